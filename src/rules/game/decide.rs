@@ -1,0 +1,876 @@
+//! `decide`: checks a command against the state and returns the events it produces.
+//!
+//! A decision runs on a scratch copy of the state in three steps, so that every event it returns
+//! was checked against the state it will be applied to:
+//! 1. time catches up: clocks that ran out and the match limit since the last event are
+//!    recorded first, at the exact moment they happened (T3, T5);
+//! 2. the command itself;
+//! 3. consequences: the end of the game (T17, N6), overtime (N2) and the result (T18).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use chrono::{DateTime, Utc};
+
+use crate::rules::clock::after;
+use crate::rules::game::event::SidePoints;
+use crate::rules::game::outcome::{overtime_penalty, rack_adjustments};
+use crate::rules::game::state::{ChallengeKind, Status, TurnAction};
+use crate::rules::game::{
+    Actor, Command, EndReason, Event, GameResult, Payload, RuleError, Seat, Side, Sides, State,
+};
+use crate::rules::ruleset::{EntryMode, OvertimePolicy, Ruleset};
+
+/// Checks `cmd` from `actor` at `now` and returns the events to append, in order, numbered from
+/// `state.last_seq + 1`. Refused commands return the rule they break and produce nothing.
+pub fn decide(
+    state: &State,
+    cmd: Command,
+    actor: &Actor,
+    now: DateTime<Utc>,
+) -> Result<Vec<Event>, RuleError> {
+    // A decision never goes back before the last recorded event: clocks never run backwards.
+    let now = state.last_at.map_or(now, |t| now.max(t));
+    let mut batch = Batch::new(state, actor, now);
+    match cmd {
+        Command::TimeExpired => {
+            batch.catch_up();
+            if batch.events.is_empty() {
+                return Err(RuleError::NothingDue);
+            }
+        }
+        Command::Correction {
+            reverses_seq,
+            reason,
+        } => {
+            // E3: the rollback comes first, so time is caught up on the corrected state.
+            require(actor, Actor::is_official, "correction", "an official")?;
+            let reverses = reversal(&batch.state, reverses_seq)?;
+            batch.push(Payload::Corrected { reverses, reason });
+            batch.catch_up();
+        }
+        cmd => {
+            batch.catch_up();
+            for p in command_payloads(&batch.state, cmd, actor, now)? {
+                batch.push(p);
+            }
+            batch.catch_up();
+        }
+    }
+    Ok(batch.events)
+}
+
+/// What a `time_expired` command would record at `now`: clocks run out, the match limit, an
+/// out-play's objection window lapsing (N5), and their consequences.
+pub fn pending_timeouts(state: &State, now: DateTime<Utc>) -> Vec<Payload> {
+    let now = state.last_at.map_or(now, |t| now.max(t));
+    let mut batch = Batch::new(state, &Actor::System, now);
+    batch.catch_up();
+    batch.events.into_iter().map(|e| e.payload).collect()
+}
+
+/// For a background sweeper: `Some(Command::TimeExpired)` when something is due at `now`.
+pub fn due_timeouts(state: &State, now: DateTime<Utc>) -> Option<Command> {
+    (!pending_timeouts(state, now).is_empty()).then_some(Command::TimeExpired)
+}
+
+/// The state with time caught up to `now` (what a view shows), without recording anything.
+pub(crate) fn caught_up(state: &State, now: DateTime<Utc>) -> State {
+    let now = state.last_at.map_or(now, |t| now.max(t));
+    let mut batch = Batch::new(state, &Actor::System, now);
+    batch.catch_up();
+    batch.state
+}
+
+/// Events being decided, applied to a scratch state as they are made.
+struct Batch {
+    state: State,
+    events: Vec<Event>,
+    actor: Actor,
+    now: DateTime<Utc>,
+}
+
+impl Batch {
+    fn new(state: &State, actor: &Actor, now: DateTime<Utc>) -> Self {
+        Self {
+            state: state.clone(),
+            events: Vec::new(),
+            actor: actor.clone(),
+            now,
+        }
+    }
+
+    fn push(&mut self, payload: Payload) {
+        let event = Event {
+            seq: self.state.last_seq + 1,
+            at: self.now,
+            actor: self.actor.clone(),
+            payload,
+        };
+        crate::rules::game::apply(&mut self.state, &event);
+        self.events.push(event);
+    }
+
+    /// Records what time and rules make happen without anyone asking, in time order.
+    fn catch_up(&mut self) {
+        // Each step changes the state (a flag, a status), so this ends; the bound is a guard.
+        for _ in 0..64 {
+            if let Some(p) = next_consequence(&self.state, self.now) {
+                self.push(p);
+            } else if let Some(p) = next_timeout(&self.state, self.now) {
+                self.push(p);
+            } else {
+                break;
+            }
+        }
+    }
+}
+
+/// The earliest time-triggered event due at or before `now`.
+fn next_timeout(s: &State, now: DateTime<Utc>) -> Option<Payload> {
+    if s.status != Status::InProgress {
+        return None;
+    }
+    let r = s.ruleset()?;
+    let mut due: Vec<(DateTime<Utc>, Payload)> = Vec::new();
+    if let Some(c) = &s.clocks {
+        for side in Side::BOTH {
+            if !s.flagged[side]
+                && let Some(at) = c.zero_at(side)
+            {
+                due.push((at, Payload::ClockFlagged { side, at }));
+            }
+        }
+    }
+    if !s.time_up
+        && let (Some(limit), Some(start)) = (r.clock.match_limit_ms, s.started_at)
+    {
+        let at = after(start, i64::try_from(limit).unwrap_or(i64::MAX));
+        due.push((at, Payload::MatchTimeUp { at }));
+    }
+    // N5: an out-play's window lapsing ends the game; other windows lapse silently.
+    if s.out_seat().is_some()
+        && s.open_challenges().next().is_none()
+        && let (Some(w), Some(at)) = (&s.window, s.window_closes_at())
+    {
+        due.push((at, Payload::LineClosed { turn: w.turn, at }));
+    }
+    due.into_iter()
+        .filter(|(at, _)| *at <= now)
+        .min_by_key(|(at, _)| *at)
+        .map(|(_, p)| p)
+}
+
+/// The next event that follows by rule from the state (end of game, overtime, result).
+fn next_consequence(s: &State, now: DateTime<Utc>) -> Option<Payload> {
+    let r = s.ruleset()?;
+    let stopped_at = s.clocks.as_ref().map_or(now, |c| c.since);
+    match s.status {
+        Status::InProgress => {
+            // T17c: time ends the game even with a challenge open; the ruling still counts.
+            if s.time_up {
+                return Some(Payload::GameEnded {
+                    reason: EndReason::MatchTimeLimit,
+                    at: stopped_at,
+                });
+            }
+            if !s.can_move(Side::A) && !s.can_move(Side::B) {
+                return Some(Payload::GameEnded {
+                    reason: EndReason::BothClocksOut,
+                    at: stopped_at,
+                });
+            }
+            if s.open_challenges().next().is_some() {
+                return None;
+            }
+            let ended = |reason| Some(Payload::GameEnded { reason, at: now });
+            // T17a/N6: the out-play stands once its objection window is closed.
+            if let Some(seat) = s.out_seat()
+                && s.window.is_none()
+            {
+                return ended(EndReason::OutPlay { seat });
+            }
+            let trailing = |counts: &dyn Fn(&crate::rules::game::Turn) -> bool| {
+                s.turns.iter().rev().take_while(|t| counts(t)).count()
+            };
+            if let Some(n) = r.end.consecutive_passes {
+                // T17b: only passes count; an exchange (or anything else) breaks the run.
+                let run = trailing(&|t| t.action == TurnAction::Pass);
+                if run >= n as usize {
+                    return ended(EndReason::ConsecutivePasses);
+                }
+            }
+            if let Some(n) = r.end.consecutive_scoreless_turns {
+                let run = trailing(&|t| match t.action {
+                    TurnAction::Exchange { .. } => r.end.exchange_is_scoreless,
+                    _ => t.recorded == 0,
+                });
+                if run >= n as usize {
+                    return ended(EndReason::ScorelessTurns);
+                }
+            }
+            None
+        }
+        Status::Ended => {
+            if let Some(f) = &s.forfeit {
+                // T18b-c: the other side wins, whatever the scores.
+                return Some(Payload::ResultDeclared {
+                    result: GameResult {
+                        winner: Some(f.side.other()),
+                        reason: f.reason,
+                        scores: s.scores(),
+                        end: s.end,
+                    },
+                });
+            }
+            if s.open_challenges().next().is_some() {
+                return None;
+            }
+            if r.end_rack_rule.effects().counted && !s.racks_counted {
+                return None;
+            }
+            // N8: overtime comes after the racks.
+            if matches!(
+                r.clock.overtime,
+                OvertimePolicy::PenaltyPerStartedMinute { .. }
+            ) && !s.overtime_done
+            {
+                let clocks = s.clocks.as_ref()?;
+                let scores = s.scores();
+                let mut over_ms = Sides { a: 0, b: 0 };
+                let mut points = Sides { a: 0, b: 0 };
+                for side in Side::BOTH {
+                    over_ms[side] = (-clocks.remaining_ms(side, stopped_at)).max(0);
+                    points[side] = overtime_penalty(&r.clock.overtime, over_ms[side], scores[side]);
+                }
+                return Some(Payload::OvertimePenalized { over_ms, points });
+            }
+            Some(Payload::ResultDeclared {
+                result: GameResult::by_score(s.scores(), s.end),
+            })
+        }
+        _ => None,
+    }
+}
+
+fn require(
+    actor: &Actor,
+    ok: fn(&Actor) -> bool,
+    command: &'static str,
+    needs: &'static str,
+) -> Result<(), RuleError> {
+    if ok(actor) {
+        Ok(())
+    } else {
+        Err(RuleError::Forbidden { command, needs })
+    }
+}
+
+fn is_person(a: &Actor) -> bool {
+    !matches!(a, Actor::System)
+}
+
+fn is_pic(a: &Actor) -> bool {
+    matches!(a, Actor::Pic { .. } | Actor::Director { .. })
+}
+
+fn is_committee(a: &Actor) -> bool {
+    matches!(a, Actor::Committee { .. } | Actor::Director { .. })
+}
+
+/// T1: seats in turn order from the side that moves first: A1, B1, A2, B2 (or A, B).
+pub fn seat_order(first: Side, seats_per_side: u8) -> Vec<Seat> {
+    (1..=seats_per_side)
+        .flat_map(|n| [Seat::new(first, n), Seat::new(first.other(), n)])
+        .collect()
+}
+
+/// A player acting for a seat must act for their own seat.
+fn check_player_seat(actor: &Actor, seat: Seat) -> Result<(), RuleError> {
+    match actor {
+        Actor::Player { seat: own, .. } if *own != seat => Err(RuleError::Forbidden {
+            command: "seat",
+            needs: "the player of that seat",
+        }),
+        _ => Ok(()),
+    }
+}
+
+fn ruleset(s: &State) -> Result<&Ruleset, RuleError> {
+    s.ruleset()
+        .ok_or(RuleError::Lifecycle("the match is not created"))
+}
+
+fn in_progress(s: &State) -> Result<(), RuleError> {
+    match s.status {
+        Status::New => Err(RuleError::Lifecycle("the match is not created")),
+        Status::Created => Err(RuleError::Lifecycle("the match has not started")),
+        Status::InProgress => Ok(()),
+        Status::Ended | Status::Finished => Err(RuleError::GameOver),
+    }
+}
+
+/// The seat that may take a turn action now (T1, T5, T7, T17a).
+fn turn_seat(s: &State, actor: &Actor, claimed: Option<Seat>) -> Result<Seat, RuleError> {
+    in_progress(s)?;
+    require(actor, is_person, "turn", "a person")?;
+    if s.open_challenges().next().is_some() {
+        return Err(RuleError::ChallengeOpen);
+    }
+    if s.out_seat().is_some() {
+        return Err(RuleError::OutPlayPending);
+    }
+    let seat = s.seat_to_move().ok_or(RuleError::GameOver)?;
+    let claimed = claimed.or(match actor {
+        Actor::Player { seat, .. } => Some(*seat),
+        _ => None,
+    });
+    if let Some(c) = claimed
+        && c != seat
+    {
+        if !s.order.contains(&c) {
+            return Err(RuleError::NoSuchSeat(c));
+        }
+        if !s.can_move(c.side) {
+            return Err(RuleError::OutOfTime(c.side));
+        }
+        return Err(RuleError::NotYourTurn(seat));
+    }
+    check_player_seat(actor, seat)?;
+    Ok(seat)
+}
+
+/// The play open to objection at `now` and its seat (T7, T14).
+fn objection_target(s: &State, now: DateTime<Utc>) -> Result<(u32, Seat), RuleError> {
+    in_progress(s)?;
+    let w = s.open_window(now).ok_or(RuleError::NoObjectionWindow)?;
+    let t = s
+        .turns
+        .get(w.turn as usize)
+        .ok_or(RuleError::NoObjectionWindow)?;
+    Ok((w.turn, t.seat))
+}
+
+fn known_seat(s: &State, seat: Seat) -> Result<(), RuleError> {
+    if s.order.contains(&seat) {
+        Ok(())
+    } else {
+        Err(RuleError::NoSuchSeat(seat))
+    }
+}
+
+fn rack_of(s: &State, seat: Seat) -> u8 {
+    s.racks.get(&seat).copied().unwrap_or(0)
+}
+
+/// Tiles as named by a player: letters, `?` for a blank.
+fn parse_tiles(tiles: &str) -> Result<Vec<char>, RuleError> {
+    let tiles: Vec<char> = tiles
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    if tiles.iter().any(|c| !(c.is_alphabetic() || *c == '?')) {
+        return Err(RuleError::Invalid(
+            "tiles are letters, with ? for a blank".into(),
+        ));
+    }
+    Ok(tiles)
+}
+
+/// T8a-c: the score recorded after a score challenge.
+pub fn score_after_challenge(
+    declared: i32,
+    actual: i32,
+    by_teammate: bool,
+    opponent_penalty: bool,
+) -> i32 {
+    if actual >= declared || by_teammate || !opponent_penalty {
+        // T8a (under-declared or exact) and T8b (a teammate's correction).
+        actual
+    } else {
+        // T8c: the excess is taken off once more.
+        actual - (declared - actual)
+    }
+}
+
+fn command_payloads(
+    s: &State,
+    cmd: Command,
+    actor: &Actor,
+    now: DateTime<Utc>,
+) -> Result<Vec<Payload>, RuleError> {
+    if let Command::Create { ruleset } = cmd {
+        if s.status != Status::New {
+            return Err(RuleError::Lifecycle("the match is already created"));
+        }
+        ruleset
+            .validate()
+            .map_err(|e| RuleError::Ruleset(e.to_string()))?;
+        return Ok(vec![Payload::Created { ruleset }]);
+    }
+    let r = ruleset(s)?;
+    match cmd {
+        Command::Create { .. } | Command::TimeExpired | Command::Correction { .. } => {
+            // Handled by `decide` before this point.
+            Err(RuleError::Invalid("command handled elsewhere".into()))
+        }
+        Command::Start { first } => {
+            require(actor, is_person, "start", "a person")?;
+            if s.status != Status::Created {
+                return Err(RuleError::Lifecycle("the match has already started"));
+            }
+            Ok(vec![Payload::Started {
+                first,
+                order: seat_order(first, r.seats_per_side),
+            }])
+        }
+        Command::Play {
+            words,
+            tiles,
+            mv,
+            declared,
+            seat,
+        } => {
+            let seat = turn_seat(s, actor, seat)?;
+            if declared < 0 {
+                return Err(RuleError::Invalid(
+                    "a declared score is not negative".into(),
+                ));
+            }
+            let (words, tiles, mv, actual) = match r.entry_mode {
+                EntryMode::Sheet => {
+                    if mv.is_some() {
+                        return Err(RuleError::Invalid(
+                            "sheet mode: give words and tiles, not a move".into(),
+                        ));
+                    }
+                    let words: Vec<String> = words
+                        .iter()
+                        .map(|w| w.trim().to_string())
+                        .filter(|w| !w.is_empty())
+                        .collect();
+                    if words.is_empty() {
+                        return Err(RuleError::Invalid("sheet mode: name the words".into()));
+                    }
+                    let tiles = tiles.ok_or_else(|| {
+                        RuleError::Invalid("sheet mode: give the number of tiles laid".into())
+                    })?;
+                    (words, tiles, None, None)
+                }
+                EntryMode::Board => {
+                    return Err(RuleError::Invalid(
+                        "board mode is not available yet; use sheet mode".into(),
+                    ));
+                }
+            };
+            if tiles == 0 || tiles > r.tiles.rack_size {
+                return Err(RuleError::Invalid(format!(
+                    "a play lays 1 to {} tiles",
+                    r.tiles.rack_size
+                )));
+            }
+            if tiles > rack_of(s, seat) {
+                return Err(RuleError::RackTooSmall(rack_of(s, seat)));
+            }
+            if !s.board_has_tiles() {
+                if tiles < 2 {
+                    return Err(RuleError::OpeningTooShort);
+                }
+            } else if let Some(max) = r.max_tiles_after_opening
+                && tiles > max
+            {
+                return Err(RuleError::TooManyTiles(max));
+            }
+            let drawn = u8::try_from(s.bag.min(u32::from(tiles))).unwrap_or(tiles);
+            Ok(vec![Payload::Played {
+                seat,
+                words,
+                tiles,
+                mv,
+                declared,
+                actual,
+                drawn,
+            }])
+        }
+        Command::Pass { seat } => {
+            let seat = turn_seat(s, actor, seat)?;
+            Ok(vec![Payload::Passed { seat }])
+        }
+        Command::Exchange { tiles, rack, seat } => {
+            let seat = turn_seat(s, actor, seat)?;
+            let named = parse_tiles(&tiles)?;
+            let size = r.tiles.rack_size;
+            if named.is_empty() || named.len() > usize::from(size) {
+                return Err(RuleError::Invalid(format!(
+                    "an exchange names 1 to {size} tiles"
+                )));
+            }
+            if named.len() > usize::from(rack_of(s, seat)) {
+                return Err(RuleError::RackTooSmall(rack_of(s, seat)));
+            }
+            // T10/N4: the bag must hold enough tiles.
+            if s.bag < r.exchange.min_bag {
+                return Err(RuleError::ExchangeBagTooSmall {
+                    bag: s.bag,
+                    min: r.exchange.min_bag,
+                });
+            }
+            let pool = match &rack {
+                Some(rack) => {
+                    let rack = parse_tiles(rack)?;
+                    let mut left = rack.clone();
+                    for t in &named {
+                        match left.iter().position(|c| c == t) {
+                            Some(i) => {
+                                left.swap_remove(i);
+                            }
+                            None => {
+                                return Err(RuleError::Invalid(
+                                    "the exchanged tiles are not all on the rack".into(),
+                                ));
+                            }
+                        }
+                    }
+                    rack
+                }
+                None => named.clone(),
+            };
+            // T9: three or more of one letter; blanks do not count.
+            if let Some(min) = r.exchange.min_same_letter {
+                let mut counts: BTreeMap<char, u8> = BTreeMap::new();
+                for c in pool.iter().filter(|c| **c != '?') {
+                    *counts.entry(*c).or_insert(0) += 1;
+                }
+                if counts.values().all(|n| *n < min) {
+                    return Err(RuleError::ExchangeNeedsSameLetter(min));
+                }
+            }
+            Ok(vec![Payload::Exchanged {
+                seat,
+                tiles: named.into_iter().collect(),
+            }])
+        }
+        Command::Accept => {
+            require(actor, is_person, "accept", "a person")?;
+            let (turn, _) = objection_target(s, now)?;
+            if s.open_challenges().next().is_some() {
+                return Err(RuleError::ChallengeOpen);
+            }
+            Ok(vec![Payload::LineClosed { turn, at: now }])
+        }
+        Command::Hold { by } => {
+            require(actor, is_person, "hold", "a person")?;
+            let hold_ms = r
+                .objection
+                .hold_ms
+                .ok_or(RuleError::Hold("hold is not used under this ruleset"))?;
+            let _ = hold_ms;
+            let (turn, player) = objection_target(s, now)?;
+            known_seat(s, by)?;
+            check_player_seat(actor, by)?;
+            if by.side == player.side {
+                return Err(RuleError::NotAnOpponent);
+            }
+            let w = s.window.as_ref().ok_or(RuleError::NoObjectionWindow)?;
+            if w.hold_at.is_some() {
+                return Err(RuleError::Hold("hold was already called"));
+            }
+            if let Some(grace) = r.objection.grace_ms
+                && now >= after(w.opened_at, i64::try_from(grace).unwrap_or(i64::MAX))
+            {
+                return Err(RuleError::Hold(
+                    "hold must be called within the grace period",
+                ));
+            }
+            Ok(vec![Payload::Held { by, turn }])
+        }
+        Command::ChallengeWord { by, words } => {
+            require(actor, is_person, "challenge_word", "a person")?;
+            if !r.word_challenge().allowed {
+                return Err(RuleError::ChallengesNotUsed);
+            }
+            let (turn, player) = objection_target(s, now)?;
+            known_seat(s, by)?;
+            check_player_seat(actor, by)?;
+            // T14: only the opposing side challenges words.
+            if by.side == player.side {
+                return Err(RuleError::NotAnOpponent);
+            }
+            let per = r.words_per_challenge;
+            let already = s
+                .challenges
+                .iter()
+                .any(|c| c.turn == turn && matches!(c.kind, ChallengeKind::Word { .. }));
+            let words: Vec<String> = words
+                .iter()
+                .map(|w| w.trim().to_string())
+                .filter(|w| !w.is_empty())
+                .collect();
+            // T13: one word challenge per turn, naming at most `per` words.
+            if already || per.is_some_and(|k| words.is_empty() || words.len() > usize::from(k)) {
+                return Err(RuleError::OneWordPerTurn(per.unwrap_or(1)));
+            }
+            if s.turns.get(turn as usize).is_some_and(|t| t.withdrawn) {
+                return Err(RuleError::PlayWithdrawn);
+            }
+            Ok(vec![Payload::WordChallenged { by, turn, words }])
+        }
+        Command::ChallengeScore { by } => {
+            require(actor, is_person, "challenge_score", "a person")?;
+            let (turn, _) = objection_target(s, now)?;
+            known_seat(s, by)?;
+            check_player_seat(actor, by)?;
+            let t = s
+                .turns
+                .get(turn as usize)
+                .ok_or(RuleError::NoObjectionWindow)?;
+            if t.withdrawn {
+                return Err(RuleError::PlayWithdrawn);
+            }
+            if s.challenges
+                .iter()
+                .any(|c| c.turn == turn && c.kind == ChallengeKind::Score)
+            {
+                return Err(RuleError::ScoreAlreadyChallenged);
+            }
+            let mut out = vec![Payload::ScoreChallenged { by, turn }];
+            // Board mode: the board knows the actual score, so the challenge is settled at once.
+            if let Some(actual) = t.actual {
+                let recorded = score_after_challenge(
+                    t.declared,
+                    actual,
+                    by.side == t.seat.side,
+                    r.score_challenge.opponent_penalty,
+                );
+                out.push(Payload::ScoreRuled {
+                    challenge: s.last_seq + 1,
+                    actual,
+                    recorded,
+                });
+            }
+            Ok(out)
+        }
+        Command::RuleWord { challenge, valid } => {
+            require(actor, is_pic, "rule_word", "the PIC")?;
+            let c = s
+                .challenge(challenge)
+                .filter(|c| c.ruling.is_none())
+                .ok_or(RuleError::ChallengeNotOpen(challenge))?;
+            let ChallengeKind::Word { words } = &c.kind else {
+                return Err(RuleError::WrongChallengeKind(challenge));
+            };
+            let t = s
+                .turns
+                .get(c.turn as usize)
+                .ok_or(RuleError::ChallengeNotOpen(challenge))?;
+            let fx = r.word_challenge();
+            let side = t.seat.side;
+            let payload = if valid {
+                // T12 / N5 5- and 10-point: the challenged side gains; double: the challenger
+                // loses its next turn.
+                let n = if !fx.bonus_per_word {
+                    1
+                } else if words.is_empty() {
+                    match &t.action {
+                        TurnAction::Play { words, .. } => words.len().max(1),
+                        _ => 1,
+                    }
+                } else {
+                    words.len()
+                };
+                let bonus = fx
+                    .valid_bonus
+                    .saturating_mul(i32::try_from(n).unwrap_or(i32::MAX));
+                Payload::WordRuled {
+                    challenge,
+                    valid,
+                    withdrawn: false,
+                    points: (bonus != 0).then_some(SidePoints {
+                        side,
+                        points: bonus,
+                    }),
+                    lost_turn: (fx.challenger_loses_turn && s.status == Status::InProgress)
+                        .then_some(c.by.side),
+                }
+            } else {
+                // T13 / N5: the play is withdrawn and scores 0; team play takes 10 more.
+                Payload::WordRuled {
+                    challenge,
+                    valid,
+                    withdrawn: true,
+                    points: (fx.invalid_penalty != 0).then_some(SidePoints {
+                        side,
+                        points: -fx.invalid_penalty,
+                    }),
+                    lost_turn: None,
+                }
+            };
+            Ok(vec![payload])
+        }
+        Command::RuleScore { challenge, actual } => {
+            require(actor, is_pic, "rule_score", "the PIC")?;
+            if r.entry_mode == EntryMode::Board {
+                return Err(RuleError::ActualFromBoard);
+            }
+            let c = s
+                .challenge(challenge)
+                .filter(|c| c.ruling.is_none())
+                .ok_or(RuleError::ChallengeNotOpen(challenge))?;
+            if c.kind != ChallengeKind::Score {
+                return Err(RuleError::WrongChallengeKind(challenge));
+            }
+            if actual < 0 {
+                return Err(RuleError::Invalid("an actual score is not negative".into()));
+            }
+            let t = s
+                .turns
+                .get(c.turn as usize)
+                .ok_or(RuleError::ChallengeNotOpen(challenge))?;
+            let recorded = if t.withdrawn {
+                0
+            } else {
+                score_after_challenge(
+                    t.declared,
+                    actual,
+                    c.by.side == t.seat.side,
+                    r.score_challenge.opponent_penalty,
+                )
+            };
+            Ok(vec![Payload::ScoreRuled {
+                challenge,
+                actual,
+                recorded,
+            }])
+        }
+        Command::AnnounceEnd => {
+            require(actor, Actor::is_official, "announce_end", "an official")?;
+            in_progress(s)?;
+            if s.open_challenges().next().is_some() {
+                return Err(RuleError::ChallengeOpen);
+            }
+            Ok(vec![Payload::GameEnded {
+                reason: EndReason::Announced,
+                at: now,
+            }])
+        }
+        Command::AdjustRacks { racks } => {
+            require(actor, is_person, "adjust_racks", "a person")?;
+            let due = s.status == Status::Ended
+                && s.end.is_some()
+                && s.forfeit.is_none()
+                && !s.racks_counted
+                && r.end_rack_rule.effects().counted;
+            if !due {
+                return Err(RuleError::RacksNotDue);
+            }
+            if s.open_challenges().next().is_some() {
+                return Err(RuleError::ChallengeOpen);
+            }
+            for seat in racks.keys() {
+                known_seat(s, *seat)?;
+            }
+            let out = match s.end {
+                Some(EndReason::OutPlay { seat }) => Some(seat),
+                _ => None,
+            };
+            let racks: BTreeMap<Seat, u32> = s
+                .order
+                .iter()
+                .map(|seat| {
+                    let v = if Some(*seat) == out {
+                        0
+                    } else {
+                        racks.get(seat).copied().unwrap_or(0)
+                    };
+                    (*seat, v)
+                })
+                .collect();
+            let points = rack_adjustments(r.end_rack_rule, &racks, out.map(|s| s.side));
+            Ok(vec![Payload::RacksAdjusted { racks, points }])
+        }
+        Command::Disqualify { side, reason } => {
+            require(actor, is_committee, "disqualify", "the committee")?;
+            forfeit_checks(s, &reason)?;
+            Ok(vec![Payload::Disqualified {
+                side,
+                reason,
+                by: actor.label(),
+            }])
+        }
+        Command::Walkout { side, reason } => {
+            require(actor, is_committee, "walkout", "the committee")?;
+            forfeit_checks(s, &reason)?;
+            Ok(vec![Payload::WalkedOut {
+                side,
+                reason,
+                by: actor.label(),
+            }])
+        }
+    }
+}
+
+fn forfeit_checks(s: &State, reason: &str) -> Result<(), RuleError> {
+    if s.status == Status::New {
+        return Err(RuleError::Lifecycle("the match is not created"));
+    }
+    if s.forfeit.is_some() {
+        return Err(RuleError::Lifecycle("a forfeit is already recorded"));
+    }
+    if reason.trim().is_empty() {
+        return Err(RuleError::Invalid("give a reason".into()));
+    }
+    Ok(())
+}
+
+/// E3: the seqs a correction of `seq` reverses: the event and its automatic consequences.
+fn reversal(s: &State, seq: u64) -> Result<Vec<u64>, RuleError> {
+    let reversed: BTreeSet<u64> = s
+        .log
+        .iter()
+        .filter_map(|e| match &e.payload {
+            Payload::Corrected { reverses, .. } => Some(reverses.iter().copied()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let target = s
+        .log
+        .iter()
+        .find(|e| e.seq == seq)
+        .ok_or(RuleError::NotReversible(seq, "no such event"))?;
+    if reversed.contains(&seq) {
+        return Err(RuleError::NotReversible(seq, "already reversed"));
+    }
+    match &target.payload {
+        Payload::Created { .. } => {
+            return Err(RuleError::NotReversible(seq, "the match's creation stays"));
+        }
+        Payload::Corrected { .. } => {
+            return Err(RuleError::NotReversible(
+                seq,
+                "a correction is not reversed",
+            ));
+        }
+        p if p.is_automatic() => {
+            return Err(RuleError::NotReversible(
+                seq,
+                "it follows from time or rules; reverse the event that caused it",
+            ));
+        }
+        _ => {}
+    }
+    let mut out = vec![seq];
+    for e in s.log.iter().filter(|e| e.seq > seq) {
+        if reversed.contains(&e.seq) || matches!(e.payload, Payload::Corrected { .. }) {
+            continue;
+        }
+        if !e.payload.is_automatic() {
+            return Err(RuleError::NotReversible(
+                seq,
+                "later events depend on it; reverse them first",
+            ));
+        }
+        out.push(e.seq);
+    }
+    Ok(out)
+}
