@@ -560,17 +560,10 @@ fn command_payloads(
         }
         Command::Hold { by } => {
             require(actor, is_person, "hold", "a person")?;
-            let hold_ms = r
-                .objection
-                .hold_ms
-                .ok_or(RuleError::Hold("hold is not used under this ruleset"))?;
-            let _ = hold_ms;
-            let (turn, player) = objection_target(s, now)?;
-            known_seat(s, by)?;
-            check_player_seat(actor, by)?;
-            if by.side == player.side {
-                return Err(RuleError::NotAnOpponent);
+            if r.objection.hold_ms.is_none() {
+                return Err(RuleError::Hold("hold is not used under this ruleset"));
             }
+            in_progress(s)?;
             let w = s.window.as_ref().ok_or(RuleError::NoObjectionWindow)?;
             if w.hold_at.is_some() {
                 return Err(RuleError::Hold("hold was already called"));
@@ -581,6 +574,12 @@ fn command_payloads(
                 return Err(RuleError::Hold(
                     "hold must be called within the grace period",
                 ));
+            }
+            let (turn, player) = objection_target(s, now)?;
+            known_seat(s, by)?;
+            check_player_seat(actor, by)?;
+            if by.side == player.side {
+                return Err(RuleError::NotAnOpponent);
             }
             Ok(vec![Payload::Held { by, turn }])
         }

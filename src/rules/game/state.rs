@@ -638,7 +638,8 @@ impl State {
     pub fn open_window(&self, now: DateTime<Utc>) -> Option<&Window> {
         let w = self.window.as_ref()?;
         match self.window_closes_at() {
-            Some(c) if now > c => None,
+            // Closed from the closing moment on, as the sweeper records it.
+            Some(c) if now >= c => None,
             _ => Some(w),
         }
     }
