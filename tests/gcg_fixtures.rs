@@ -157,3 +157,45 @@ fn cli_check_with_a_lexicon_reports_words_not_in_it() {
     assert!(out.contains("is not in the lexicon enable2k"), "{out}");
     assert!(!out.contains("MAZEY"), "{out}");
 }
+
+/// A record with one wrong score (totals left alone, or carried forward from the wrong score)
+/// is caught at that score's line, for every event of every reference record.
+#[test]
+fn any_single_wrong_score_is_caught_at_its_line() {
+    for f in gcg_files(&data_dir()) {
+        let game = gcg::read(&std::fs::read(&f).unwrap()).unwrap();
+        for i in 0..game.events.len() {
+            for delta in [1, -1, 10] {
+                // +5 → +15 is a legal bonus when the challenged play formed three words, and
+                // −30 → −20 a legal time penalty: nothing in the record can tell them apart.
+                if delta == 10 && ten_is_ambiguous(&game.events[i].kind) {
+                    continue;
+                }
+                for carry in [false, true] {
+                    let mut g = game.clone();
+                    let p = g.events[i].player;
+                    g.events[i].score += delta;
+                    if carry {
+                        for e in g.events[i..].iter_mut().filter(|e| e.player == p) {
+                            e.total += delta;
+                        }
+                    }
+                    let problems = check(&g, &TileSet::english(), None);
+                    let line = g.events[i].line;
+                    assert!(
+                        problems.first().is_some_and(|pr| pr.line == line),
+                        "{} event {i} (line {line}) delta {delta} carry {carry}: {problems:?}",
+                        f.display()
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn ten_is_ambiguous(kind: &gcg::EventKind) -> bool {
+    matches!(
+        kind,
+        gcg::EventKind::ChallengeBonus | gcg::EventKind::TimePenalty
+    )
+}

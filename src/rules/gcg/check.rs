@@ -44,6 +44,8 @@ struct LastPlay {
     player: usize,
     placement: Option<Placement>,
     recorded: i32,
+    /// Number of words it formed (bounds a challenge bonus).
+    words: i32,
 }
 
 /// Checks a whole record. `set` gives tile values and the bag; `lexicon`, when given, is asked
@@ -116,11 +118,14 @@ pub fn check(game: &Game, set: &TileSet, lexicon: Option<&Lexicon>) -> Vec<Probl
                             }
                         });
                     }
+                    let mut words = 0;
+                    p.for_each_word(&board, |_, _, _| words += 1);
                     p.apply(&mut board);
                     last_play = Some(LastPlay {
                         player: e.player,
                         placement: Some(p),
                         recorded: e.score,
+                        words,
                     });
                     Some(s)
                 }
@@ -130,6 +135,7 @@ pub fn check(game: &Game, set: &TileSet, lexicon: Option<&Lexicon>) -> Vec<Probl
                         player: e.player,
                         placement: None,
                         recorded: e.score,
+                        words: 1,
                     });
                     None
                 }
@@ -178,13 +184,15 @@ pub fn check(game: &Game, set: &TileSet, lexicon: Option<&Lexicon>) -> Vec<Probl
                     );
                 }
                 // 5 (or 10) points per word challenged: CSW's 5-point rule gives 10 for a
-                // challenge of two words (liwords_many_challenges.gcg), so any positive
-                // multiple of 5 is a possible bonus.
-                if e.score <= 0 || e.score % 5 != 0 {
+                // challenge of two words (liwords_many_challenges.gcg). So the bonus is a
+                // positive multiple of 5, at most 10 or 5 per word the play formed.
+                let words = last_play.as_ref().map_or(1, |lp| lp.words);
+                let most = (5 * words).max(10);
+                if e.score <= 0 || e.score % 5 != 0 || e.score > most {
                     report(
                         e.line,
                         format!(
-                            "challenge bonus: recorded {}, expected a positive multiple of 5",
+                            "challenge bonus: recorded {}, expected a multiple of 5 from 5 to {most}",
                             e.score
                         ),
                     );
@@ -208,7 +216,8 @@ pub fn check(game: &Game, set: &TileSet, lexicon: Option<&Lexicon>) -> Vec<Probl
                         );
                     }
                     let opponent = 1 - e.player;
-                    let wespa = game.events[i + 1..].iter().any(|n| {
+                    // The opponent's penalty line usually follows, but any order is accepted.
+                    let wespa = game.events.iter().any(|n| {
                         n.player == opponent && matches!(&n.kind, EventKind::RackPenalty(_))
                     });
                     let value = left.value(set) as i32;
@@ -235,7 +244,7 @@ pub fn check(game: &Game, set: &TileSet, lexicon: Option<&Lexicon>) -> Vec<Probl
                 }
             },
             EventKind::TimePenalty => {
-                if e.score > 0 || e.score % 10 != 0 {
+                if e.score >= 0 || e.score % 10 != 0 {
                     report(
                         e.line,
                         format!(

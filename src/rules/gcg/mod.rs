@@ -39,7 +39,7 @@ pub struct Player {
 pub enum Exchanged {
     /// The tiles, as written (`?` for a blank).
     Tiles(String),
-    /// Only their number is known (`-4`).
+    /// Only their number is known (`-4`); `-0` is read as a pass.
     Count(u8),
 }
 
@@ -351,7 +351,8 @@ fn read_event(
         .ok_or_else(|| err(n, "the event has no move, score or total"))?;
     let kind = if what == "--" {
         EventKind::Withdrawn
-    } else if what == "-" {
+    } else if what == "-" || what == "-0" {
+        // Quackle also reads `-0` as a pass.
         EventKind::Pass
     } else if let Some(ex) = what.strip_prefix('-') {
         if ex.bytes().all(|b| b.is_ascii_digit()) {
@@ -540,7 +541,7 @@ mod tests {
             Just(EventKind::ChallengeBonus),
             Just(EventKind::TimePenalty),
             arb_token().prop_map(|t| EventKind::Exchange(Exchanged::Tiles(t))),
-            (0u8..8).prop_map(|c| EventKind::Exchange(Exchanged::Count(c))),
+            (1u8..8).prop_map(|c| EventKind::Exchange(Exchanged::Count(c))),
             arb_token().prop_map(EventKind::OutBonus),
             arb_token().prop_map(EventKind::RackPenalty),
         ]
