@@ -1,0 +1,1 @@
+DROP TABLE role_grants; DROP TABLE users;

@@ -1,0 +1,4 @@
+//! Command-line tasks other than serving: account administration and record checking.
+
+pub mod admin;
+pub mod gcg;

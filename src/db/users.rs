@@ -1,0 +1,134 @@
+//! Users and their role grants.
+
+use diesel::prelude::*;
+
+use super::DbConn;
+use super::schema::{role_grants, users};
+
+/// A stored account.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = users)]
+pub struct User {
+    /// Row id.
+    pub id: i64,
+    /// Unique login name.
+    pub username: String,
+    /// Argon2 PHC string; never logged or shown.
+    pub password_hash: String,
+    /// Site administrator.
+    pub is_admin: bool,
+    /// When the account was made (UTC).
+    pub created_at: chrono::NaiveDateTime,
+}
+
+/// A new account.
+#[derive(Debug, Insertable)]
+#[diesel(table_name = users)]
+pub struct NewUser<'a> {
+    /// Unique login name.
+    pub username: &'a str,
+    /// Argon2 PHC string.
+    pub password_hash: &'a str,
+    /// Site administrator.
+    pub is_admin: bool,
+    /// Creation time (UTC).
+    pub created_at: chrono::NaiveDateTime,
+}
+
+/// A role held by a user, possibly limited to one event, team or table.
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
+#[diesel(table_name = role_grants)]
+pub struct RoleGrant {
+    /// Row id.
+    pub id: i64,
+    /// Who holds the role.
+    pub user_id: i64,
+    /// `director`, `committee`, `pic`, `captain` or `table`.
+    pub role: String,
+    /// The event the role applies to.
+    pub event_id: Option<i64>,
+    /// The team a captain leads.
+    pub team_id: Option<i64>,
+    /// The table a table device serves.
+    pub table_no: Option<i32>,
+    /// Who granted it.
+    pub granted_by: Option<i64>,
+    /// When (UTC).
+    pub created_at: chrono::NaiveDateTime,
+}
+
+/// A new grant.
+#[derive(Debug, Insertable)]
+#[diesel(table_name = role_grants)]
+pub struct NewRoleGrant<'a> {
+    /// Who receives the role.
+    pub user_id: i64,
+    /// Role name (checked by the database).
+    pub role: &'a str,
+    /// Event scope.
+    pub event_id: Option<i64>,
+    /// Team scope (captains).
+    pub team_id: Option<i64>,
+    /// Table scope (table devices).
+    pub table_no: Option<i32>,
+    /// Who granted it.
+    pub granted_by: Option<i64>,
+    /// When (UTC).
+    pub created_at: chrono::NaiveDateTime,
+}
+
+/// Inserts a user and returns it.
+pub fn insert(conn: &mut DbConn, new: &NewUser<'_>) -> QueryResult<User> {
+    diesel::insert_into(users::table)
+        .values(new)
+        .returning(users::all_columns)
+        .get_result(conn)
+}
+
+/// Finds a user by login name.
+pub fn find_by_username(conn: &mut DbConn, name: &str) -> QueryResult<Option<User>> {
+    users::table
+        .filter(users::username.eq(name))
+        .select(User::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Finds a user by id.
+pub fn find(conn: &mut DbConn, id: i64) -> QueryResult<Option<User>> {
+    users::table
+        .find(id)
+        .select(User::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// How many accounts exist (0 on a fresh install).
+pub fn count(conn: &mut DbConn) -> QueryResult<i64> {
+    users::table.count().get_result(conn)
+}
+
+/// All accounts, by name.
+pub fn list(conn: &mut DbConn) -> QueryResult<Vec<User>> {
+    users::table
+        .order(users::username.asc())
+        .select(User::as_select())
+        .load(conn)
+}
+
+/// Grants a role.
+pub fn grant(conn: &mut DbConn, new: &NewRoleGrant<'_>) -> QueryResult<RoleGrant> {
+    diesel::insert_into(role_grants::table)
+        .values(new)
+        .returning(role_grants::all_columns)
+        .get_result(conn)
+}
+
+/// The roles a user holds.
+pub fn grants_of(conn: &mut DbConn, user_id: i64) -> QueryResult<Vec<RoleGrant>> {
+    role_grants::table
+        .filter(role_grants::user_id.eq(user_id))
+        .order(role_grants::id.asc())
+        .select(RoleGrant::as_select())
+        .load(conn)
+}

@@ -1,0 +1,205 @@
+//! One error type for the whole web layer. 4xx errors carry a message meant for the person at
+//! the tablet (and, for bad input, the field it is about); 5xx errors are logged with their cause
+//! and shown as a plain apology. Pages get an HTML error page, `/api` gets JSON: the choice is made
+//! by `web::errors::render_errors`, which sees the request path.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+
+/// Everything a handler can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// Input that does not parse or breaks a rule; `field` names the offending input.
+    #[error("{message}")]
+    BadRequest {
+        /// What is wrong, for the user.
+        message: String,
+        /// The form field or JSON member at fault.
+        field: Option<String>,
+    },
+    /// Not signed in, or a bad or expired token.
+    #[error("{0}")]
+    Unauthorized(String),
+    /// Signed in but not allowed.
+    #[error("{0}")]
+    Forbidden(String),
+    /// No such thing.
+    #[error("{0}")]
+    NotFound(String),
+    /// The request was decided on stale state (or raced another writer); `current` is the
+    /// state now, for the client to retry on.
+    #[error("{message}")]
+    Conflict {
+        /// What happened.
+        message: String,
+        /// The current state, when the caller can use it.
+        current: Option<serde_json::Value>,
+    },
+    /// A well-formed command the rules refuse (it names the rule).
+    #[error("{0}")]
+    Unprocessable(String),
+    /// Body or upload too large.
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    /// Too many attempts.
+    #[error("{0}")]
+    TooManyRequests(String),
+    /// The database cannot be reached right now.
+    #[error("the database is unavailable: {0}")]
+    Unavailable(String),
+    /// A bug or an unexpected failure; the cause is logged, not shown.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl AppError {
+    /// A 400 about one field.
+    pub fn field(field: &str, message: impl Into<String>) -> Self {
+        AppError::BadRequest {
+            message: message.into(),
+            field: Some(field.to_owned()),
+        }
+    }
+
+    /// A 400 not tied to one field.
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        AppError::BadRequest {
+            message: message.into(),
+            field: None,
+        }
+    }
+
+    /// A 404 naming what was not found.
+    pub fn not_found(what: impl Into<String>) -> Self {
+        AppError::NotFound(what.into())
+    }
+
+    /// A 500 for an unexpected failure.
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        AppError::Internal(cause.to_string())
+    }
+
+    /// The message a user may see: 5xx details stay in the log.
+    pub fn public_message(&self) -> String {
+        match self {
+            AppError::Internal(_) => "Something went wrong on our side. The action was not recorded; please try again.".into(),
+            AppError::Unavailable(_) => "The database is unavailable right now. Nothing was recorded; please try again in a moment.".into(),
+            other => other.to_string(),
+        }
+    }
+}
+
+/// The JSON body of every API error.
+#[derive(Debug, Serialize)]
+pub struct ErrorBody {
+    /// Machine-readable kind (`bad_request`, `conflict`, …).
+    pub error: &'static str,
+    /// Human-readable message.
+    pub message: String,
+    /// The input at fault, for bad input.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// The current state, for conflicts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub current: Option<serde_json::Value>,
+}
+
+/// Marks an error response so the page layer can turn it into HTML (see `web::errors`).
+#[derive(Debug, Clone)]
+pub struct RenderedError {
+    /// HTTP status.
+    pub status: StatusCode,
+    /// Message for the user.
+    pub message: String,
+}
+
+impl ResponseError for AppError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            AppError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            AppError::Forbidden(_) => StatusCode::FORBIDDEN,
+            AppError::NotFound(_) => StatusCode::NOT_FOUND,
+            AppError::Conflict { .. } => StatusCode::CONFLICT,
+            AppError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let status = self.status_code();
+        if status.is_server_error() {
+            tracing::error!(error = %self, "request failed");
+        }
+        let kind = match self {
+            AppError::BadRequest { .. } => "bad_request",
+            AppError::Unauthorized(_) => "unauthorized",
+            AppError::Forbidden(_) => "forbidden",
+            AppError::NotFound(_) => "not_found",
+            AppError::Conflict { .. } => "conflict",
+            AppError::Unprocessable(_) => "rule_violation",
+            AppError::PayloadTooLarge(_) => "payload_too_large",
+            AppError::TooManyRequests(_) => "too_many_requests",
+            AppError::Unavailable(_) => "unavailable",
+            AppError::Internal(_) => "internal",
+        };
+        let (field, current) = match self {
+            AppError::BadRequest { field, .. } => (field.clone(), None),
+            AppError::Conflict { current, .. } => (None, current.clone()),
+            _ => (None, None),
+        };
+        let message = self.public_message();
+        let mut res = HttpResponse::build(status).json(ErrorBody {
+            error: kind,
+            message: message.clone(),
+            field,
+            current,
+        });
+        res.extensions_mut()
+            .insert(RenderedError { status, message });
+        res
+    }
+}
+
+impl From<diesel::result::Error> for AppError {
+    fn from(e: diesel::result::Error) -> Self {
+        use diesel::result::{DatabaseErrorKind, Error};
+        match e {
+            Error::NotFound => AppError::not_found("not found"),
+            Error::DatabaseError(DatabaseErrorKind::UniqueViolation, info) => AppError::Conflict {
+                message: format!("that already exists ({})", info.message()),
+                current: None,
+            },
+            Error::DatabaseError(DatabaseErrorKind::SerializationFailure, _) => {
+                AppError::Conflict {
+                    message: "another change was made at the same moment; please retry".into(),
+                    current: None,
+                }
+            }
+            Error::DatabaseError(DatabaseErrorKind::ClosedConnection, info) => {
+                AppError::Unavailable(info.message().to_owned())
+            }
+            // SQLite reports a lock it waited for too long as a plain error.
+            Error::DatabaseError(_, ref info) if info.message().contains("database is locked") => {
+                AppError::Unavailable(info.message().to_owned())
+            }
+            other => AppError::internal(other),
+        }
+    }
+}
+
+impl From<diesel::r2d2::PoolError> for AppError {
+    fn from(e: diesel::r2d2::PoolError) -> Self {
+        AppError::Unavailable(e.to_string())
+    }
+}
+
+impl From<actix_web::error::BlockingError> for AppError {
+    fn from(e: actix_web::error::BlockingError) -> Self {
+        AppError::internal(e)
+    }
+}

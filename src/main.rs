@@ -1,0 +1,191 @@
+//! The `arbiter` command: start-up only. Everything it runs lives in the library.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use arbiter::config::{DatabaseUrl, Settings, load_or_create_secret};
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "arbiter",
+    version,
+    about = "Tournament operations for word-game events"
+)]
+struct Cli {
+    /// Directory for the SQLite database, the secret file and uploads.
+    #[arg(
+        long,
+        env = "ARBITER_DATA_DIR",
+        default_value = "./data",
+        global = true
+    )]
+    data_dir: PathBuf,
+    /// `sqlite://PATH` or `postgres://…`; default: a SQLite file in the data directory.
+    #[arg(long, env = "DATABASE_URL", global = true)]
+    database_url: Option<String>,
+    /// Log filter, e.g. `info` or `arbiter=debug,actix_web=info`.
+    #[arg(long, env = "RUST_LOG", default_value = "info", global = true)]
+    log: String,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the web server.
+    Serve {
+        /// Address to listen on.
+        #[arg(long, env = "ARBITER_BIND", default_value = "127.0.0.1:8080")]
+        bind: String,
+        /// How long a login lasts, in hours.
+        #[arg(long, env = "ARBITER_SESSION_HOURS", default_value_t = 12)]
+        session_hours: i64,
+        /// Mark cookies Secure (when served over HTTPS).
+        #[arg(long, env = "ARBITER_SECURE_COOKIES", default_value_t = false)]
+        secure_cookies: bool,
+    },
+    /// Manage accounts.
+    Admin {
+        #[command(subcommand)]
+        command: AdminCommand,
+    },
+    /// Game records in GCG.
+    Gcg {
+        #[command(subcommand)]
+        command: GcgCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum AdminCommand {
+    /// Create an administrator account.
+    Create {
+        /// Login name.
+        #[arg(long)]
+        username: String,
+        /// Read the password from the first line of standard input instead of generating one.
+        #[arg(long)]
+        password_stdin: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum GcgCommand {
+    /// Replay records on the board and report every score, rack or total that does not agree.
+    Check {
+        /// GCG files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Also check every word against this word list.
+        #[arg(long)]
+        lexicon: Option<PathBuf>,
+    },
+}
+
+fn database_url(cli: &Cli) -> Result<DatabaseUrl, String> {
+    match &cli.database_url {
+        Some(url) if !url.is_empty() => DatabaseUrl::parse(url),
+        _ => Ok(DatabaseUrl::sqlite_in(&cli.data_dir)),
+    }
+}
+
+fn init_logging(filter: &str) {
+    let filter = tracing_subscriber::EnvFilter::try_new(filter)
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_target(false)
+        .init();
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("arbiter: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode, String> {
+    match &cli.command {
+        Command::Serve {
+            bind,
+            session_hours,
+            secure_cookies,
+        } => {
+            init_logging(&cli.log);
+            std::fs::create_dir_all(&cli.data_dir)
+                .map_err(|e| format!("data directory {}: {e}", cli.data_dir.display()))?;
+            let secret = load_or_create_secret(std::env::var("ARBITER_SECRET").ok(), &cli.data_dir)
+                .map_err(|e| format!("secret: {e}"))?;
+            let settings = Settings {
+                bind: bind.clone(),
+                data_dir: cli.data_dir.clone(),
+                database: database_url(&cli)?,
+                secret,
+                session_hours: (*session_hours).clamp(1, 24 * 14),
+                pool_size: 16,
+                sweeper: true,
+                secure_cookies: *secure_cookies,
+            };
+            serve(settings)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Admin {
+            command:
+                AdminCommand::Create {
+                    username,
+                    password_stdin,
+                },
+        } => {
+            std::fs::create_dir_all(&cli.data_dir)
+                .map_err(|e| format!("data directory {}: {e}", cli.data_dir.display()))?;
+            let db = database_url(&cli)?;
+            let stdin = std::io::stdin();
+            let mut lock = stdin.lock();
+            let source = if *password_stdin {
+                arbiter::cli::admin::PasswordSource::Reader(&mut lock)
+            } else {
+                arbiter::cli::admin::PasswordSource::Generate
+            };
+            match arbiter::cli::admin::create_admin(&db, username, source)? {
+                Some(p) => println!("created administrator {username} with password: {p}"),
+                None => println!("created administrator {username}"),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Gcg {
+            command: GcgCommand::Check { files, lexicon },
+        } => {
+            let mut out = std::io::stdout().lock();
+            let clean = arbiter::cli::gcg::check(files, lexicon.as_deref(), &mut out)
+                .map_err(|e| e.to_string())?;
+            Ok(if clean {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+    }
+}
+
+fn serve(settings: Settings) -> Result<(), String> {
+    let listener = std::net::TcpListener::bind(&settings.bind)
+        .map_err(|e| format!("cannot listen on {}: {e}", settings.bind))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let state = arbiter::startup::prepare(&settings).map_err(|e| e.to_string())?;
+    tracing::info!(%addr, "Arbiter is listening on http://{addr}/");
+    actix_web::rt::System::new()
+        .block_on(async move {
+            let server = arbiter::startup::run(listener, state)?;
+            server.await?;
+            Ok::<(), arbiter::startup::StartError>(())
+        })
+        .map_err(|e| e.to_string())?;
+    tracing::info!("stopped");
+    Ok(())
+}

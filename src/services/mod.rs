@@ -1,0 +1,3 @@
+//! Use cases. Each runs in one transaction: load, ask `rules/`, append, update projections.
+
+pub mod accounts;

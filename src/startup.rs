@@ -1,0 +1,92 @@
+//! Building and starting the server. Tests call [`run`] with a listener on port 0.
+
+use std::net::TcpListener;
+use std::sync::Arc;
+
+use actix_web::dev::Server;
+use actix_web::middleware::{Compress, from_fn};
+use actix_web::{App, HttpServer, web};
+
+use crate::auth::{Keys, LoginThrottle};
+use crate::config::Settings;
+use crate::error::AppError;
+use crate::web::{AppState, errors, routes, session};
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The database could not be opened or migrated.
+    #[error("database: {0}")]
+    Database(String),
+    /// The listener or workers could not start.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// Bad configuration.
+    #[error("configuration: {0}")]
+    Config(String),
+}
+
+/// Opens the database, applies migrations, and creates the first administrator when there is no
+/// account at all (its password is printed to the log once: the only way in on a fresh install).
+pub fn prepare(settings: &Settings) -> Result<AppState, StartError> {
+    if settings.database.backend() == crate::config::Backend::Sqlite {
+        if let Some(parent) = std::path::Path::new(settings.database.target()).parent() {
+            if !parent.as_os_str().is_empty() {
+                std::fs::create_dir_all(parent)?;
+            }
+        }
+    }
+    let pool = crate::db::build_pool(&settings.database, settings.pool_size);
+    let mut conn = pool
+        .get()
+        .map_err(|e| StartError::Database(e.to_string()))?;
+    let version =
+        crate::db::run_migrations(&mut conn).map_err(|e| StartError::Database(e.to_string()))?;
+    tracing::info!(database = settings.database.backend().name(), migration = %version, "database ready");
+    bootstrap_admin(&mut conn).map_err(|e| StartError::Database(e.to_string()))?;
+    drop(conn);
+    let keys = Keys::new(&settings.secret).map_err(StartError::Config)?;
+    Ok(AppState {
+        pool,
+        backend: settings.database.backend(),
+        keys: Arc::new(keys),
+        throttle: Arc::new(LoginThrottle::default()),
+        settings: Arc::new(settings.clone()),
+    })
+}
+
+fn bootstrap_admin(conn: &mut crate::db::DbConn) -> Result<(), AppError> {
+    if crate::db::users::count(conn)? > 0 {
+        return Ok(());
+    }
+    let password = crate::auth::generate_password();
+    crate::services::accounts::create_user(conn, "admin", &password, true)?;
+    // Deliberately the one password ever written to the log: without it nobody can sign in.
+    tracing::warn!(
+        "no accounts existed: created administrator `admin` with one-time password {password} \
+         (create your own with `arbiter admin create`)"
+    );
+    Ok(())
+}
+
+/// Starts the server on `listener`. The returned future runs until the server stops; its
+/// handle stops it gracefully (Ctrl-C and SIGTERM do the same).
+pub fn run(listener: TcpListener, state: AppState) -> Result<Server, StartError> {
+    let data = web::Data::new(state);
+    let server = HttpServer::new(move || {
+        App::new()
+            .app_data(data.clone())
+            .app_data(crate::web::api::json_config())
+            .app_data(web::FormConfig::default().limit(256 * 1024))
+            .app_data(web::PayloadConfig::default().limit(256 * 1024))
+            .wrap(from_fn(session::ensure_csrf_cookie))
+            .wrap(from_fn(errors::frame))
+            .wrap(Compress::default())
+            .configure(routes)
+            .default_service(web::to(errors::not_found))
+    })
+    .shutdown_timeout(10)
+    .listen(listener)?
+    .run();
+    Ok(server)
+}

@@ -1,0 +1,347 @@
+//! Server-rendered pages (askama). Every page embeds a `Chrome`: the signed-in user, role-aware
+//! navigation, the CSRF token for its forms and a one-shot flash message.
+
+use actix_web::cookie::Cookie;
+use actix_web::http::header;
+use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+use serde::Deserialize;
+
+use super::AppState;
+use super::session::{
+    Admin, CsrfForm, CsrfToken, MaybeUser, cleared_session_cookie, session_cookie,
+};
+use crate::auth::Claims;
+use crate::error::AppError;
+use crate::services::accounts;
+
+const FLASH_COOKIE: &str = "arbiter_flash";
+
+/// A link in the header.
+#[derive(Debug, Clone)]
+pub struct NavLink {
+    /// Where it goes.
+    pub href: &'static str,
+    /// What it says.
+    pub label: &'static str,
+}
+
+/// The parts of the layout every page shares.
+#[derive(Debug, Clone, Default)]
+pub struct Chrome {
+    /// Signed-in user, if any.
+    pub user: Option<Claims>,
+    /// CSRF token for the page's forms.
+    pub csrf: String,
+    /// One-shot message from the previous action.
+    pub flash: Option<String>,
+    /// Links this user may follow.
+    pub nav: Vec<NavLink>,
+}
+
+impl Chrome {
+    /// The layout for `user`, reading (and so consuming) the flash cookie.
+    pub fn new(req: &HttpRequest, user: Option<Claims>, csrf: &CsrfToken) -> Self {
+        let flash = req
+            .cookie(FLASH_COOKIE)
+            .and_then(|c| decode_hex(c.value()))
+            .filter(|s| !s.is_empty());
+        let mut nav = vec![NavLink {
+            href: "/",
+            label: "Home",
+        }];
+        if user.as_ref().is_some_and(|u| u.adm) {
+            nav.push(NavLink {
+                href: "/admin/users",
+                label: "Users",
+            });
+        }
+        Self {
+            user,
+            csrf: csrf.0.clone(),
+            flash,
+            nav,
+        }
+    }
+
+    /// A minimal layout for error pages, which may be rendered outside any handler.
+    pub fn for_error(req: &HttpRequest) -> Self {
+        let user = req.app_data::<web::Data<AppState>>().and_then(|s| {
+            req.cookie(super::session::SESSION_COOKIE)
+                .and_then(|c| s.keys.verify(c.value()).ok())
+        });
+        let _ = req.extensions();
+        Self {
+            user,
+            nav: vec![NavLink {
+                href: "/",
+                label: "Home",
+            }],
+            ..Self::default()
+        }
+    }
+}
+
+fn encode_hex(s: &str) -> String {
+    s.bytes().map(|b| format!("{b:02x}")).collect()
+}
+
+fn decode_hex(s: &str) -> Option<String> {
+    if s.len() % 2 != 0 {
+        return None;
+    }
+    let bytes: Option<Vec<u8>> = (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(s.get(i..i + 2)?, 16).ok())
+        .collect();
+    String::from_utf8(bytes?).ok()
+}
+
+/// A redirect after a successful form, carrying a flash message to the next page.
+pub fn redirect_with_flash(to: &str, message: &str) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, to))
+        .cookie(
+            Cookie::build(FLASH_COOKIE, encode_hex(message))
+                .path("/")
+                .http_only(true)
+                .finish(),
+        )
+        .finish()
+}
+
+/// Marks the flash message as shown.
+fn clear_flash(res: &mut HttpResponse, chrome: &Chrome) {
+    if chrome.flash.is_some() {
+        let mut c = Cookie::build(FLASH_COOKIE, "").path("/").finish();
+        c.make_removal();
+        let _ = res.add_cookie(&c);
+    }
+}
+
+/// Renders a page, clearing a flash message it has shown.
+fn page<T: Template>(
+    t: &T,
+    chrome: &Chrome,
+    status: actix_web::http::StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let html = t.render().map_err(AppError::internal)?;
+    let mut res = HttpResponse::build(status)
+        .content_type("text/html; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .body(html);
+    clear_flash(&mut res, chrome);
+    Ok(res)
+}
+
+/// The error page.
+#[derive(Template)]
+#[template(path = "error.html")]
+pub struct ErrorPage {
+    /// Layout.
+    pub chrome: Chrome,
+    /// HTTP status.
+    pub status: u16,
+    /// Status name.
+    pub title: String,
+    /// What went wrong.
+    pub message: String,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "home.html")]
+struct HomePage {
+    chrome: Chrome,
+}
+
+/// `GET /`.
+pub async fn home(
+    req: HttpRequest,
+    user: MaybeUser,
+    csrf: CsrfToken,
+) -> Result<HttpResponse, AppError> {
+    let chrome = Chrome::new(&req, user.0, &csrf);
+    page(
+        &HomePage {
+            chrome: chrome.clone(),
+        },
+        &chrome,
+        actix_web::http::StatusCode::OK,
+    )
+}
+
+#[derive(Template)]
+#[template(path = "login.html")]
+struct LoginPage {
+    chrome: Chrome,
+    username: String,
+    next: String,
+    error: Option<String>,
+}
+
+#[derive(Deserialize)]
+pub struct NextQuery {
+    next: Option<String>,
+}
+
+/// Only same-site paths may be redirected to after login.
+fn safe_next(next: Option<&str>) -> String {
+    match next {
+        Some(n) if n.starts_with('/') && !n.starts_with("//") && !n.contains('\\') => n.to_owned(),
+        _ => "/".to_owned(),
+    }
+}
+
+/// `GET /login`.
+pub async fn login_form(
+    req: HttpRequest,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    q: web::Query<NextQuery>,
+) -> Result<HttpResponse, AppError> {
+    let chrome = Chrome::new(&req, user.0, &csrf);
+    let p = LoginPage {
+        chrome: chrome.clone(),
+        username: String::new(),
+        next: safe_next(q.next.as_deref()),
+        error: None,
+    };
+    page(&p, &chrome, actix_web::http::StatusCode::OK)
+}
+
+/// The login form's fields.
+#[derive(Deserialize)]
+pub struct LoginForm {
+    username: String,
+    password: String,
+    next: Option<String>,
+}
+
+/// `POST /login`: on success a session cookie and a redirect; on failure the form again, with
+/// one message that does not say which part was wrong.
+pub async fn login(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    csrf: CsrfToken,
+    form: CsrfForm<LoginForm>,
+) -> Result<HttpResponse, AppError> {
+    let form = form.0;
+    let peer = req
+        .peer_addr()
+        .map(|a| a.ip().to_string())
+        .unwrap_or_default();
+    let outcome = accounts::login(&state, &form.username, &form.password, &peer).await;
+    match outcome {
+        Ok(session) => {
+            let next = safe_next(form.next.as_deref());
+            Ok(HttpResponse::SeeOther()
+                .insert_header((header::LOCATION, next))
+                .cookie(session_cookie(
+                    session.token,
+                    state.settings.session_hours,
+                    state.settings.secure_cookies,
+                ))
+                .finish())
+        }
+        Err(AppError::Unauthorized(msg)) => {
+            let chrome = Chrome::new(&req, None, &csrf);
+            let p = LoginPage {
+                chrome: chrome.clone(),
+                username: form.username,
+                next: safe_next(form.next.as_deref()),
+                error: Some(msg),
+            };
+            page(&p, &chrome, actix_web::http::StatusCode::UNAUTHORIZED)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// `POST /logout`.
+pub async fn logout(state: web::Data<AppState>, _form: CsrfForm<Empty>) -> HttpResponse {
+    let mut res = redirect_with_flash("/", "You are signed out.");
+    let _ = res.add_cookie(&cleared_session_cookie(state.settings.secure_cookies));
+    res
+}
+
+/// A form with no fields but its CSRF token.
+#[derive(Deserialize)]
+pub struct Empty {}
+
+#[derive(Template)]
+#[template(path = "admin_users.html")]
+struct UsersPage {
+    chrome: Chrome,
+    users: Vec<accounts::UserView>,
+    form_username: String,
+    error: Option<String>,
+    error_field: String,
+}
+
+/// `GET /admin/users`.
+pub async fn users_page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    admin: Admin,
+    csrf: CsrfToken,
+) -> Result<HttpResponse, AppError> {
+    let users = state.db(accounts::list_users).await?;
+    let chrome = Chrome::new(&req, Some(admin.0), &csrf);
+    let p = UsersPage {
+        chrome: chrome.clone(),
+        users,
+        form_username: String::new(),
+        error: None,
+        error_field: String::new(),
+    };
+    page(&p, &chrome, actix_web::http::StatusCode::OK)
+}
+
+/// Fields of the new-user form.
+#[derive(Deserialize)]
+pub struct NewUserForm {
+    username: String,
+    password: String,
+    #[serde(default)]
+    is_admin: Option<String>,
+}
+
+/// `POST /admin/users`: creates an account, or shows the form again with the reason.
+pub async fn create_user(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    admin: Admin,
+    csrf: CsrfToken,
+    form: CsrfForm<NewUserForm>,
+) -> Result<HttpResponse, AppError> {
+    let form = form.0;
+    let username = form.username.clone();
+    let is_admin = form.is_admin.is_some();
+    let result = state
+        .db(move |conn| accounts::create_user(conn, &form.username, &form.password, is_admin))
+        .await;
+    match result {
+        Ok(u) => Ok(redirect_with_flash(
+            "/admin/users",
+            &format!("Account {} created.", u.username),
+        )),
+        Err(e @ (AppError::BadRequest { .. } | AppError::Conflict { .. })) => {
+            let field = match &e {
+                AppError::BadRequest { field, .. } => field.clone().unwrap_or_default(),
+                _ => "username".into(),
+            };
+            let users = state.db(accounts::list_users).await?;
+            let chrome = Chrome::new(&req, Some(admin.0), &csrf);
+            let p = UsersPage {
+                chrome: chrome.clone(),
+                users,
+                form_username: username,
+                error: Some(e.public_message()),
+                error_field: field,
+            };
+            page(&p, &chrome, actix_web::http::StatusCode::BAD_REQUEST)
+        }
+        Err(e) => Err(e),
+    }
+}
