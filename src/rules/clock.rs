@@ -126,6 +126,7 @@ impl Clocks {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use chrono::TimeZone;

@@ -475,6 +475,7 @@ fn merge(base: &mut serde_json::Value, over: &serde_json::Value) {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use serde_json::json;

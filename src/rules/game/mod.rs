@@ -19,6 +19,7 @@ mod seat;
 mod state;
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests;
 
 pub use crate::rules::ruleset::Ruleset;

@@ -126,6 +126,7 @@ pub fn overtime_penalty(policy: &OvertimePolicy, over_ms: i64, score: i32) -> i3
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
