@@ -433,6 +433,17 @@ impl Ruleset {
         if u64::from(self.tiles.total) < dealt {
             return invalid("tiles.total", "too few tiles to fill every rack");
         }
+        if self.entry_mode == EntryMode::Board {
+            // Board mode scores with the tile set's letter values, so the set must be known
+            // and the bag must hold exactly its tiles.
+            match crate::rules::tiles::TileSet::by_name(&self.tiles.set) {
+                None => return invalid("tiles.set", "unknown tile set for board mode"),
+                Some(set) if set.total_tiles() != self.tiles.total => {
+                    return invalid("tiles.total", "differs from the tile set's size");
+                }
+                Some(_) => {}
+            }
+        }
         if self.max_tiles_after_opening == Some(0) {
             return invalid("max_tiles_after_opening", "must be at least 1");
         }

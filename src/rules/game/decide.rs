@@ -458,9 +458,15 @@ fn command_payloads(
                     (words, tiles, None, None)
                 }
                 EntryMode::Board => {
-                    return Err(RuleError::Invalid(
-                        "board mode is not available yet; use sheet mode".into(),
-                    ));
+                    let mv = mv.ok_or_else(|| {
+                        RuleError::Invalid("board mode: give the move, e.g. \"8D QI\"".into())
+                    })?;
+                    let board = s
+                        .board
+                        .as_ref()
+                        .ok_or_else(|| RuleError::Ruleset("no board for this tile set".into()))?;
+                    let p = board.read(&mv)?;
+                    (p.words, p.tiles, Some(p.canonical), Some(p.actual))
                 }
             };
             if tiles == 0 || tiles > r.tiles.rack_size {

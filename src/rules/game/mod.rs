@@ -10,6 +10,7 @@
 //! Time is always passed in (`now`); nothing here reads the clock. Every variant of the rules is
 //! read from the [`Ruleset`] stored in the match's first event.
 
+pub mod board_mode;
 mod command;
 mod decide;
 mod error;
@@ -23,6 +24,7 @@ mod state;
 mod tests;
 
 pub use crate::rules::ruleset::Ruleset;
+pub use board_mode::{BoardPlay, BoardTrack, to_gcg};
 pub use command::Command;
 pub use decide::{decide, due_timeouts, pending_timeouts};
 pub use error::RuleError;
@@ -31,5 +33,5 @@ pub use outcome::{EndReason, GameResult, ResultReason, overtime_penalty, rack_ad
 pub use seat::{Actor, Seat, Side, Sides};
 pub use state::{
     Adjustment, AdjustmentReason, Challenge, ChallengeKind, ChallengeRuling, State, Status, Turn,
-    TurnAction, View, Window, apply, fold,
+    TurnAction, View, Window, WindowView, apply, fold,
 };

@@ -6,9 +6,10 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::rules::clock::{ClockMode, Clocks, after};
+use crate::rules::game::board_mode::BoardTrack;
 use crate::rules::game::event::SidePoints;
 use crate::rules::game::{EndReason, Event, GameResult, Payload, ResultReason, Seat, Side, Sides};
-use crate::rules::ruleset::{OvertimePolicy, Ruleset};
+use crate::rules::ruleset::{EntryMode, OvertimePolicy, Ruleset};
 
 /// Where a match stands.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -168,8 +169,9 @@ pub struct Forfeit {
     pub reason: ResultReason,
 }
 
-/// The folded state of one match.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// The folded state of one match. Not a storage format: store the events and [`fold`] them
+/// (the API shows [`View`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct State {
     /// The ruleset from the `created` event.
     pub ruleset: Option<Ruleset>,
@@ -217,6 +219,8 @@ pub struct State {
     pub last_at: Option<DateTime<Utc>>,
     /// Every event applied, reversed ones included, so a correction can re-fold (E3).
     pub log: Vec<Event>,
+    /// Board mode: the board with every standing play on it.
+    pub board: Option<BoardTrack>,
 }
 
 /// Folds a stored log into a state. Events must be in seq order.
@@ -270,6 +274,9 @@ fn apply_one(s: &mut State, e: &Event) {
         Payload::Created { ruleset } => {
             s.ruleset = Some(ruleset.clone());
             s.status = Status::Created;
+            if ruleset.entry_mode == EntryMode::Board {
+                s.board = BoardTrack::new(&ruleset.tiles.set);
+            }
         }
         Payload::Started { first, order } => {
             let Some(r) = s.ruleset.clone() else { return };
@@ -312,8 +319,12 @@ fn apply_one(s: &mut State, e: &Event) {
                 recorded: *declared,
                 withdrawn: false,
             });
+            let turn = turn_index(s.turns.len() - 1);
+            if let (Some(b), Some(mv)) = (s.board.as_mut(), mv) {
+                b.place(turn, mv);
+            }
             s.window = Some(Window {
-                turn: turn_index(s.turns.len() - 1),
+                turn,
                 opened_at: at,
                 hold_at: None,
             });
@@ -514,6 +525,9 @@ fn withdraw(s: &mut State, turn: u32) {
     let rack = s.racks.entry(seat).or_insert(0);
     *rack = rack.saturating_sub(drawn).saturating_add(tiles);
     s.bag = s.bag.saturating_add(u32::from(drawn));
+    if let Some(b) = s.board.as_mut() {
+        b.withdraw(turn);
+    }
 }
 
 /// The next seat is on turn; the clock switches to it (T6).
@@ -720,6 +734,7 @@ impl State {
             end: s.end,
             forfeit: s.forfeit.clone(),
             result: s.result.clone(),
+            board: s.board.as_ref().map(BoardTrack::rows),
         }
     }
 }
@@ -780,4 +795,6 @@ pub struct View {
     pub forfeit: Option<Forfeit>,
     /// The result.
     pub result: Option<GameResult>,
+    /// Board mode: 15 rows of letters, `.` for empty, lowercase for blanks.
+    pub board: Option<Vec<String>>,
 }

@@ -1,6 +1,7 @@
 //! Engine tests: one module per rule family, each test citing its rule ID, on a fake clock
 //! (a fixed start plus millisecond offsets).
 
+mod board;
 mod challenges;
 mod clocks;
 mod corrections;

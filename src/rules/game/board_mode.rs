@@ -1,0 +1,221 @@
+//! Board mode: moves in GCG notation, checked and scored on the board model (C3-C7), and the
+//! game record exported as GCG (C8).
+//!
+//! This is the only part of the engine that knows about boards. Sheet mode never creates a
+//! [`BoardTrack`]; board mode keeps one in the state and replays every play onto it, so the
+//! board, like everything else, is a fold of the events.
+
+use std::collections::BTreeMap;
+
+use crate::rules::board::{Board, SIZE, Square};
+use crate::rules::game::state::{AdjustmentReason, State, TurnAction};
+use crate::rules::game::{RuleError, Side};
+use crate::rules::gcg;
+use crate::rules::notation::Move;
+use crate::rules::placement::{Placement, PlacementError, validate};
+use crate::rules::scoring::score;
+use crate::rules::tiles::TileSet;
+
+/// The board of a board-mode match and the placement of every play on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardTrack {
+    /// The board as it stands.
+    pub board: Board,
+    /// The tile set (letter values).
+    pub set: TileSet,
+    /// Turn index → its placement, to take a withdrawn play back off (T15).
+    placements: BTreeMap<u32, Placement>,
+}
+
+/// A play read from GCG and scored on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardPlay {
+    /// The move, written back in canonical GCG (`8D QI`).
+    pub canonical: String,
+    /// The words formed, main word first.
+    pub words: Vec<String>,
+    /// Tiles laid.
+    pub tiles: u8,
+    /// The score the board gives (C5, C6).
+    pub actual: i32,
+}
+
+/// Splits `8D QI` (or `8D`, `QI` given as one string with any spacing) into position and word.
+fn parse(mv: &str) -> Result<Move, RuleError> {
+    let mut parts = mv.split_whitespace();
+    let (Some(pos), Some(word), None) = (parts.next(), parts.next(), parts.next()) else {
+        return Err(RuleError::Board {
+            rule: "C7",
+            message: format!("{mv:?}: expected a position and a word, e.g. \"8D QI\""),
+        });
+    };
+    Move::parse_gcg(pos, word).map_err(|e| RuleError::Board {
+        rule: "C7",
+        message: e.to_string(),
+    })
+}
+
+fn placement_rule(e: &PlacementError) -> &'static str {
+    match e {
+        PlacementError::FirstPlayOffCentre | PlacementError::FirstPlayTooShort => "C3",
+        PlacementError::LetterNotInSet(_) => "C2",
+        _ => "C4",
+    }
+}
+
+impl BoardTrack {
+    /// An empty board for the named tile set, if the set exists.
+    pub fn new(set: &str) -> Option<Self> {
+        Some(Self {
+            board: Board::new(),
+            set: TileSet::by_name(set)?,
+            placements: BTreeMap::new(),
+        })
+    }
+
+    /// C3-C7: reads a GCG move, checks it against the board and scores it.
+    pub fn read(&self, mv: &str) -> Result<BoardPlay, RuleError> {
+        let parsed = parse(mv)?;
+        let placement =
+            validate(&self.board, &self.set, &parsed, None).map_err(|e| RuleError::Board {
+                rule: placement_rule(&e),
+                message: e.to_string(),
+            })?;
+        let scored = score(&self.board, &self.set, &placement);
+        Ok(BoardPlay {
+            canonical: placement.to_move().to_string(),
+            words: scored.words.iter().map(|w| w.word.clone()).collect(),
+            tiles: u8::try_from(placement.new_tiles.len()).unwrap_or(u8::MAX),
+            actual: i32::try_from(scored.total).unwrap_or(i32::MAX),
+        })
+    }
+
+    /// Puts a decided play on the board. A move that no longer fits (a log written by another
+    /// version) leaves the board as it is rather than failing the fold.
+    pub fn place(&mut self, turn: u32, mv: &str) {
+        let Ok(parsed) = parse(mv) else { return };
+        if let Ok(p) = validate(&self.board, &self.set, &parsed, None) {
+            p.apply(&mut self.board);
+            self.placements.insert(turn, p);
+        }
+    }
+
+    /// T15: a withdrawn play frees its squares (and their premiums).
+    pub fn withdraw(&mut self, turn: u32) {
+        if let Some(p) = self.placements.remove(&turn) {
+            p.undo(&mut self.board);
+        }
+    }
+
+    /// The board as 15 rows of letters, `.` for empty, lowercase for blanks.
+    pub fn rows(&self) -> Vec<String> {
+        (0..SIZE)
+            .map(|r| {
+                (0..SIZE)
+                    .map(|c| {
+                        Square::new(r, c)
+                            .and_then(|sq| self.board.get(sq))
+                            .map_or('.', |t| t.to_char())
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+/// C8: the match as a GCG record (board mode). Side A is `#player1`, side B `#player2`; in
+/// team play the nick is the side and each line notes the seat. Rack adjustments are a note at
+/// the end, because only their values (not the letters) are entered.
+pub fn to_gcg(state: &State, names: [&str; 2]) -> Option<gcg::Game> {
+    state.board.as_ref()?;
+    let player = |side: Side| match side {
+        Side::A => 0usize,
+        Side::B => 1usize,
+    };
+    let mut game = gcg::Game {
+        players: [
+            gcg::Player {
+                nick: "A".into(),
+                name: names[0].into(),
+            },
+            gcg::Player {
+                nick: "B".into(),
+                name: names[1].into(),
+            },
+        ],
+        ..gcg::Game::default()
+    };
+    let mut totals = [0i32; 2];
+    let mut push = |game: &mut gcg::Game, side: Side, kind: gcg::EventKind, score: i32| {
+        let p = player(side);
+        totals[p] += score;
+        game.events.push(gcg::Event {
+            line: 0,
+            player: p,
+            rack: String::new(),
+            kind,
+            score,
+            total: totals[p],
+            rest: String::new(),
+            after: Vec::new(),
+        });
+    };
+    // Turns and adjustments in the order they were recorded.
+    let mut items: Vec<(u64, u8, usize)> = Vec::new();
+    for (i, t) in state.turns.iter().enumerate() {
+        items.push((t.seq, 0, i));
+    }
+    for (i, a) in state.adjustments.iter().enumerate() {
+        items.push((a.seq, 1, i));
+    }
+    items.sort();
+    let mut racks_note = Vec::new();
+    for (_, what, i) in items {
+        if what == 0 {
+            let t = &state.turns[i];
+            let side = t.seat.side;
+            match &t.action {
+                TurnAction::Play { mv: Some(mv), .. } => {
+                    let Ok(m) = parse(mv) else { continue };
+                    let score = if t.withdrawn { t.declared } else { t.recorded };
+                    push(&mut game, side, gcg::EventKind::Play(m), score);
+                    if t.withdrawn {
+                        push(&mut game, side, gcg::EventKind::Withdrawn, -score);
+                    }
+                }
+                TurnAction::Play { mv: None, .. } => {}
+                TurnAction::Pass | TurnAction::LostTurn => {
+                    push(&mut game, side, gcg::EventKind::Pass, 0);
+                }
+                TurnAction::Exchange { tiles } => {
+                    let kind = gcg::EventKind::Exchange(gcg::Exchanged::Tiles(tiles.clone()));
+                    push(&mut game, side, kind, 0);
+                }
+            }
+        } else {
+            let a = &state.adjustments[i];
+            match a.reason {
+                AdjustmentReason::WordChallenge => {
+                    push(&mut game, a.side, gcg::EventKind::ChallengeBonus, a.points);
+                }
+                AdjustmentReason::Overtime => {
+                    push(&mut game, a.side, gcg::EventKind::TimePenalty, a.points);
+                }
+                AdjustmentReason::Racks => {
+                    racks_note.push(format!("{:?} {:+}", a.side, a.points));
+                }
+            }
+        }
+    }
+    if !racks_note.is_empty() {
+        let note = gcg::Pragma {
+            keyword: "note".into(),
+            value: format!("end-of-game racks: {}", racks_note.join(", ")),
+        };
+        match game.events.last_mut() {
+            Some(last) => last.after.push(note),
+            None => game.header.push(note),
+        }
+    }
+    Some(game)
+}

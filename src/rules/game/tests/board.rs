@@ -1,0 +1,138 @@
+//! Board mode: C3-C8, T8 with the actual score from the board, T15.
+
+use super::*;
+use crate::rules::game::to_gcg;
+use crate::rules::ruleset::{EntryMode, Preset};
+use serde_json::json;
+
+fn board_game(preset: Preset) -> Game {
+    let r = preset
+        .ruleset()
+        .with_overrides(&json!({"entry_mode": "board"}))
+        .unwrap();
+    assert_eq!(r.entry_mode, EntryMode::Board);
+    Game::started(r)
+}
+
+fn mv(m: &str, declared: i32) -> Command {
+    Command::Play {
+        words: vec![],
+        tiles: None,
+        mv: Some(m.into()),
+        declared,
+        seat: None,
+    }
+}
+
+#[test]
+fn the_board_scores_the_move_and_counts_its_tiles_c5() {
+    let mut g = board_game(Preset::Team2v2);
+    let ev = g.ok(mv("8G QI", 22));
+    let crate::rules::game::Payload::Played {
+        words,
+        tiles,
+        actual,
+        mv,
+        ..
+    } = &ev[0].payload
+    else {
+        panic!("not a play")
+    };
+    assert_eq!(words, &vec!["QI".to_string()]);
+    assert_eq!(*tiles, 2);
+    assert_eq!(*actual, Some(22)); // H8 star doubles: (10 + 1) × 2
+    assert_eq!(mv.as_deref(), Some("8G QI"));
+    assert_eq!(g.view().bag, Some(70));
+    assert_eq!(g.view().board.unwrap()[7], "......QI.......");
+}
+
+#[test]
+fn an_illegal_placement_is_refused_with_its_rule_c3_c4() {
+    let mut g = board_game(Preset::Team2v2);
+    assert_eq!(g.err(mv("1A QI", 22)).rule(), "C3");
+    g.ok(mv("8G QI", 22));
+    assert_eq!(g.err(mv("1A ZA", 22)).rule(), "C4");
+    assert_eq!(g.err(mv("nonsense", 22)).rule(), "C7");
+}
+
+#[test]
+fn opponent_score_challenge_uses_the_board_score_at_once_t8c() {
+    let mut g = board_game(Preset::Team2v2);
+    g.ok(mv("8G QI", 40));
+    let ev = g.ok(Command::ChallengeScore { by: seat("B1") });
+    assert_eq!(Game::kinds(&ev), vec!["score_challenged", "score_ruled"]);
+    assert_eq!(g.state.turns[0].recorded, 22 - 18);
+    assert!(g.view().open_challenges.is_empty());
+}
+
+#[test]
+fn teammate_score_challenge_corrects_to_the_board_score_t8b() {
+    let mut g = board_game(Preset::Team2v2);
+    g.ok(mv("8G QI", 40));
+    g.ok(Command::ChallengeScore { by: seat("A2") });
+    assert_eq!(g.state.turns[0].recorded, 22);
+    assert_eq!(
+        g.err_as(
+            pic(),
+            Command::RuleScore {
+                challenge: 1,
+                actual: 3
+            }
+        ),
+        RuleError::ActualFromBoard
+    );
+}
+
+#[test]
+fn a_withdrawn_play_frees_its_squares_and_the_star_t15() {
+    let mut g = board_game(Preset::Team2v2);
+    g.ok(mv("8G QX", 30));
+    g.ok(challenge_word("B1", "QX"));
+    let id = g.last_challenge();
+    g.ok_as(
+        pic(),
+        Command::RuleWord {
+            challenge: id,
+            valid: false,
+        },
+    );
+    assert!(
+        g.view()
+            .board
+            .unwrap()
+            .iter()
+            .all(|r| r == "...............")
+    );
+    g.ok(mv("8H ZA", 22)); // B1 opens on the star
+}
+
+#[test]
+fn a_board_game_exports_to_gcg_c8() {
+    let mut g = board_game(Preset::Individual);
+    g.ok(mv("8G QI", 22));
+    g.ok(mv("G7 AQ", 11));
+    g.ok(Command::Pass { seat: None });
+    let game = to_gcg(&g.state, ["Ann", "Bob"]).unwrap();
+    let text = crate::rules::gcg::write(&game);
+    assert!(text.contains(">A:  8G QI +22 22"), "{text}");
+    assert!(text.contains(">B:  G7 A. +11 11"), "{text}");
+    let back = crate::rules::gcg::read(text.as_bytes()).unwrap();
+    assert_eq!(back.final_totals(), [22, 11]);
+}
+
+#[test]
+fn board_mode_refolds_to_the_same_board() {
+    let mut g = board_game(Preset::Team2v2);
+    g.ok(mv("8G QI", 22));
+    g.ok(mv("G7 AQ", 11));
+    let folded = crate::rules::game::fold(&g.events);
+    assert_eq!(folded, g.state);
+}
+
+#[test]
+fn board_mode_needs_a_known_tile_set() {
+    let r = Preset::Team2v2
+        .ruleset()
+        .with_overrides(&json!({"entry_mode": "board", "tiles": {"set": "klingon"}}));
+    assert!(r.is_err());
+}
