@@ -121,14 +121,30 @@ impl fmt::Display for Square {
     }
 }
 
+impl serde::Serialize for Square {
+    /// As its name, `"H8"`, so JSON clients see the same text as people.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Square {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Square::parse(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("{name} is not a square A1-O15")))
+    }
+}
+
 impl fmt::Debug for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{self}")
     }
 }
 
-/// The direction a word reads in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// The direction a word reads in (`"across"` / `"down"` in JSON).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Direction {
     /// Left to right along a row.
     Across,
@@ -378,6 +394,20 @@ mod tests {
         assert!(Square::parse("P1").is_none());
         assert!(Square::parse("A16").is_none());
         assert!(Square::parse("A0").is_none());
+    }
+
+    #[test]
+    fn squares_serialize_as_their_names() {
+        let sq = Square::parse("H8").unwrap();
+        assert_eq!(serde_json::to_string(&sq).unwrap(), "\"H8\"");
+        assert_eq!(
+            serde_json::from_str::<Square>("\"o15\"")
+                .unwrap()
+                .to_string(),
+            "O15"
+        );
+        assert!(serde_json::from_str::<Square>("\"P1\"").is_err());
+        assert_eq!(serde_json::to_string(&Direction::Down).unwrap(), "\"down\"");
     }
 
     #[test]
