@@ -125,39 +125,62 @@ impl Batch {
     }
 }
 
-/// The earliest time-triggered event due at or before `now`.
-fn next_timeout(s: &State, now: DateTime<Utc>) -> Option<Payload> {
-    if s.status != Status::InProgress {
-        return None;
-    }
-    let r = s.ruleset()?;
+/// Time-triggered events in the state's future (or past), each with the moment it happens.
+fn timeouts(s: &State) -> Vec<(DateTime<Utc>, Payload)> {
     let mut due: Vec<(DateTime<Utc>, Payload)> = Vec::new();
-    if let Some(c) = &s.clocks {
-        for side in Side::BOTH {
-            if !s.flagged[side]
-                && let Some(at) = c.zero_at(side)
-            {
-                due.push((at, Payload::ClockFlagged { side, at }));
+    let Some(r) = s.ruleset() else { return due };
+    if s.status == Status::InProgress {
+        if let Some(c) = &s.clocks {
+            for side in Side::BOTH {
+                if !s.flagged[side]
+                    && let Some(at) = c.zero_at(side)
+                {
+                    due.push((at, Payload::ClockFlagged { side, at }));
+                }
             }
         }
+        if !s.time_up
+            && let (Some(limit), Some(start)) = (r.clock.match_limit_ms, s.started_at)
+        {
+            let at = after(start, i64::try_from(limit).unwrap_or(i64::MAX));
+            due.push((at, Payload::MatchTimeUp { at }));
+        }
     }
-    if !s.time_up
-        && let (Some(limit), Some(start)) = (r.clock.match_limit_ms, s.started_at)
-    {
-        let at = after(start, i64::try_from(limit).unwrap_or(i64::MAX));
-        due.push((at, Payload::MatchTimeUp { at }));
-    }
-    // N5: an out-play's window lapsing ends the game; other windows lapse silently.
-    if s.out_seat().is_some()
+    // N5: the objection window of a game-ending out-play lapsing lets the result be declared;
+    // other windows lapse silently (the next action closes them anyway).
+    if outplay_window_open(s)
         && s.open_challenges().next().is_none()
         && let (Some(w), Some(at)) = (&s.window, s.window_closes_at())
     {
         due.push((at, Payload::LineClosed { turn: w.turn, at }));
     }
-    due.into_iter()
+    due
+}
+
+/// The earliest time-triggered event due at or before `now`.
+fn next_timeout(s: &State, now: DateTime<Utc>) -> Option<Payload> {
+    timeouts(s)
+        .into_iter()
         .filter(|(at, _)| *at <= now)
         .min_by_key(|(at, _)| *at)
         .map(|(_, p)| p)
+}
+
+/// For a background sweeper: when the next time-triggered event falls (a clock reaching zero,
+/// the match limit, an out-play's objection window lapsing), if nothing else happens first.
+/// Sleep until then, then send `time_expired`.
+pub fn next_timeout_at(state: &State) -> Option<DateTime<Utc>> {
+    timeouts(state).into_iter().map(|(at, _)| at).min()
+}
+
+/// T17a: the game ended by an out-play whose objection window is still open, so the last play
+/// may still be challenged (T7) before the racks are counted.
+fn outplay_window_open(s: &State) -> bool {
+    s.status == Status::Ended
+        && matches!(s.end, Some(EndReason::OutPlay { .. }))
+        && s.forfeit.is_none()
+        && !s.racks_counted
+        && s.window.is_some()
 }
 
 /// The next event that follows by rule from the state (end of game, overtime, result).
@@ -183,10 +206,9 @@ fn next_consequence(s: &State, now: DateTime<Utc>) -> Option<Payload> {
                 return None;
             }
             let ended = |reason| Some(Payload::GameEnded { reason, at: now });
-            // T17a/N6: the out-play stands once its objection window is closed.
-            if let Some(seat) = s.out_seat()
-                && s.window.is_none()
-            {
+            // T17a/N6: an out-play with the bag empty ends the game and stops the clocks; the
+            // play stays open to objection, and a withdrawal resumes the game.
+            if let Some(seat) = s.out_seat() {
                 return ended(EndReason::OutPlay { seat });
             }
             let trailing = |counts: &dyn Fn(&crate::rules::game::Turn) -> bool| {
@@ -223,6 +245,10 @@ fn next_consequence(s: &State, now: DateTime<Utc>) -> Option<Payload> {
                 });
             }
             if s.open_challenges().next().is_some() {
+                return None;
+            }
+            // T7: the result waits while the final play may still be challenged.
+            if outplay_window_open(s) && s.open_window(now).is_some() {
                 return None;
             }
             if r.end_rack_rule.effects().counted && !s.racks_counted {
@@ -316,9 +342,6 @@ fn turn_seat(s: &State, actor: &Actor, claimed: Option<Seat>) -> Result<Seat, Ru
     if s.open_challenges().next().is_some() {
         return Err(RuleError::ChallengeOpen);
     }
-    if s.out_seat().is_some() {
-        return Err(RuleError::OutPlayPending);
-    }
     let seat = s.seat_to_move().ok_or(RuleError::GameOver)?;
     let claimed = claimed.or(match actor {
         Actor::Player { seat, .. } => Some(*seat),
@@ -341,7 +364,9 @@ fn turn_seat(s: &State, actor: &Actor, claimed: Option<Seat>) -> Result<Seat, Ru
 
 /// The play open to objection at `now` and its seat (T7, T14).
 fn objection_target(s: &State, now: DateTime<Utc>) -> Result<(u32, Seat), RuleError> {
-    in_progress(s)?;
+    if !outplay_window_open(s) {
+        in_progress(s)?;
+    }
     let w = s.open_window(now).ok_or(RuleError::NoObjectionWindow)?;
     let t = s
         .turns

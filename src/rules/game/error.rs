@@ -31,9 +31,6 @@ pub enum RuleError {
     /// T5: the side's clock is at zero; it can no longer move.
     #[error("rule T5: side {0:?} is out of time and can no longer move (it may still challenge)")]
     OutOfTime(Side),
-    /// T17a: the last play went out; it may only be challenged or accepted.
-    #[error("rule T17a: the last play went out with the bag empty; accept or challenge it")]
-    OutPlayPending,
     /// A player acted for another seat.
     #[error("not your turn: {0} is to move")]
     NotYourTurn(Seat),
@@ -122,7 +119,6 @@ impl RuleError {
             RuleError::GameOver => "T17",
             RuleError::ChallengeOpen => "T7",
             RuleError::OutOfTime(_) => "T5",
-            RuleError::OutPlayPending => "T17a",
             RuleError::NotYourTurn(_) => "T1",
             RuleError::OpeningTooShort => "C3",
             RuleError::TooManyTiles(_) => "T2",

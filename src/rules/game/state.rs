@@ -440,7 +440,10 @@ fn apply_one(s: &mut State, e: &Event) {
         Payload::GameEnded { reason, at } => {
             s.end = Some(*reason);
             s.status = Status::Ended;
-            s.window = None;
+            // T7/T17a: the final play of an out-play may still be challenged.
+            if !matches!(reason, EndReason::OutPlay { .. }) {
+                s.window = None;
+            }
             stop_clocks(s, *at);
         }
         Payload::RacksAdjusted { points, .. } => {
@@ -448,6 +451,8 @@ fn apply_one(s: &mut State, e: &Event) {
                 push_adjustment(s, e.seq, side, points[side], AdjustmentReason::Racks);
             }
             s.racks_counted = true;
+            // Counting the racks completes the last sheet line.
+            s.window = None;
         }
         Payload::OvertimePenalized { points, .. } => {
             for side in Side::BOTH {
@@ -527,6 +532,12 @@ fn withdraw(s: &mut State, turn: u32) {
     s.bag = s.bag.saturating_add(u32::from(drawn));
     if let Some(b) = s.board.as_mut() {
         b.withdraw(turn);
+    }
+    // T13/T17a: a game-ending out-play challenged off: the game goes on.
+    if s.status == Status::Ended && s.end == Some(EndReason::OutPlay { seat }) {
+        s.status = Status::InProgress;
+        s.end = None;
+        s.window = None;
     }
 }
 

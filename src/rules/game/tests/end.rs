@@ -105,31 +105,75 @@ fn individual_out_play() -> Game {
 }
 
 #[test]
-fn out_play_with_empty_bag_ends_the_game_once_the_line_stands_t17a_n6() {
+fn out_play_with_empty_bag_ends_the_game_and_stops_the_clocks_t17a_n6() {
     let mut g = individual_out_play();
     let out = g.state.turns.last().unwrap().seat;
-    assert_eq!(g.view().status, Status::InProgress); // still open to challenge
-    assert_eq!(
-        g.err(Command::Pass { seat: None }),
-        RuleError::OutPlayPending
-    );
-    g.ok(Command::Accept);
-    assert_eq!(g.view().end, Some(EndReason::OutPlay { seat: out }));
+    let v = g.view();
+    assert_eq!(v.status, Status::Ended);
+    assert_eq!(v.end, Some(EndReason::OutPlay { seat: out }));
+    let clocks = v.clocks_ms;
+    g.wait(MIN);
+    assert_eq!(g.view().clocks_ms, clocks);
+    assert_eq!(g.err(Command::Pass { seat: None }), RuleError::GameOver);
+    // The final play is still open to objection (T7) until the grace period lapses (N5).
+    assert!(g.view().objection_window.is_none());
 }
 
 #[test]
-fn out_play_ends_by_itself_when_the_grace_period_lapses_n5_n6() {
-    let mut g = individual_out_play();
-    g.wait(5_000);
-    let ev = g.ok_as(Actor::System, Command::TimeExpired);
-    assert_eq!(Game::kinds(&ev), vec!["line_closed", "game_ended"]);
-}
-
-#[test]
-fn challenged_off_out_play_does_not_end_the_game_t13_t17a() {
+fn final_play_may_be_challenged_within_the_window_t7_t17a() {
     let mut g = individual_out_play();
     let out = g.state.turns.last().unwrap().seat;
     let other = Seat::new(out.side.other(), 1);
+    assert!(g.view().objection_window.is_some());
+    g.ok(challenge_word(&other.to_string(), "LAST"));
+    let id = g.last_challenge();
+    g.ok_as(
+        pic(),
+        Command::RuleWord {
+            challenge: id,
+            valid: true,
+        },
+    );
+    // Valid: the game stays over (no lost turn after the end), racks come next.
+    assert_eq!(g.view().status, Status::Ended);
+    g.ok(racks(&[(other.to_string().as_str(), 3)]));
+    assert!(g.view().result.is_some());
+}
+
+#[test]
+fn the_out_plays_window_lapses_by_itself_n5() {
+    let mut g = individual_out_play();
+    g.wait(5_000);
+    let ev = g.ok_as(Actor::System, Command::TimeExpired);
+    assert_eq!(Game::kinds(&ev), vec!["line_closed"]);
+    assert_eq!(g.err(challenge_word("B1", "LAST")), RuleError::GameOver);
+}
+
+#[test]
+fn team_out_play_stays_open_to_objection_until_racks_are_counted_t7_t19() {
+    let mut g = Game::team();
+    let mut bag = 72u32;
+    while bag > 0 {
+        let n = bag.min(7) as u8;
+        g.play("WORD", n, 10);
+        bag -= u32::from(n);
+    }
+    let s = g.view().seat_to_move.unwrap();
+    let n = g.view().racks[&s];
+    g.play("LAST", n, 20);
+    assert_eq!(g.view().status, Status::Ended);
+    g.wait(10 * MIN);
+    assert!(g.view().objection_window.is_some());
+    g.ok(racks(&[]));
+    assert_eq!(g.view().status, Status::Finished);
+}
+
+#[test]
+fn challenged_off_out_play_resumes_the_game_t13_t17a() {
+    let mut g = individual_out_play();
+    let out = g.state.turns.last().unwrap().seat;
+    let other = Seat::new(out.side.other(), 1);
+    let before = g.view().clocks_ms;
     g.ok(challenge_word(&other.to_string(), "LAST"));
     let id = g.last_challenge();
     g.ok_as(
@@ -140,14 +184,16 @@ fn challenged_off_out_play_does_not_end_the_game_t13_t17a() {
         },
     );
     assert_eq!(g.view().status, Status::InProgress);
+    assert_eq!(g.view().end, None);
     assert_eq!(g.view().seat_to_move, Some(other));
+    g.wait(1_000);
+    assert_eq!(g.view().clocks_ms[other.side], before[other.side] - 1_000);
 }
 
 #[test]
 fn out_play_bonus_subtract_and_add_n7() {
     let mut g = individual_out_play();
     let out = g.state.turns.last().unwrap().seat.side;
-    g.ok(Command::Accept);
     let before = g.view().scores;
     let other = Seat::new(out.other(), 1).to_string();
     g.ok(racks(&[(other.as_str(), 12)]));
@@ -174,7 +220,6 @@ fn out_play_bonus_add_twice_n7() {
     let s = g.view().seat_to_move.unwrap();
     let n = g.view().racks[&s];
     g.play("LAST", n, 20);
-    g.ok(Command::Accept);
     let before = g.view().scores;
     let other = Seat::new(s.side.other(), 1).to_string();
     g.ok(racks(&[(other.as_str(), 12)]));
