@@ -7,7 +7,7 @@
 //! six-zeros form, time penalties, multi-line notes, Latin-1 (default) and UTF-8
 //! (`#character-encoding UTF-8` on line 1), and any mix of CR and LF line ends.
 //!
-//! [`write`] always writes UTF-8 with LF line ends; `read(write(g))` is the same game as `g`.
+//! [`write()`] always writes UTF-8 with LF line ends; `read(write(g))` is the same game as `g`.
 
 pub mod check;
 
