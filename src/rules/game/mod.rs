@@ -34,6 +34,6 @@ pub use event::{Event, Payload};
 pub use outcome::{EndReason, GameResult, ResultReason, overtime_penalty, rack_adjustments};
 pub use seat::{Actor, Seat, Side, Sides};
 pub use state::{
-    Adjustment, AdjustmentReason, Challenge, ChallengeKind, ChallengeRuling, State, Status, Turn,
-    TurnAction, View, Window, WindowView, apply, fold,
+    Adjustment, AdjustmentReason, Challenge, ChallengeKind, ChallengeRuling, Forfeit, ResultSlip,
+    State, Status, Turn, TurnAction, View, Window, WindowView, apply, fold,
 };

@@ -130,6 +130,8 @@ pub enum ChallengeRuling {
         /// The score recorded.
         recorded: i32,
     },
+    /// T18b-c: the match was forfeited while the challenge was open; nothing left to rule.
+    Dropped,
 }
 
 /// A challenge (the PIC queue shows the open ones).
@@ -508,6 +510,10 @@ fn push_adjustment(s: &mut State, seq: u64, side: Side, points: i32, reason: Adj
 
 fn forfeit(s: &mut State, side: Side, reason: ResultReason, at: DateTime<Utc>) {
     s.forfeit = Some(Forfeit { side, reason });
+    // The PIC queue must not keep challenges of a match that is over by forfeit.
+    for c in s.challenges.iter_mut().filter(|c| c.ruling.is_none()) {
+        c.ruling = Some(ChallengeRuling::Dropped);
+    }
     s.status = Status::Ended;
     s.window = None;
     stop_clocks(s, at);
@@ -746,7 +752,73 @@ impl State {
             forfeit: s.forfeit.clone(),
             result: s.result.clone(),
             board: s.board.as_ref().map(BoardTrack::rows),
+            slip: s.slip(),
         }
+    }
+}
+
+/// N8: the results slip.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultSlip {
+    /// Final totals.
+    pub scores: Sides<i32>,
+    /// A's total minus B's.
+    pub spread: i32,
+    /// Every word challenged, with the ruling (`true`: valid).
+    pub challenged_words: Vec<(String, bool)>,
+    /// The highest-scoring play: seat, words and recorded score.
+    pub best_play: Option<(Seat, Vec<String>, i32)>,
+    /// Board mode: the letters the blanks stand for, in the order they stand on the board.
+    pub blanks: Vec<char>,
+}
+
+impl State {
+    /// N8: the results slip, once the result is declared.
+    pub fn slip(&self) -> Option<ResultSlip> {
+        let result = self.result.as_ref()?;
+        let mut challenged_words = Vec::new();
+        for c in &self.challenges {
+            if let (ChallengeKind::Word { words }, Some(ChallengeRuling::Word { valid })) =
+                (&c.kind, &c.ruling)
+            {
+                let words = if words.is_empty() {
+                    match self.turns.get(c.turn as usize).map(|t| &t.action) {
+                        Some(TurnAction::Play { words, .. }) => words.clone(),
+                        _ => Vec::new(),
+                    }
+                } else {
+                    words.clone()
+                };
+                challenged_words.extend(words.into_iter().map(|w| (w, *valid)));
+            }
+        }
+        let best_play = self
+            .turns
+            .iter()
+            .filter(|t| !t.withdrawn)
+            .filter_map(|t| match &t.action {
+                TurnAction::Play { words, .. } => Some((t.seat, words.clone(), t.recorded)),
+                _ => None,
+            })
+            .max_by_key(|(_, _, score)| *score);
+        let blanks = self
+            .board
+            .as_ref()
+            .map(|b| {
+                b.rows()
+                    .iter()
+                    .flat_map(|r| r.chars().filter(|c| c.is_lowercase()).collect::<Vec<_>>())
+                    .map(|c| c.to_ascii_uppercase())
+                    .collect()
+            })
+            .unwrap_or_default();
+        Some(ResultSlip {
+            scores: result.scores,
+            spread: result.scores.a - result.scores.b,
+            challenged_words,
+            best_play,
+            blanks,
+        })
     }
 }
 
@@ -808,4 +880,6 @@ pub struct View {
     pub result: Option<GameResult>,
     /// Board mode: 15 rows of letters, `.` for empty, lowercase for blanks.
     pub board: Option<Vec<String>>,
+    /// N8: the results slip, once the result is declared.
+    pub slip: Option<ResultSlip>,
 }

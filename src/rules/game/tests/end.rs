@@ -359,3 +359,57 @@ fn a_disqualification_after_the_result_replaces_it_t18b() {
     );
     assert_eq!(g.view().result.unwrap().winner, Some(Side::B));
 }
+
+#[test]
+fn a_forfeit_drops_open_challenges_from_the_queue_t18b_t11() {
+    let mut g = Game::team();
+    g.play("QI", 2, 22);
+    g.ok(challenge_word("B1", "QI"));
+    let id = g.last_challenge();
+    g.ok_as(
+        committee(),
+        Command::Disqualify {
+            side: Side::B,
+            reason: "abuse".into(),
+        },
+    );
+    assert!(g.view().open_challenges.is_empty());
+    assert_eq!(
+        g.err_as(
+            pic(),
+            Command::RuleWord {
+                challenge: id,
+                valid: true
+            }
+        ),
+        RuleError::ChallengeNotOpen(id)
+    );
+}
+
+#[test]
+fn the_results_slip_lists_spread_challenged_words_and_best_play_n8() {
+    let r = Preset::Individual
+        .ruleset()
+        .with_overrides(&json!({"end_rack_rule": "none"}))
+        .unwrap();
+    let mut g = Game::started(r);
+    g.play("QI", 2, 22);
+    g.ok(challenge_word("B1", "QI"));
+    let id = g.last_challenge();
+    g.ok_as(
+        pic(),
+        Command::RuleWord {
+            challenge: id,
+            valid: true,
+        },
+    );
+    g.play("ZAX", 3, 50);
+    g.ok_as(pic(), Command::AnnounceEnd);
+    let slip = g.view().slip.unwrap();
+    assert_eq!(slip.spread, 72); // double challenge: B lost its turn, A played again
+    assert_eq!(slip.challenged_words, vec![("QI".to_string(), true)]);
+    assert_eq!(
+        slip.best_play,
+        Some((seat("A1"), vec!["ZAX".to_string()], 50))
+    );
+}
