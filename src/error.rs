@@ -36,9 +36,14 @@ pub enum AppError {
         /// The current state, when the caller can use it.
         current: Option<serde_json::Value>,
     },
-    /// A well-formed command the rules refuse (it names the rule).
-    #[error("{0}")]
-    Unprocessable(String),
+    /// A well-formed command the rules refuse; `rule` is the rule's ID (`T9`, `N5`, …).
+    #[error("{message}")]
+    Rule {
+        /// The rule broken.
+        rule: String,
+        /// What is wrong, for the user.
+        message: String,
+    },
     /// Body or upload too large.
     #[error("{0}")]
     PayloadTooLarge(String),
@@ -103,6 +108,9 @@ pub struct ErrorBody {
     /// The current state, for conflicts.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub current: Option<serde_json::Value>,
+    /// The rule broken, for rule violations.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
 }
 
 /// Marks an error response so the page layer can turn it into HTML (see `web::errors`).
@@ -122,7 +130,7 @@ impl ResponseError for AppError {
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::Conflict { .. } => StatusCode::CONFLICT,
-            AppError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::Rule { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -141,16 +149,17 @@ impl ResponseError for AppError {
             AppError::Forbidden(_) => "forbidden",
             AppError::NotFound(_) => "not_found",
             AppError::Conflict { .. } => "conflict",
-            AppError::Unprocessable(_) => "rule_violation",
+            AppError::Rule { .. } => "rule_violation",
             AppError::PayloadTooLarge(_) => "payload_too_large",
             AppError::TooManyRequests(_) => "too_many_requests",
             AppError::Unavailable(_) => "unavailable",
             AppError::Internal(_) => "internal",
         };
-        let (field, current) = match self {
-            AppError::BadRequest { field, .. } => (field.clone(), None),
-            AppError::Conflict { current, .. } => (None, current.clone()),
-            _ => (None, None),
+        let (field, current, rule) = match self {
+            AppError::BadRequest { field, .. } => (field.clone(), None, None),
+            AppError::Conflict { current, .. } => (None, current.clone(), None),
+            AppError::Rule { rule, .. } => (None, None, Some(rule.clone())),
+            _ => (None, None, None),
         };
         let message = self.public_message();
         let mut res = HttpResponse::build(status).json(ErrorBody {
@@ -158,10 +167,24 @@ impl ResponseError for AppError {
             message: message.clone(),
             field,
             current,
+            rule,
         });
         res.extensions_mut()
             .insert(RenderedError { status, message });
         res
+    }
+}
+
+impl From<crate::rules::game::RuleError> for AppError {
+    fn from(e: crate::rules::game::RuleError) -> Self {
+        use crate::rules::game::RuleError;
+        match e {
+            RuleError::Forbidden { .. } => AppError::Forbidden(e.to_string()),
+            other => AppError::Rule {
+                rule: other.rule().to_owned(),
+                message: other.to_string(),
+            },
+        }
     }
 }
 

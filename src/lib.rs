@@ -8,9 +8,11 @@
 
 pub mod auth;
 pub mod cli;
+pub mod clock;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod live;
 pub mod rules;
 pub mod services;
 pub mod startup;

@@ -52,6 +52,9 @@ pub fn prepare(settings: &Settings) -> Result<AppState, StartError> {
         keys: Arc::new(keys),
         throttle: Arc::new(LoginThrottle::default()),
         settings: Arc::new(settings.clone()),
+        clock: Arc::new(crate::clock::SystemClock),
+        matches: Arc::new(crate::services::matches::MatchCache::default()),
+        live: crate::live::Live::default(),
     })
 }
 
@@ -72,6 +75,9 @@ fn bootstrap_admin(conn: &mut crate::db::DbConn) -> Result<(), AppError> {
 /// Starts the server on `listener`. The returned future runs until the server stops; its
 /// handle stops it gracefully (Ctrl-C and SIGTERM do the same).
 pub fn run(listener: TcpListener, state: AppState) -> Result<Server, StartError> {
+    if state.settings.sweeper {
+        actix_web::rt::spawn(sweep_clocks(state.clone()));
+    }
     let data = web::Data::new(state);
     let server = HttpServer::new(move || {
         App::new()
@@ -89,4 +95,23 @@ pub fn run(listener: TcpListener, state: AppState) -> Result<Server, StartError>
     .listen(listener)?
     .run();
     Ok(server)
+}
+
+/// Records `time_expired` on matches whose clocks ran out, once a second, so live views see a
+/// flag fall without anyone touching the match. Nothing ticks in memory: a restart loses nothing.
+async fn sweep_clocks(state: AppState) {
+    let mut tick = tokio::time::interval(std::time::Duration::from_secs(1));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        let now = state.clock.now();
+        let cache = state.matches.clone();
+        match state
+            .db(move |conn| crate::services::matches::sweep(conn, &cache, now))
+            .await
+        {
+            Ok(changed) => state.publish(changed),
+            Err(e) => tracing::warn!(error = %e, "clock sweep failed"),
+        }
+    }
 }

@@ -2,6 +2,8 @@
 //! aggregate. Query functions take `&mut DbConn`, never the pool, so a service can run several of
 //! them inside one transaction.
 
+pub mod events;
+pub mod matches;
 pub mod schema;
 pub mod users;
 

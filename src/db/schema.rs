@@ -24,4 +24,120 @@ diesel::table! {
 }
 
 diesel::joinable!(role_grants -> users (user_id));
-diesel::allow_tables_to_appear_in_same_query!(users, role_grants);
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    role_grants,
+    events,
+    teams,
+    players,
+    matches,
+    match_events,
+    match_commands,
+    challenges
+);
+
+diesel::table! {
+    events (id) {
+        id -> BigInt,
+        name -> Text,
+        ruleset_spec -> Text,
+        lexicon -> Text,
+        tile_set -> Text,
+        standings -> Text,
+        public -> Bool,
+        created_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    teams (id) {
+        id -> BigInt,
+        event_id -> BigInt,
+        name -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    players (id) {
+        id -> BigInt,
+        team_id -> BigInt,
+        name -> Text,
+        position -> Integer,
+        is_captain -> Bool,
+        user_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    matches (id) {
+        id -> BigInt,
+        event_id -> Nullable<BigInt>,
+        round_no -> Nullable<Integer>,
+        table_no -> Nullable<Integer>,
+        team_a -> Nullable<BigInt>,
+        team_b -> Nullable<BigInt>,
+        name_a -> Text,
+        name_b -> Text,
+        status -> Text,
+        last_seq -> BigInt,
+        score_a -> Integer,
+        score_b -> Integer,
+        to_move -> Nullable<Text>,
+        winner -> Nullable<Text>,
+        result_reason -> Nullable<Text>,
+        clock_a_ms -> BigInt,
+        clock_b_ms -> BigInt,
+        created_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    match_events (id) {
+        id -> BigInt,
+        match_id -> BigInt,
+        seq -> BigInt,
+        at -> Timestamp,
+        actor -> Text,
+        kind -> Text,
+        payload -> Text,
+    }
+}
+
+diesel::table! {
+    match_commands (id) {
+        id -> BigInt,
+        match_id -> BigInt,
+        idempotency_key -> Text,
+        user_id -> Nullable<BigInt>,
+        first_seq -> BigInt,
+        last_seq -> BigInt,
+        response -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    challenges (id) {
+        id -> BigInt,
+        event_id -> Nullable<BigInt>,
+        match_id -> BigInt,
+        challenge_seq -> BigInt,
+        kind -> Text,
+        detail -> Text,
+        opened_at -> Timestamp,
+        claimed_by -> Nullable<BigInt>,
+        claimed_at -> Nullable<Timestamp>,
+        closed_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::joinable!(teams -> events (event_id));
+diesel::joinable!(players -> teams (team_id));
+diesel::joinable!(match_events -> matches (match_id));
+diesel::joinable!(match_commands -> matches (match_id));
+diesel::joinable!(challenges -> matches (match_id));

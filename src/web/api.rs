@@ -5,9 +5,9 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::AppState;
-use super::session::CurrentUser;
+use super::session::{CurrentUser, MaybeUser};
 use crate::error::AppError;
-use crate::services::accounts;
+use crate::services::{accounts, events, matches};
 
 /// `GET /healthz`: 200 when the database answers, 503 when it does not.
 pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
@@ -83,4 +83,170 @@ pub fn json_config() -> web::JsonConfig {
             };
             app.into()
         })
+}
+
+/// `GET /api/v1/openapi.json`: the API description.
+pub async fn openapi() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .body(include_str!("openapi.json"))
+}
+
+/// `GET /api/v1/events`.
+pub async fn list_events(state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let events = state
+        .db(|conn| {
+            Ok(crate::db::events::list_events(conn)?
+                .into_iter()
+                .map(events::EventView::from)
+                .collect::<Vec<_>>())
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(events))
+}
+
+/// `POST /api/v1/events`.
+pub async fn create_event(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: web::Json<events::NewEventRequest>,
+) -> Result<HttpResponse, AppError> {
+    let uid = user.0.uid;
+    let ev = state
+        .db(move |conn| events::create_event(conn, uid, &body))
+        .await?;
+    Ok(HttpResponse::Created().json(ev))
+}
+
+/// `GET /api/v1/events/{id}`.
+pub async fn show_event(
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let id = id.into_inner();
+    let ev = state.db(move |conn| events::event(conn, id)).await?;
+    Ok(HttpResponse::Ok().json(events::EventView::from(ev)))
+}
+
+/// `GET /api/v1/events/{id}/teams`.
+pub async fn list_teams(
+    state: web::Data<AppState>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let id = id.into_inner();
+    let teams = state.db(move |conn| events::teams(conn, id)).await?;
+    Ok(HttpResponse::Ok().json(teams))
+}
+
+/// `POST /api/v1/events/{id}/teams`.
+pub async fn create_team(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<i64>,
+    body: web::Json<events::NewTeamRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.uid, id.into_inner());
+    let team = state
+        .db(move |conn| events::create_team(conn, uid, id, &body))
+        .await?;
+    Ok(HttpResponse::Created().json(team))
+}
+
+/// `POST /api/v1/events/{id}/grants`.
+pub async fn grant_role(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<i64>,
+    body: web::Json<events::GrantRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.uid, id.into_inner());
+    let g = state
+        .db(move |conn| events::grant(conn, uid, id, &body))
+        .await?;
+    Ok(HttpResponse::Created().json(g))
+}
+
+/// `POST /api/v1/matches`.
+pub async fn create_match(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: web::Json<matches::NewMatchRequest>,
+) -> Result<HttpResponse, AppError> {
+    let uid = user.0.uid;
+    let now = state.clock.now();
+    let cache = state.matches.clone();
+    let m = state
+        .db(move |conn| matches::create(conn, &cache, now, uid, &body))
+        .await?;
+    Ok(HttpResponse::Created().json(m))
+}
+
+/// `GET /api/v1/matches/{id}`.
+pub async fn show_match(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    let now = state.clock.now();
+    let cache = state.matches.clone();
+    let m = state
+        .db(move |conn| matches::show(conn, &cache, now, id, uid))
+        .await?;
+    Ok(HttpResponse::Ok().json(m))
+}
+
+/// `POST /api/v1/matches/{id}/commands`.
+pub async fn match_command(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<i64>,
+    body: web::Json<matches::CommandRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.uid, id.into_inner());
+    let now = state.clock.now();
+    let cache = state.matches.clone();
+    let (outcome, live) = state
+        .db(move |conn| matches::execute(conn, &cache, now, id, matches::Sender::User(uid), &body))
+        .await?;
+    state.publish(live);
+    Ok(HttpResponse::Ok().json(outcome))
+}
+
+/// Query of `GET /api/v1/matches/{id}/events`.
+#[derive(Deserialize)]
+pub struct EventsQuery {
+    /// Only events after this seq.
+    #[serde(default)]
+    after: i64,
+}
+
+/// `GET /api/v1/matches/{id}/events`.
+pub async fn match_events(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<i64>,
+    q: web::Query<EventsQuery>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, after) = (user.0.map(|c| c.uid), id.into_inner(), q.after);
+    let evs = state
+        .db(move |conn| matches::events(conn, id, uid, after))
+        .await?;
+    Ok(HttpResponse::Ok().json(evs))
+}
+
+/// `GET /api/v1/matches/{id}/gcg`.
+pub async fn match_gcg(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    let cache = state.matches.clone();
+    let text = state
+        .db(move |conn| matches::gcg(conn, &cache, id, uid))
+        .await?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .body(text))
 }

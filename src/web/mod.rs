@@ -29,6 +29,12 @@ pub struct AppState {
     pub throttle: Arc<LoginThrottle>,
     /// Start-up settings.
     pub settings: Arc<Settings>,
+    /// Where `now` comes from (a manual clock in tests).
+    pub clock: Arc<dyn crate::clock::Clock>,
+    /// Folded match states.
+    pub matches: Arc<crate::services::matches::MatchCache>,
+    /// Committed changes, for live pages.
+    pub live: crate::live::Live,
 }
 
 impl AppState {
@@ -48,6 +54,15 @@ impl AppState {
     }
 }
 
+impl AppState {
+    /// Publishes committed changes to live subscribers.
+    pub fn publish(&self, msgs: impl IntoIterator<Item = crate::live::LiveMessage>) {
+        for m in msgs {
+            self.live.publish(m);
+        }
+    }
+}
+
 /// The route table: every URL the server answers.
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/healthz", web::get().to(api::healthz))
@@ -60,7 +75,19 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/admin/users", web::post().to(pages::create_user))
         .service(
             web::scope("/api/v1")
+                .route("/openapi.json", web::get().to(api::openapi))
                 .route("/auth/token", web::post().to(api::issue_token))
-                .route("/me", web::get().to(api::me)),
+                .route("/me", web::get().to(api::me))
+                .route("/events", web::get().to(api::list_events))
+                .route("/events", web::post().to(api::create_event))
+                .route("/events/{id}", web::get().to(api::show_event))
+                .route("/events/{id}/teams", web::get().to(api::list_teams))
+                .route("/events/{id}/teams", web::post().to(api::create_team))
+                .route("/events/{id}/grants", web::post().to(api::grant_role))
+                .route("/matches", web::post().to(api::create_match))
+                .route("/matches/{id}", web::get().to(api::show_match))
+                .route("/matches/{id}/commands", web::post().to(api::match_command))
+                .route("/matches/{id}/events", web::get().to(api::match_events))
+                .route("/matches/{id}/gcg", web::get().to(api::match_gcg)),
         );
 }

@@ -34,6 +34,9 @@ fn healthz_is_503_when_the_database_cannot_be_reached() {
         keys: std::sync::Arc::new(arbiter::auth::Keys::new(&settings.secret).unwrap()),
         throttle: Default::default(),
         settings: std::sync::Arc::new(settings),
+        clock: std::sync::Arc::new(arbiter::clock::SystemClock),
+        matches: Default::default(),
+        live: Default::default(),
     };
     let base = start(state);
     let res = Client::new(&base).get("/healthz");

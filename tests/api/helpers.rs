@@ -121,9 +121,22 @@ pub fn settings_for(db: &TestDb) -> Settings {
 
 /// Starts a server on a fresh database.
 pub fn spawn_app() -> TestApp {
+    spawn_app_with(None)
+}
+
+/// Starts a server whose clock stands still until the test moves it.
+pub fn spawn_app_with_clock() -> (TestApp, std::sync::Arc<arbiter::clock::ManualClock>) {
+    let clock = std::sync::Arc::new(arbiter::clock::ManualClock::new(chrono::Utc::now()));
+    (spawn_app_with(Some(clock.clone())), clock)
+}
+
+fn spawn_app_with(clock: Option<std::sync::Arc<arbiter::clock::ManualClock>>) -> TestApp {
     let db = TestDb::fresh();
     let settings = settings_for(&db);
-    let state = arbiter::startup::prepare(&settings).expect("server prepares");
+    let mut state = arbiter::startup::prepare(&settings).expect("server prepares");
+    if let Some(c) = clock {
+        state.clock = c;
+    }
     let base = start(state);
     TestApp {
         base,

@@ -1,0 +1,373 @@
+//! Matches: the projection row, the append-only event log, idempotency records and the
+//! challenge queue.
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+use diesel::prelude::*;
+
+use super::DbConn;
+use super::schema::{challenges, match_commands, match_events, matches};
+use crate::rules::game::Event;
+
+/// A match's identity and projected state.
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
+#[diesel(table_name = matches)]
+pub struct MatchRow {
+    /// Row id.
+    pub id: i64,
+    /// Event, if any.
+    pub event_id: Option<i64>,
+    /// Round number.
+    pub round_no: Option<i32>,
+    /// Table number.
+    pub table_no: Option<i32>,
+    /// Side A's team.
+    pub team_a: Option<i64>,
+    /// Side B's team.
+    pub team_b: Option<i64>,
+    /// Side A's name.
+    pub name_a: String,
+    /// Side B's name.
+    pub name_b: String,
+    /// Projected status.
+    pub status: String,
+    /// Last seq in the log.
+    pub last_seq: i64,
+    /// Side A's total.
+    pub score_a: i32,
+    /// Side B's total.
+    pub score_b: i32,
+    /// Side on turn (`a`/`b`).
+    pub to_move: Option<String>,
+    /// Winner (`a`/`b`), once finished.
+    pub winner: Option<String>,
+    /// Why (score, disqualification, walkout).
+    pub result_reason: Option<String>,
+    /// Side A's clock at the last event.
+    pub clock_a_ms: i64,
+    /// Side B's clock at the last event.
+    pub clock_b_ms: i64,
+    /// Who made it.
+    pub created_by: Option<i64>,
+    /// When.
+    pub created_at: NaiveDateTime,
+    /// Last change.
+    pub updated_at: NaiveDateTime,
+}
+
+/// A new match (its log starts with `created`).
+#[derive(Debug, Insertable)]
+#[diesel(table_name = matches)]
+pub struct NewMatch<'a> {
+    /// Event, if any.
+    pub event_id: Option<i64>,
+    /// Round.
+    pub round_no: Option<i32>,
+    /// Table.
+    pub table_no: Option<i32>,
+    /// Side A's team.
+    pub team_a: Option<i64>,
+    /// Side B's team.
+    pub team_b: Option<i64>,
+    /// Side A's name.
+    pub name_a: &'a str,
+    /// Side B's name.
+    pub name_b: &'a str,
+    /// Initial status.
+    pub status: &'a str,
+    /// 0 until the `created` event is appended.
+    pub last_seq: i64,
+    /// Author.
+    pub created_by: Option<i64>,
+    /// When.
+    pub created_at: NaiveDateTime,
+    /// When.
+    pub updated_at: NaiveDateTime,
+}
+
+/// The projected fields updated with each append.
+#[derive(Debug, AsChangeset)]
+#[diesel(table_name = matches, treat_none_as_null = true)]
+pub struct Projection {
+    /// Status.
+    pub status: String,
+    /// Last seq.
+    pub last_seq: i64,
+    /// Totals.
+    pub score_a: i32,
+    /// Totals.
+    pub score_b: i32,
+    /// Side on turn.
+    pub to_move: Option<String>,
+    /// Winner.
+    pub winner: Option<String>,
+    /// Result reason.
+    pub result_reason: Option<String>,
+    /// Clock A at the last event.
+    pub clock_a_ms: i64,
+    /// Clock B at the last event.
+    pub clock_b_ms: i64,
+    /// Now.
+    pub updated_at: NaiveDateTime,
+}
+
+/// Inserts a match row.
+pub fn insert(conn: &mut DbConn, new: &NewMatch<'_>) -> QueryResult<MatchRow> {
+    diesel::insert_into(matches::table)
+        .values(new)
+        .returning(matches::all_columns)
+        .get_result(conn)
+}
+
+/// One match.
+pub fn find(conn: &mut DbConn, id: i64) -> QueryResult<Option<MatchRow>> {
+    matches::table
+        .find(id)
+        .select(MatchRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Matches of an event, by round and table.
+pub fn of_event(conn: &mut DbConn, event_id: i64) -> QueryResult<Vec<MatchRow>> {
+    matches::table
+        .filter(matches::event_id.eq(event_id))
+        .order((
+            matches::round_no.asc(),
+            matches::table_no.asc(),
+            matches::id.asc(),
+        ))
+        .select(MatchRow::as_select())
+        .load(conn)
+}
+
+/// Matches being played (for the clock sweeper).
+pub fn active(conn: &mut DbConn) -> QueryResult<Vec<(i64, i64)>> {
+    matches::table
+        .filter(matches::status.eq_any(["in_progress", "ended"]))
+        .select((matches::id, matches::last_seq))
+        .load(conn)
+}
+
+/// Moves the projection from `expected_seq` to the new state. Returns false when another writer
+/// got there first (the conditional update is the optimistic lock on both backends).
+pub fn advance(conn: &mut DbConn, id: i64, expected_seq: i64, p: &Projection) -> QueryResult<bool> {
+    let n = diesel::update(
+        matches::table
+            .filter(matches::id.eq(id))
+            .filter(matches::last_seq.eq(expected_seq)),
+    )
+    .set(p)
+    .execute(conn)?;
+    Ok(n == 1)
+}
+
+/// Appends events to a match's log (one row at a time: see DESIGN.md on MultiConnection).
+pub fn append(
+    conn: &mut DbConn,
+    match_id: i64,
+    events: &[Event],
+) -> Result<(), crate::error::AppError> {
+    for e in events {
+        let actor = serde_json::to_string(&e.actor).map_err(crate::error::AppError::internal)?;
+        let payload =
+            serde_json::to_string(&e.payload).map_err(crate::error::AppError::internal)?;
+        diesel::insert_into(match_events::table)
+            .values((
+                match_events::match_id.eq(match_id),
+                match_events::seq.eq(e.seq as i64),
+                match_events::at.eq(e.at.naive_utc()),
+                match_events::actor.eq(actor),
+                match_events::kind.eq(e.payload.kind()),
+                match_events::payload.eq(payload),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+type EventTuple = (i64, NaiveDateTime, String, String);
+
+/// The events of a match after `after_seq`, in order.
+pub fn events_after(
+    conn: &mut DbConn,
+    match_id: i64,
+    after_seq: i64,
+) -> Result<Vec<Event>, crate::error::AppError> {
+    let rows: Vec<EventTuple> = match_events::table
+        .filter(match_events::match_id.eq(match_id))
+        .filter(match_events::seq.gt(after_seq))
+        .order(match_events::seq.asc())
+        .select((
+            match_events::seq,
+            match_events::at,
+            match_events::actor,
+            match_events::payload,
+        ))
+        .load(conn)?;
+    rows.into_iter()
+        .map(|(seq, at, actor, payload)| {
+            Ok(Event {
+                seq: seq as u64,
+                at: DateTime::<Utc>::from_naive_utc_and_offset(at, Utc),
+                actor: serde_json::from_str(&actor).map_err(crate::error::AppError::internal)?,
+                payload: serde_json::from_str(&payload)
+                    .map_err(crate::error::AppError::internal)?,
+            })
+        })
+        .collect()
+}
+
+/// The stored response of an earlier command with this idempotency key.
+pub fn command_response(
+    conn: &mut DbConn,
+    match_id: i64,
+    key: &str,
+) -> QueryResult<Option<String>> {
+    match_commands::table
+        .filter(match_commands::match_id.eq(match_id))
+        .filter(match_commands::idempotency_key.eq(key))
+        .select(match_commands::response)
+        .first(conn)
+        .optional()
+}
+
+/// Records a command's first result under its idempotency key.
+pub fn record_command(
+    conn: &mut DbConn,
+    match_id: i64,
+    key: &str,
+    user_id: Option<i64>,
+    seqs: (i64, i64),
+    response: &str,
+) -> QueryResult<()> {
+    diesel::insert_into(match_commands::table)
+        .values((
+            match_commands::match_id.eq(match_id),
+            match_commands::idempotency_key.eq(key),
+            match_commands::user_id.eq(user_id),
+            match_commands::first_seq.eq(seqs.0),
+            match_commands::last_seq.eq(seqs.1),
+            match_commands::response.eq(response),
+            match_commands::created_at.eq(super::now_utc()),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// A row of the challenge queue.
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
+#[diesel(table_name = challenges)]
+pub struct ChallengeRow {
+    /// Row id.
+    pub id: i64,
+    /// Event.
+    pub event_id: Option<i64>,
+    /// Match.
+    pub match_id: i64,
+    /// The engine's challenge id (seq of the challenge event).
+    pub challenge_seq: i64,
+    /// `word` or `score`.
+    pub kind: String,
+    /// JSON detail (words, who, the turn).
+    pub detail: String,
+    /// When raised.
+    pub opened_at: NaiveDateTime,
+    /// The PIC holding it.
+    pub claimed_by: Option<i64>,
+    /// Since when.
+    pub claimed_at: Option<NaiveDateTime>,
+    /// When ruled (or withdrawn by a correction).
+    pub closed_at: Option<NaiveDateTime>,
+}
+
+/// Adds a challenge to the queue (no-op if it is already there).
+pub fn open_challenge(
+    conn: &mut DbConn,
+    event_id: Option<i64>,
+    match_id: i64,
+    seq: i64,
+    kind: &str,
+    detail: &str,
+    at: NaiveDateTime,
+) -> QueryResult<()> {
+    let exists: i64 = challenges::table
+        .filter(challenges::match_id.eq(match_id))
+        .filter(challenges::challenge_seq.eq(seq))
+        .count()
+        .get_result(conn)?;
+    if exists == 0 {
+        diesel::insert_into(challenges::table)
+            .values((
+                challenges::event_id.eq(event_id),
+                challenges::match_id.eq(match_id),
+                challenges::challenge_seq.eq(seq),
+                challenges::kind.eq(kind),
+                challenges::detail.eq(detail),
+                challenges::opened_at.eq(at),
+            ))
+            .execute(conn)?;
+    } else {
+        // Re-opened by a correction.
+        diesel::update(
+            challenges::table
+                .filter(challenges::match_id.eq(match_id))
+                .filter(challenges::challenge_seq.eq(seq)),
+        )
+        .set(challenges::closed_at.eq(None::<NaiveDateTime>))
+        .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Closes every queued challenge of a match that is no longer open.
+pub fn close_challenges_except(
+    conn: &mut DbConn,
+    match_id: i64,
+    open: &[i64],
+    at: NaiveDateTime,
+) -> QueryResult<()> {
+    diesel::update(
+        challenges::table
+            .filter(challenges::match_id.eq(match_id))
+            .filter(challenges::closed_at.is_null())
+            .filter(challenges::challenge_seq.ne_all(open)),
+    )
+    .set(challenges::closed_at.eq(Some(at)))
+    .execute(conn)
+    .map(|_| ())
+}
+
+/// The open challenges of an event, oldest first.
+pub fn open_challenges(conn: &mut DbConn, event_id: i64) -> QueryResult<Vec<ChallengeRow>> {
+    challenges::table
+        .filter(challenges::event_id.eq(event_id))
+        .filter(challenges::closed_at.is_null())
+        .order(challenges::opened_at.asc())
+        .select(ChallengeRow::as_select())
+        .load(conn)
+}
+
+/// Claims a challenge for a PIC: exactly one concurrent claim wins.
+pub fn claim(conn: &mut DbConn, id: i64, user_id: i64, at: NaiveDateTime) -> QueryResult<bool> {
+    let n = diesel::update(
+        challenges::table
+            .filter(challenges::id.eq(id))
+            .filter(challenges::claimed_by.is_null())
+            .filter(challenges::closed_at.is_null()),
+    )
+    .set((
+        challenges::claimed_by.eq(Some(user_id)),
+        challenges::claimed_at.eq(Some(at)),
+    ))
+    .execute(conn)?;
+    Ok(n == 1)
+}
+
+/// One queued challenge.
+pub fn find_challenge(conn: &mut DbConn, id: i64) -> QueryResult<Option<ChallengeRow>> {
+    challenges::table
+        .find(id)
+        .select(ChallengeRow::as_select())
+        .first(conn)
+        .optional()
+}

@@ -1,0 +1,109 @@
+//! Who may do what: a user's grants, read once per request inside its transaction.
+
+use crate::db::{DbConn, users};
+use crate::error::AppError;
+use crate::rules::game::{Actor, Command};
+
+/// The roles of one user.
+#[derive(Debug, Clone)]
+pub struct Grants {
+    /// The user.
+    pub user_id: i64,
+    /// Site administrator: director of everything.
+    pub admin: bool,
+    grants: Vec<users::RoleGrant>,
+}
+
+impl Grants {
+    /// Loads a user's grants.
+    pub fn load(conn: &mut DbConn, user_id: i64) -> Result<Self, AppError> {
+        let user = users::find(conn, user_id)?
+            .ok_or_else(|| AppError::Unauthorized("this account no longer exists".into()))?;
+        Ok(Self {
+            user_id,
+            admin: user.is_admin,
+            grants: users::grants_of(conn, user_id)?,
+        })
+    }
+
+    /// Holds `role` for `event` (a grant without an event applies to every event).
+    pub fn has(&self, role: &str, event: Option<i64>) -> bool {
+        self.grants
+            .iter()
+            .any(|g| g.role == role && (g.event_id.is_none() || g.event_id == event))
+    }
+
+    /// Directs `event` (administrators direct every event).
+    pub fn directs(&self, event: Option<i64>) -> bool {
+        self.admin || self.has("director", event)
+    }
+
+    /// Is the device (or person) for table `table` of `event`.
+    pub fn at_table(&self, event: Option<i64>, table: Option<i32>) -> bool {
+        table.is_some()
+            && self
+                .grants
+                .iter()
+                .any(|g| g.role == "table" && g.event_id == event && g.table_no == table)
+    }
+
+    /// Captains `team`.
+    pub fn captains(&self, team: i64) -> bool {
+        self.grants
+            .iter()
+            .any(|g| g.role == "captain" && g.team_id == Some(team))
+    }
+
+    /// Any role at all in `event`.
+    pub fn in_event(&self, event: Option<i64>) -> bool {
+        self.admin
+            || self
+                .grants
+                .iter()
+                .any(|g| g.event_id.is_none() || g.event_id == event)
+    }
+
+    /// Requires directing `event`.
+    pub fn require_director(&self, event: Option<i64>) -> Result<(), AppError> {
+        if self.directs(event) {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden(
+                "only the event's director may do this".into(),
+            ))
+        }
+    }
+
+    /// The identities this user may act as on a match at `table` of `event`, in the order to try
+    /// them for `cmd`: the rules engine decides which identity a command needs, so the first one
+    /// it accepts is used.
+    pub fn actors_for(&self, event: Option<i64>, table: Option<i32>, cmd: &Command) -> Vec<Actor> {
+        let id = self.user_id.to_string();
+        let table_actor = self
+            .at_table(event, table)
+            .then(|| Actor::Table { id: id.clone() });
+        let pic = self
+            .has("pic", event)
+            .then(|| Actor::Pic { id: id.clone() });
+        let committee = self
+            .has("committee", event)
+            .then(|| Actor::Committee { id: id.clone() });
+        let director = self
+            .directs(event)
+            .then(|| Actor::Director { id: id.clone() });
+        let order = match cmd {
+            Command::RuleWord { .. } | Command::RuleScore { .. } => vec![pic, director],
+            Command::Disqualify { .. } | Command::Walkout { .. } => vec![committee, director],
+            Command::Correction { .. } | Command::AnnounceEnd => vec![director, committee, pic],
+            Command::TimeExpired => {
+                let any = table_actor.is_some()
+                    || pic.is_some()
+                    || committee.is_some()
+                    || director.is_some();
+                vec![any.then_some(Actor::System)]
+            }
+            _ => vec![table_actor, director, pic],
+        };
+        order.into_iter().flatten().collect()
+    }
+}

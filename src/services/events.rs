@@ -1,0 +1,286 @@
+//! Events (tournaments), teams, players and role grants.
+
+use serde::{Deserialize, Serialize};
+
+use crate::db::{self, DbConn, events as rows, users};
+use crate::error::AppError;
+use crate::rules::ruleset::RulesetSpec;
+use crate::services::authz::Grants;
+
+/// Body of `POST /api/v1/events`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewEventRequest {
+    /// Display name.
+    pub name: String,
+    /// Format preset and overrides (default: team play 2v2).
+    #[serde(default)]
+    pub ruleset: Option<RulesetSpec>,
+    /// Lexicon name (default: the bundled ENABLE list).
+    #[serde(default)]
+    pub lexicon: Option<String>,
+    /// Tile set (default: english).
+    #[serde(default)]
+    pub tile_set: Option<String>,
+    /// Standings and scores visible without signing in (default: true).
+    #[serde(default)]
+    pub public: Option<bool>,
+}
+
+/// An event as the API shows it.
+#[derive(Debug, Serialize)]
+pub struct EventView {
+    /// Id.
+    pub id: i64,
+    /// Name.
+    pub name: String,
+    /// Ruleset spec.
+    pub ruleset: serde_json::Value,
+    /// Lexicon.
+    pub lexicon: String,
+    /// Tile set.
+    pub tile_set: String,
+    /// Public read access.
+    pub public: bool,
+}
+
+impl From<rows::EventRow> for EventView {
+    fn from(r: rows::EventRow) -> Self {
+        EventView {
+            id: r.id,
+            ruleset: serde_json::from_str(&r.ruleset_spec).unwrap_or_default(),
+            name: r.name,
+            lexicon: r.lexicon,
+            tile_set: r.tile_set,
+            public: r.public,
+        }
+    }
+}
+
+fn check_name(field: &str, name: &str) -> Result<String, AppError> {
+    let n = name.trim();
+    if n.is_empty() || n.chars().count() > 100 {
+        return Err(AppError::field(field, "a name has 1 to 100 characters"));
+    }
+    Ok(n.to_owned())
+}
+
+/// Creates an event (administrators and directors without an event scope).
+pub fn create_event(
+    conn: &mut DbConn,
+    user_id: i64,
+    req: &NewEventRequest,
+) -> Result<EventView, AppError> {
+    let name = check_name("name", &req.name)?;
+    let spec = req.ruleset.clone().unwrap_or(RulesetSpec {
+        preset: crate::rules::ruleset::Preset::Team2v2,
+        overrides: serde_json::Value::Null,
+    });
+    spec.resolve()
+        .map_err(|e| AppError::field("ruleset", e.to_string()))?;
+    let tile_set = req.tile_set.clone().unwrap_or_else(|| "english".into());
+    if crate::rules::tiles::TileSet::by_name(&tile_set).is_none() {
+        return Err(AppError::field(
+            "tile_set",
+            format!("unknown tile set {tile_set:?}"),
+        ));
+    }
+    let lexicon = req.lexicon.clone().unwrap_or_else(|| "enable2k".into());
+    let spec_json = serde_json::to_string(&spec).map_err(AppError::internal)?;
+    conn.write_tx(|conn| {
+        Grants::load(conn, user_id)?.require_director(None)?;
+        let row = rows::insert_event(
+            conn,
+            &rows::NewEvent {
+                name: &name,
+                ruleset_spec: &spec_json,
+                lexicon: &lexicon,
+                tile_set: &tile_set,
+                standings: "{}",
+                public: req.public.unwrap_or(true),
+                created_by: Some(user_id),
+                created_at: db::now_utc(),
+            },
+        )?;
+        Ok(row.into())
+    })
+}
+
+/// One event.
+pub fn event(conn: &mut DbConn, id: i64) -> Result<rows::EventRow, AppError> {
+    rows::find_event(conn, id)?.ok_or_else(|| AppError::not_found(format!("no event {id}")))
+}
+
+/// Body of `POST /api/v1/events/{id}/teams`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewTeamRequest {
+    /// Team name (unique in the event).
+    pub name: String,
+    /// Players in seat order; the first two play, more are reserves.
+    pub players: Vec<String>,
+    /// Index of the captain in `players` (default 0).
+    #[serde(default)]
+    pub captain: Option<usize>,
+}
+
+/// A team with its players.
+#[derive(Debug, Serialize)]
+pub struct TeamView {
+    /// Team.
+    #[serde(flatten)]
+    pub team: rows::TeamRow,
+    /// Players in seat order.
+    pub players: Vec<rows::PlayerRow>,
+}
+
+/// Adds a team of two players (and optional reserves) with a captain (E1).
+pub fn create_team(
+    conn: &mut DbConn,
+    user_id: i64,
+    event_id: i64,
+    req: &NewTeamRequest,
+) -> Result<TeamView, AppError> {
+    let name = check_name("name", &req.name)?;
+    if req.players.len() < 2 || req.players.len() > 4 {
+        return Err(AppError::field(
+            "players",
+            "a team has two players and at most two reserves",
+        ));
+    }
+    let names: Vec<String> = req
+        .players
+        .iter()
+        .map(|p| check_name("players", p))
+        .collect::<Result<_, _>>()?;
+    let captain = req.captain.unwrap_or(0);
+    if captain >= names.len() {
+        return Err(AppError::field(
+            "captain",
+            "the captain must be one of the players",
+        ));
+    }
+    conn.write_tx(|conn| {
+        Grants::load(conn, user_id)?.require_director(Some(event_id))?;
+        event(conn, event_id)?;
+        if rows::teams_of(conn, event_id)?
+            .iter()
+            .any(|t| t.name.eq_ignore_ascii_case(&name))
+        {
+            return Err(AppError::field(
+                "name",
+                format!("a team named {name} is already in this event"),
+            ));
+        }
+        let team = rows::insert_team(conn, event_id, &name)?;
+        let mut players = Vec::new();
+        for (i, p) in names.iter().enumerate() {
+            players.push(rows::insert_player(
+                conn,
+                team.id,
+                p,
+                i as i32 + 1,
+                i == captain,
+            )?);
+        }
+        Ok(TeamView { team, players })
+    })
+}
+
+/// The teams of an event with their players.
+pub fn teams(conn: &mut DbConn, event_id: i64) -> Result<Vec<TeamView>, AppError> {
+    event(conn, event_id)?;
+    let teams = rows::teams_of(conn, event_id)?;
+    let ids: Vec<i64> = teams.iter().map(|t| t.id).collect();
+    let mut players = rows::players_of(conn, &ids)?;
+    Ok(teams
+        .into_iter()
+        .map(|team| {
+            let mine: Vec<_> = players
+                .iter()
+                .filter(|p| p.team_id == team.id)
+                .cloned()
+                .collect();
+            players.retain(|p| p.team_id != team.id);
+            TeamView {
+                team,
+                players: mine,
+            }
+        })
+        .collect())
+}
+
+/// Body of `POST /api/v1/events/{id}/grants`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GrantRequest {
+    /// The account.
+    pub username: String,
+    /// `director`, `committee`, `pic`, `captain` or `table`.
+    pub role: String,
+    /// For captains.
+    #[serde(default)]
+    pub team_id: Option<i64>,
+    /// For table devices.
+    #[serde(default)]
+    pub table: Option<i32>,
+}
+
+/// Grants an event role to an account.
+pub fn grant(
+    conn: &mut DbConn,
+    user_id: i64,
+    event_id: i64,
+    req: &GrantRequest,
+) -> Result<users::RoleGrant, AppError> {
+    let role = req.role.as_str();
+    if !["director", "committee", "pic", "captain", "table"].contains(&role) {
+        return Err(AppError::field(
+            "role",
+            "role must be director, committee, pic, captain or table",
+        ));
+    }
+    if role == "captain" && req.team_id.is_none() {
+        return Err(AppError::field(
+            "team_id",
+            "a captain's grant names the team",
+        ));
+    }
+    if role == "table" && !req.table.is_some_and(|t| t > 0) {
+        return Err(AppError::field(
+            "table",
+            "a table device's grant names the table number",
+        ));
+    }
+    conn.write_tx(|conn| {
+        Grants::load(conn, user_id)?.require_director(Some(event_id))?;
+        event(conn, event_id)?;
+        let target = users::find_by_username(conn, req.username.trim())?.ok_or_else(|| {
+            AppError::field(
+                "username",
+                format!("no account named {}", req.username.trim()),
+            )
+        })?;
+        if let Some(team_id) = req.team_id {
+            let team = rows::find_team(conn, team_id)?;
+            if team.is_none_or(|t| t.event_id != event_id) {
+                return Err(AppError::field(
+                    "team_id",
+                    format!("team {team_id} is not in this event"),
+                ));
+            }
+        }
+        Ok(users::grant(
+            conn,
+            &users::NewRoleGrant {
+                user_id: target.id,
+                role,
+                event_id: Some(event_id),
+                team_id: if role == "captain" { req.team_id } else { None },
+                table_no: if role == "table" { req.table } else { None },
+                granted_by: Some(user_id),
+                created_at: db::now_utc(),
+            },
+        )?)
+    })
+}

@@ -1,0 +1,575 @@
+//! Match commands: one transaction each. Load the folded state, let the rules decide, append the
+//! events, move the projection, record the idempotency key; publish after commit.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::db::{DbConn, events as event_rows, matches as rows};
+use crate::error::AppError;
+use crate::live::LiveMessage;
+use crate::rules::game::{self, Actor, Command, Event, RuleError, Side, State, View};
+use crate::rules::ruleset::Ruleset;
+use crate::services::authz::Grants;
+
+/// Folded match states by match id, so a command reads only the events it has not seen.
+/// Always checked against the log (events after the cached seq are applied), so it is safe
+/// with several instances writing to one database.
+#[derive(Debug, Default)]
+pub struct MatchCache {
+    states: Mutex<HashMap<i64, State>>,
+}
+
+impl MatchCache {
+    const MAX: usize = 20_000;
+
+    fn get(&self, id: i64) -> Option<State> {
+        self.states.lock().ok()?.get(&id).cloned()
+    }
+
+    fn put(&self, id: i64, state: State) {
+        if let Ok(mut m) = self.states.lock() {
+            if m.len() >= Self::MAX {
+                m.clear();
+            }
+            let newer = m.get(&id).is_none_or(|old| old.last_seq <= state.last_seq);
+            if newer {
+                m.insert(id, state);
+            }
+        }
+    }
+}
+
+/// The state of a match as its log says now.
+pub fn load_state(conn: &mut DbConn, cache: &MatchCache, match_id: i64) -> Result<State, AppError> {
+    let mut state = cache.get(match_id).unwrap_or_default();
+    let newer = rows::events_after(conn, match_id, state.last_seq as i64)?;
+    for e in &newer {
+        game::apply(&mut state, e);
+    }
+    if !newer.is_empty() {
+        cache.put(match_id, state.clone());
+    }
+    Ok(state)
+}
+
+/// Who sends a command.
+#[derive(Debug, Clone, Copy)]
+pub enum Sender {
+    /// A signed-in user, acting in whichever role the command needs.
+    User(i64),
+    /// The server's clock sweeper.
+    System,
+}
+
+/// A command as the API receives it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommandRequest {
+    /// Client-made key: a repeat returns the first result and writes nothing.
+    #[serde(default)]
+    pub idempotency_key: Option<String>,
+    /// The seq the client decided on; a stale one is refused with 409 and the current state.
+    #[serde(default)]
+    pub expected_seq: Option<i64>,
+    /// What to do.
+    pub command: Command,
+}
+
+/// The result of an accepted command.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CommandOutcome {
+    /// The match.
+    pub match_id: i64,
+    /// The events appended.
+    pub events: Vec<Event>,
+    /// The match after them.
+    pub state: View,
+    /// True when this is the stored first result of a repeated idempotency key.
+    #[serde(default)]
+    pub replayed: bool,
+}
+
+enum Attempt {
+    Done(Box<CommandOutcome>, Option<State>, Option<LiveMessage>),
+    Raced,
+}
+
+/// Runs a command on a match. Retries by itself when another writer appended first and the
+/// client did not pin `expected_seq` (then the client gets a 409 instead).
+pub fn execute(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    now: DateTime<Utc>,
+    match_id: i64,
+    sender: Sender,
+    req: &CommandRequest,
+) -> Result<(CommandOutcome, Option<LiveMessage>), AppError> {
+    if let Some(k) = &req.idempotency_key {
+        if k.is_empty() || k.len() > 128 {
+            return Err(AppError::field(
+                "idempotency_key",
+                "an idempotency key has 1 to 128 characters",
+            ));
+        }
+    }
+    for _ in 0..5 {
+        let attempt = conn.write_tx(|conn| attempt(conn, cache, now, match_id, sender, req));
+        let attempt = match attempt {
+            // A unique-key collision means another writer won the race on seq or key.
+            Err(AppError::Conflict { current: None, .. }) => Attempt::Raced,
+            other => other?,
+        };
+        match attempt {
+            Attempt::Done(outcome, state, live) => {
+                if let Some(s) = state {
+                    cache.put(match_id, s);
+                }
+                return Ok((*outcome, live));
+            }
+            Attempt::Raced => continue,
+        }
+    }
+    Err(AppError::Conflict {
+        message: "the match is changing too quickly; please retry".into(),
+        current: None,
+    })
+}
+
+fn attempt(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    now: DateTime<Utc>,
+    match_id: i64,
+    sender: Sender,
+    req: &CommandRequest,
+) -> Result<Attempt, AppError> {
+    if let Some(key) = &req.idempotency_key {
+        if let Some(stored) = rows::command_response(conn, match_id, key)? {
+            let mut outcome: CommandOutcome =
+                serde_json::from_str(&stored).map_err(AppError::internal)?;
+            outcome.replayed = true;
+            return Ok(Attempt::Done(Box::new(outcome), None, None));
+        }
+    }
+    let row = rows::find(conn, match_id)?
+        .ok_or_else(|| AppError::not_found(format!("no match {match_id}")))?;
+    let state = load_state(conn, cache, match_id)?;
+    if let Some(expected) = req.expected_seq {
+        if expected != state.last_seq as i64 {
+            return Err(AppError::Conflict {
+                message: format!(
+                    "the match has moved on (expected seq {expected}, now {}); look at the current state and decide again",
+                    state.last_seq
+                ),
+                current: serde_json::to_value(state.view(now)).ok(),
+            });
+        }
+    }
+    let actors = match sender {
+        Sender::System => vec![Actor::System],
+        Sender::User(uid) => {
+            Grants::load(conn, uid)?.actors_for(row.event_id, row.table_no, &req.command)
+        }
+    };
+    if actors.is_empty() {
+        return Err(AppError::Forbidden(
+            "you hold no role at this match's table or event that allows this".into(),
+        ));
+    }
+    let mut decided: Result<Vec<Event>, RuleError> = Err(RuleError::Forbidden {
+        command: "command",
+        needs: "a role",
+    });
+    for actor in &actors {
+        decided = game::decide(&state, req.command.clone(), actor, now);
+        if !matches!(decided, Err(RuleError::Forbidden { .. })) {
+            break;
+        }
+    }
+    let events = decided?;
+    let mut next = state.clone();
+    for e in &events {
+        game::apply(&mut next, e);
+    }
+    if !rows::advance(conn, match_id, row.last_seq, &projection(&next, now))? {
+        return Ok(Attempt::Raced);
+    }
+    rows::append(conn, match_id, &events)?;
+    sync_challenges(conn, row.event_id, match_id, &next)?;
+    let outcome = CommandOutcome {
+        match_id,
+        events,
+        state: next.view(now),
+        replayed: false,
+    };
+    if let (Some(key), Some(first), Some(last)) = (
+        &req.idempotency_key,
+        outcome.events.first(),
+        outcome.events.last(),
+    ) {
+        let json = serde_json::to_string(&outcome).map_err(AppError::internal)?;
+        let uid = match sender {
+            Sender::User(u) => Some(u),
+            Sender::System => None,
+        };
+        rows::record_command(
+            conn,
+            match_id,
+            key,
+            uid,
+            (first.seq as i64, last.seq as i64),
+            &json,
+        )?;
+    }
+    let live = outcome.events.last().map(|e| LiveMessage {
+        event_id: row.event_id,
+        match_id,
+        seq: e.seq as i64,
+        kind: e.payload.kind().to_owned(),
+    });
+    Ok(Attempt::Done(Box::new(outcome), Some(next), live))
+}
+
+fn side_name(side: Option<Side>) -> Option<String> {
+    side.map(|s| match s {
+        Side::A => "a".to_owned(),
+        Side::B => "b".to_owned(),
+    })
+}
+
+fn text_of<T: Serialize>(v: &T) -> String {
+    match serde_json::to_value(v) {
+        Ok(Value::String(s)) => s,
+        Ok(other) => other.to_string(),
+        Err(_) => String::new(),
+    }
+}
+
+/// The projection row's fields for a state.
+fn projection(state: &State, now: DateTime<Utc>) -> rows::Projection {
+    let view = state.view(now);
+    rows::Projection {
+        status: text_of(&view.status),
+        last_seq: view.last_seq as i64,
+        score_a: view.scores.a,
+        score_b: view.scores.b,
+        to_move: side_name(view.side_to_move),
+        winner: view.result.as_ref().and_then(|r| side_name(r.winner)),
+        result_reason: view.result.as_ref().map(|r| text_of(&r.reason)),
+        clock_a_ms: view.clocks_ms.a,
+        clock_b_ms: view.clocks_ms.b,
+        updated_at: now.naive_utc(),
+    }
+}
+
+/// Keeps the PIC queue in step with the match's open challenges.
+fn sync_challenges(
+    conn: &mut DbConn,
+    event_id: Option<i64>,
+    match_id: i64,
+    state: &State,
+) -> Result<(), AppError> {
+    let mut open = Vec::new();
+    for c in state.open_challenges() {
+        let kind = match c.kind {
+            game::ChallengeKind::Word { .. } => "word",
+            game::ChallengeKind::Score => "score",
+        };
+        let detail = serde_json::to_string(c).map_err(AppError::internal)?;
+        rows::open_challenge(
+            conn,
+            event_id,
+            match_id,
+            c.id as i64,
+            kind,
+            &detail,
+            c.opened_at.naive_utc(),
+        )?;
+        open.push(c.id as i64);
+    }
+    rows::close_challenges_except(conn, match_id, &open, crate::db::now_utc())?;
+    Ok(())
+}
+
+/// What the API needs to create a match.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewMatchRequest {
+    /// The event; its ruleset applies unless `ruleset` is given.
+    #[serde(default)]
+    pub event_id: Option<i64>,
+    /// Round number.
+    #[serde(default)]
+    pub round: Option<i32>,
+    /// Table number (table devices are granted per table).
+    #[serde(default)]
+    pub table: Option<i32>,
+    /// Side A: a team of the event, or a name.
+    pub side_a: SideSpec,
+    /// Side B.
+    pub side_b: SideSpec,
+    /// A ruleset spec (preset + overrides); default: the event's.
+    #[serde(default)]
+    pub ruleset: Option<crate::rules::ruleset::RulesetSpec>,
+}
+
+/// One side of a new match.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideSpec {
+    /// A team of the event.
+    #[serde(default)]
+    pub team_id: Option<i64>,
+    /// A display name (for a side without a team record, e.g. a 1v1 player).
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// A match as the API shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct MatchDetail {
+    /// Match id.
+    pub id: i64,
+    /// Event.
+    pub event_id: Option<i64>,
+    /// Round.
+    pub round: Option<i32>,
+    /// Table.
+    pub table: Option<i32>,
+    /// The sides' names and teams.
+    pub sides: game::Sides<SideInfo>,
+    /// The ruleset in force.
+    pub ruleset: Option<Ruleset>,
+    /// The state now.
+    #[serde(flatten)]
+    pub view: View,
+}
+
+/// A side's identity.
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct SideInfo {
+    /// Team id.
+    pub team_id: Option<i64>,
+    /// Name.
+    pub name: String,
+}
+
+fn side_identity(
+    conn: &mut DbConn,
+    event_id: Option<i64>,
+    spec: &SideSpec,
+    field: &str,
+) -> Result<(Option<i64>, String), AppError> {
+    match (spec.team_id, &spec.name) {
+        (Some(team_id), _) => {
+            let team = event_rows::find_team(conn, team_id)?
+                .ok_or_else(|| AppError::field(field, format!("no team {team_id}")))?;
+            if Some(team.event_id) != event_id {
+                return Err(AppError::field(
+                    field,
+                    format!("team {team_id} is not in this event"),
+                ));
+            }
+            Ok((Some(team.id), team.name))
+        }
+        (None, Some(name)) if !name.trim().is_empty() && name.len() <= 100 => {
+            Ok((None, name.trim().to_owned()))
+        }
+        _ => Err(AppError::field(
+            field,
+            "give a team_id or a name (1-100 characters)",
+        )),
+    }
+}
+
+/// Creates a match and its `created` event.
+pub fn create(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    now: DateTime<Utc>,
+    user_id: i64,
+    req: &NewMatchRequest,
+) -> Result<MatchDetail, AppError> {
+    let out = conn.write_tx(|conn| {
+        let grants = Grants::load(conn, user_id)?;
+        grants.require_director(req.event_id)?;
+        let event = match req.event_id {
+            Some(id) => Some(
+                event_rows::find_event(conn, id)?
+                    .ok_or_else(|| AppError::field("event_id", format!("no event {id}")))?,
+            ),
+            None => None,
+        };
+        let spec = match (&req.ruleset, &event) {
+            (Some(spec), _) => spec.clone(),
+            (None, Some(ev)) => {
+                serde_json::from_str(&ev.ruleset_spec).map_err(AppError::internal)?
+            }
+            (None, None) => {
+                return Err(AppError::field(
+                    "ruleset",
+                    "a match outside an event needs a ruleset",
+                ));
+            }
+        };
+        let ruleset = spec
+            .resolve()
+            .map_err(|e| AppError::field("ruleset", e.to_string()))?;
+        let (team_a, name_a) = side_identity(conn, req.event_id, &req.side_a, "side_a")?;
+        let (team_b, name_b) = side_identity(conn, req.event_id, &req.side_b, "side_b")?;
+        if team_a.is_some() && team_a == team_b {
+            return Err(AppError::field("side_b", "a team cannot play itself"));
+        }
+        let row = rows::insert(
+            conn,
+            &rows::NewMatch {
+                event_id: req.event_id,
+                round_no: req.round,
+                table_no: req.table,
+                team_a,
+                team_b,
+                name_a: &name_a,
+                name_b: &name_b,
+                status: "new",
+                last_seq: 0,
+                created_by: Some(user_id),
+                created_at: now.naive_utc(),
+                updated_at: now.naive_utc(),
+            },
+        )?;
+        let actor = Actor::Director {
+            id: user_id.to_string(),
+        };
+        let events = game::decide(&State::default(), Command::Create { ruleset }, &actor, now)?;
+        let state = game::fold(&events);
+        rows::advance(conn, row.id, 0, &projection(&state, now))?;
+        rows::append(conn, row.id, &events)?;
+        Ok::<_, AppError>((row, state))
+    })?;
+    let (row, state) = out;
+    cache.put(row.id, state.clone());
+    Ok(detail(&row, &state, now))
+}
+
+fn detail(row: &rows::MatchRow, state: &State, now: DateTime<Utc>) -> MatchDetail {
+    MatchDetail {
+        id: row.id,
+        event_id: row.event_id,
+        round: row.round_no,
+        table: row.table_no,
+        sides: game::Sides {
+            a: SideInfo {
+                team_id: row.team_a,
+                name: row.name_a.clone(),
+            },
+            b: SideInfo {
+                team_id: row.team_b,
+                name: row.name_b.clone(),
+            },
+        },
+        ruleset: state.ruleset().cloned(),
+        view: state.view(now),
+    }
+}
+
+/// Who may read a match: anyone when its event is public, otherwise people with a role in it.
+fn may_read(conn: &mut DbConn, row: &rows::MatchRow, user: Option<i64>) -> Result<(), AppError> {
+    let public = match row.event_id {
+        Some(id) => event_rows::find_event(conn, id)?.is_some_and(|e| e.public),
+        None => false,
+    };
+    if public {
+        return Ok(());
+    }
+    let Some(uid) = user else {
+        return Err(AppError::Unauthorized("sign in to see this match".into()));
+    };
+    let g = Grants::load(conn, uid)?;
+    let captain = [row.team_a, row.team_b]
+        .into_iter()
+        .flatten()
+        .any(|t| g.captains(t));
+    if g.in_event(row.event_id) || captain || row.created_by == Some(uid) {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden("this match is not public".into()))
+    }
+}
+
+/// A match and its state at `now`.
+pub fn show(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    now: DateTime<Utc>,
+    match_id: i64,
+    user: Option<i64>,
+) -> Result<MatchDetail, AppError> {
+    let row = rows::find(conn, match_id)?
+        .ok_or_else(|| AppError::not_found(format!("no match {match_id}")))?;
+    may_read(conn, &row, user)?;
+    let state = load_state(conn, cache, match_id)?;
+    Ok(detail(&row, &state, now))
+}
+
+/// A match's log.
+pub fn events(
+    conn: &mut DbConn,
+    match_id: i64,
+    user: Option<i64>,
+    after: i64,
+) -> Result<Vec<Event>, AppError> {
+    let row = rows::find(conn, match_id)?
+        .ok_or_else(|| AppError::not_found(format!("no match {match_id}")))?;
+    may_read(conn, &row, user)?;
+    rows::events_after(conn, match_id, after)
+}
+
+/// A board-mode match as a GCG record.
+pub fn gcg(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    match_id: i64,
+    user: Option<i64>,
+) -> Result<String, AppError> {
+    let row = rows::find(conn, match_id)?
+        .ok_or_else(|| AppError::not_found(format!("no match {match_id}")))?;
+    may_read(conn, &row, user)?;
+    let state = load_state(conn, cache, match_id)?;
+    let game = game::to_gcg(&state, [&row.name_a, &row.name_b]).ok_or_else(|| {
+        AppError::not_found("this match is kept in sheet mode; there is no board to export")
+    })?;
+    Ok(crate::rules::gcg::write(&game))
+}
+
+/// The clock sweeper's pass: records `time_expired` on every match where a clock or the match
+/// limit has run out, so live views see the flag fall. Returns how many matches changed.
+pub fn sweep(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    now: DateTime<Utc>,
+) -> Result<Vec<LiveMessage>, AppError> {
+    let mut changed = Vec::new();
+    for (id, _) in rows::active(conn)? {
+        let state = load_state(conn, cache, id)?;
+        if game::due_timeouts(&state, now).is_none() {
+            continue;
+        }
+        let req = CommandRequest {
+            idempotency_key: None,
+            expected_seq: None,
+            command: Command::TimeExpired,
+        };
+        match execute(conn, cache, now, id, Sender::System, &req) {
+            Ok((_, Some(live))) => changed.push(live),
+            Ok((_, None)) => {}
+            // Someone else recorded it first, or nothing is due after all.
+            Err(AppError::Rule { .. } | AppError::Conflict { .. }) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(changed)
+}

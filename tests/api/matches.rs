@@ -1,0 +1,388 @@
+//! The match engine through the API: a full team match, authorisation, idempotency, concurrency.
+
+use serde_json::{Value, json};
+
+use crate::helpers::*;
+
+/// An event with two teams, a table device for table 1, a PIC and a committee member.
+struct Event {
+    app: TestApp,
+    clock: std::sync::Arc<arbiter::clock::ManualClock>,
+    director: Client,
+    table: Client,
+    pic: Client,
+    committee: Client,
+    event_id: i64,
+    teams: (i64, i64),
+}
+
+fn as_user(app: &TestApp, name: &str) -> Client {
+    app.create_user(name, "long-password-x", false);
+    let mut c = app.client();
+    c.bearer = Some(app.token(name, "long-password-x"));
+    c
+}
+
+fn created(res: Resp) -> Value {
+    assert!(
+        res.status == 201 || res.status == 200,
+        "{}: {}",
+        res.status,
+        res.body
+    );
+    res.json()
+}
+
+fn setup_event() -> Event {
+    let (app, clock) = spawn_app_with_clock();
+    app.create_user("director", "long-password-x", true);
+    let mut director = app.client();
+    director.bearer = Some(app.token("director", "long-password-x"));
+    let ev = created(director.post_json(
+        "/api/v1/events",
+        &json!({"name": "Club cup", "ruleset": {"preset": "team-2v2"}}),
+    ));
+    let event_id = ev["id"].as_i64().unwrap();
+    let t1 = created(director.post_json(
+        &format!("/api/v1/events/{event_id}/teams"),
+        &json!({"name": "Anagrammers", "players": ["Ann", "Bob"], "captain": 0}),
+    ));
+    let t2 = created(director.post_json(
+        &format!("/api/v1/events/{event_id}/teams"),
+        &json!({"name": "Bingo Bunch", "players": ["Cy", "Di"]}),
+    ));
+    assert_eq!(t1["players"][0]["is_captain"], true);
+    let table = as_user(&app, "table1");
+    let pic = as_user(&app, "pic");
+    let committee = as_user(&app, "committee");
+    for (user, role, extra) in [
+        ("table1", "table", json!({"table": 1})),
+        ("pic", "pic", json!({})),
+        ("committee", "committee", json!({})),
+    ] {
+        let mut body = json!({"username": user, "role": role});
+        body.as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        created(director.post_json(&format!("/api/v1/events/{event_id}/grants"), &body));
+    }
+    Event {
+        app,
+        clock,
+        director,
+        table,
+        pic,
+        committee,
+        event_id,
+        teams: (t1["id"].as_i64().unwrap(), t2["id"].as_i64().unwrap()),
+    }
+}
+
+impl Event {
+    fn new_match(&mut self, table: i32) -> i64 {
+        let m = created(self.director.post_json(
+            "/api/v1/matches",
+            &json!({"event_id": self.event_id, "table": table, "round": 1,
+                    "side_a": {"team_id": self.teams.0}, "side_b": {"team_id": self.teams.1}}),
+        ));
+        assert_eq!(m["status"], "created");
+        assert_eq!(m["sides"]["a"]["name"], "Anagrammers");
+        m["id"].as_i64().unwrap()
+    }
+}
+
+fn send(c: &mut Client, m: i64, command: Value) -> Resp {
+    c.post_json(
+        &format!("/api/v1/matches/{m}/commands"),
+        &json!({ "command": command }),
+    )
+}
+
+fn ok(c: &mut Client, m: i64, command: Value) -> Value {
+    let res = send(c, m, command.clone());
+    assert_eq!(res.status, 200, "{command} → {}", res.body);
+    res.json()
+}
+
+#[test]
+fn a_full_team_match_through_the_api_from_start_to_result() {
+    let mut ev = setup_event();
+    let m = ev.new_match(1);
+    let table = &mut ev.table;
+
+    // T1: the draw says team A moves first; A1's clock runs.
+    ok(table, m, json!({"type": "start", "first": "a"}));
+    ev.clock.advance(chrono::Duration::seconds(60));
+    let s = table.get(&format!("/api/v1/matches/{m}")).json();
+    assert_eq!(s["seat_to_move"], "A1");
+    assert_eq!(
+        s["clocks_ms"]["a"],
+        24 * 60_000,
+        "T4: A's clock ran for a minute"
+    );
+    assert_eq!(s["clocks_ms"]["b"], 25 * 60_000);
+
+    // A1 opens; B1 challenges a word, the PIC finds it valid: +10 to A (T12).
+    ok(
+        table,
+        m,
+        json!({"type": "play", "words": ["ZOEAE"], "tiles": 5, "declared": 42}),
+    );
+    let ch = ok(
+        table,
+        m,
+        json!({"type": "challenge_word", "by": "B1", "words": ["ZOEAE"]}),
+    );
+    let challenge = ch["events"][0]["seq"].as_u64().unwrap();
+    let queued = ch["state"]["open_challenges"].as_array().unwrap().len();
+    assert_eq!(queued, 1);
+    // Both clocks stop while a challenge is open (T7).
+    ev.clock.advance(chrono::Duration::seconds(30));
+    let s = table.get(&format!("/api/v1/matches/{m}")).json();
+    assert_eq!(s["clocks_ms"]["b"], 25 * 60_000);
+    assert_eq!(s["challenge_allowance_ms"], 10 * 60_000 - 30_000);
+    // A table cannot rule on its own challenge (T11).
+    assert_eq!(
+        send(
+            table,
+            m,
+            json!({"type": "rule_word", "challenge": challenge, "valid": true})
+        )
+        .status,
+        403
+    );
+    let ruled = ok(
+        &mut ev.pic,
+        m,
+        json!({"type": "rule_word", "challenge": challenge, "valid": true}),
+    );
+    assert_eq!(ruled["state"]["scores"]["a"], 52);
+    // Ruled exactly once.
+    let again = send(
+        &mut ev.pic,
+        m,
+        json!({"type": "rule_word", "challenge": challenge, "valid": false}),
+    );
+    assert_eq!(again.status, 422, "{}", again.body);
+
+    // B1 plays a phony; A2 challenges; invalid: the play scores 0 and B gets -10 (T13).
+    ok(
+        table,
+        m,
+        json!({"type": "play", "words": ["QAT", "ZOEAEX"], "tiles": 3, "declared": 30}),
+    );
+    let ch = ok(
+        table,
+        m,
+        json!({"type": "challenge_word", "by": "A2", "words": ["ZOEAEX"]}),
+    );
+    let challenge = ch["events"][0]["seq"].as_u64().unwrap();
+    let ruled = ok(
+        &mut ev.pic,
+        m,
+        json!({"type": "rule_word", "challenge": challenge, "valid": false}),
+    );
+    assert_eq!(ruled["state"]["scores"]["b"], -10);
+
+    // T13: one word per turn only.
+    // A2 over-declares; an opponent's score challenge records actual - excess (T8c).
+    ok(
+        table,
+        m,
+        json!({"type": "play", "words": ["JO"], "tiles": 1, "declared": 40}),
+    );
+    let ch = ok(table, m, json!({"type": "challenge_score", "by": "B2"}));
+    let challenge = ch["events"][0]["seq"].as_u64().unwrap();
+    let ruled = ok(
+        &mut ev.pic,
+        m,
+        json!({"type": "rule_score", "challenge": challenge, "actual": 30}),
+    );
+    assert_eq!(ruled["state"]["scores"]["a"], 52 + 20);
+
+    // T9: an exchange needs three of one letter; refused with the rule's ID and nothing changes.
+    let before = table.get(&format!("/api/v1/matches/{m}")).json()["last_seq"].clone();
+    let refused = send(table, m, json!({"type": "exchange", "tiles": "AAB"}));
+    assert_eq!(refused.status, 422);
+    assert_eq!(refused.json()["rule"], "T9");
+    assert_eq!(
+        table.get(&format!("/api/v1/matches/{m}")).json()["last_seq"],
+        before
+    );
+    ok(table, m, json!({"type": "exchange", "tiles": "EEEI"}));
+
+    // T18b: the committee disqualifies team B; A wins.
+    let dq = ok(
+        &mut ev.committee,
+        m,
+        json!({"type": "disqualify", "side": "b", "reason": "used a phone"}),
+    );
+    assert_eq!(dq["state"]["result"]["winner"], "a");
+    assert_eq!(dq["state"]["result"]["reason"], "disqualification");
+    assert_eq!(dq["events"][0]["actor"]["role"], "committee");
+
+    // The log has everything, in order, with who did it.
+    let log = table.get(&format!("/api/v1/matches/{m}/events")).json();
+    let seqs: Vec<u64> = log
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["seq"].as_u64().unwrap())
+        .collect();
+    assert_eq!(seqs, (1..=seqs.len() as u64).collect::<Vec<_>>());
+    assert!(
+        log.as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["payload"]["type"] == "disqualified"),
+        "{log}"
+    );
+}
+
+#[test]
+fn commands_need_a_role_at_the_match() {
+    let mut ev = setup_event();
+    let m = ev.new_match(1);
+    let mut anon = ev.app.client();
+    assert_eq!(
+        send(&mut anon, m, json!({"type": "start", "first": "a"})).status,
+        401
+    );
+    let mut other_table = as_user(&ev.app, "table2");
+    created(ev.director.post_json(
+        &format!("/api/v1/events/{}/grants", ev.event_id),
+        &json!({"username": "table2", "role": "table", "table": 2}),
+    ));
+    assert_eq!(
+        send(&mut other_table, m, json!({"type": "start", "first": "a"})).status,
+        403
+    );
+    // A PIC cannot disqualify; the committee can (T18, E3).
+    ok(&mut ev.table, m, json!({"type": "start", "first": "b"}));
+    assert_eq!(
+        send(
+            &mut ev.pic,
+            m,
+            json!({"type": "walkout", "side": "a", "reason": "left"})
+        )
+        .status,
+        403
+    );
+    assert_eq!(
+        send(
+            &mut ev.committee,
+            m,
+            json!({"type": "walkout", "side": "a", "reason": "left"})
+        )
+        .status,
+        200
+    );
+    // Only directors create matches.
+    let res = ev.table.post_json(
+        "/api/v1/matches",
+        &json!({"event_id": ev.event_id, "side_a": {"name": "x"}, "side_b": {"name": "y"}}),
+    );
+    assert_eq!(res.status, 403);
+}
+
+#[test]
+fn a_repeated_idempotency_key_returns_the_first_result_and_writes_nothing() {
+    let mut ev = setup_event();
+    let m = ev.new_match(1);
+    ok(&mut ev.table, m, json!({"type": "start", "first": "a"}));
+    let body = json!({"idempotency_key": "tap-1", "command": {"type": "play", "words": ["CAT"], "tiles": 3, "declared": 10}});
+    let first = ev
+        .table
+        .post_json(&format!("/api/v1/matches/{m}/commands"), &body);
+    assert_eq!(first.status, 200);
+    ev.clock.advance(chrono::Duration::seconds(5));
+    let second = ev
+        .table
+        .post_json(&format!("/api/v1/matches/{m}/commands"), &body);
+    assert_eq!(second.status, 200);
+    assert_eq!(first.json()["events"], second.json()["events"]);
+    assert_eq!(second.json()["replayed"], true);
+    let log = ev.table.get(&format!("/api/v1/matches/{m}/events")).json();
+    assert_eq!(
+        log.as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["payload"]["type"] == "played")
+            .count(),
+        1
+    );
+}
+
+#[test]
+fn a_stale_expected_seq_gets_409_with_the_current_state() {
+    let mut ev = setup_event();
+    let m = ev.new_match(1);
+    let started = ok(&mut ev.table, m, json!({"type": "start", "first": "a"}));
+    let seq = started["state"]["last_seq"].as_i64().unwrap();
+    let play = |seq: i64| json!({"expected_seq": seq, "command": {"type": "pass"}});
+    assert_eq!(
+        ev.table
+            .post_json(&format!("/api/v1/matches/{m}/commands"), &play(seq))
+            .status,
+        200
+    );
+    let stale = ev
+        .table
+        .post_json(&format!("/api/v1/matches/{m}/commands"), &play(seq));
+    assert_eq!(stale.status, 409);
+    assert_eq!(
+        stale.json()["current"]["last_seq"].as_i64().unwrap(),
+        seq + 1
+    );
+}
+
+#[test]
+fn parallel_repeats_of_one_key_take_effect_once() {
+    let mut ev = setup_event();
+    let m = ev.new_match(1);
+    ok(&mut ev.table, m, json!({"type": "start", "first": "a"}));
+    let token = ev.table.bearer.clone().unwrap();
+    let base = ev.app.base.clone();
+    let handles: Vec<_> = (0..20)
+        .map(|_| {
+            let (token, base) = (token.clone(), base.clone());
+            std::thread::spawn(move || {
+                let mut c = Client::new(&base);
+                c.bearer = Some(token);
+                c.post_json(
+                    &format!("/api/v1/matches/{m}/commands"),
+                    &json!({"idempotency_key": "same", "command": {"type": "play", "words": ["AX"], "tiles": 2, "declared": 18}}),
+                )
+                .status
+            })
+        })
+        .collect();
+    let statuses: Vec<u16> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    assert!(statuses.iter().all(|s| *s == 200), "{statuses:?}");
+    let log = ev.table.get(&format!("/api/v1/matches/{m}/events")).json();
+    assert_eq!(
+        log.as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["payload"]["type"] == "played")
+            .count(),
+        1
+    );
+}
+
+#[test]
+fn a_team_out_of_time_is_flagged_by_the_clock_and_skipped_t5() {
+    let mut ev = setup_event();
+    let m = ev.new_match(1);
+    ok(&mut ev.table, m, json!({"type": "start", "first": "a"}));
+    ev.clock.advance(chrono::Duration::minutes(26));
+    let s = ev.table.get(&format!("/api/v1/matches/{m}")).json();
+    assert_eq!(s["flagged"]["a"], true, "{s}");
+    assert_eq!(s["side_to_move"], "b");
+    let refused = send(
+        &mut ev.table,
+        m,
+        json!({"type": "play", "words": ["NO"], "tiles": 2, "declared": 4, "seat": "A1"}),
+    );
+    assert_eq!(refused.status, 422, "{}", refused.body);
+}
