@@ -9,6 +9,30 @@
 //!
 //! Time is always passed in (`now`); nothing here reads the clock. Every variant of the rules is
 //! read from the [`Ruleset`] stored in the match's first event.
+//!
+//! # Using it
+//! ```text
+//! create:   decide(&State::default(), Command::Create { ruleset }, &actor, now)  -> [created]
+//! command:  let state = fold(&stored_events);
+//!           let events = decide(&state, cmd, &actor, now)?;   // seqs last_seq+1..
+//!           append events (kind = payload.kind(), payload_json = serde_json of payload)
+//! show:     state.view(now)           // clocks at `now`, flags caught up
+//! sweeper:  next_timeout_at(&state)   // sleep until then, then
+//!           due_timeouts(&state, now) == Some(Command::TimeExpired) -> decide it as System
+//! ```
+//!
+//! # JSON
+//! - Command: `{"type": "play", "words": ["QI"], "tiles": 2, "declared": 22}` (sheet),
+//!   `{"type": "play", "move": "8G QI", "declared": 22}` (board), `{"type": "pass"}`,
+//!   `{"type": "exchange", "tiles": "EEEA"}`, `{"type": "challenge_word", "by": "B1", "words":
+//!   ["QI"]}`, `{"type": "challenge_score", "by": "A2"}`, `{"type": "rule_word", "challenge": 4,
+//!   "valid": true}`, `{"type": "rule_score", "challenge": 4, "actual": 30}`, `{"type": "hold",
+//!   "by": "B1"}`, `{"type": "accept"}`, `{"type": "adjust_racks", "racks": {"A1": 5, "B1": 0}}`,
+//!   `{"type": "disqualify", "side": "a", "reason": "…"}`, `{"type": "correction",
+//!   "reverses_seq": 7, "reason": "…"}`, … (see [`Command`]).
+//! - Event: `{"seq": 3, "at": "2026-…Z", "actor": {"role": "table", "id": "t1"}, "payload":
+//!   {"type": "played", "seat": "A1", "words": ["QI"], "tiles": 2, "declared": 22, "drawn": 2}}`.
+//! - View: see [`View`]; sides are `"a"`/`"b"`, seats `"A1"`, per-side values `{"a": …, "b": …}`.
 
 pub mod board_mode;
 mod command;

@@ -176,3 +176,42 @@ fn individual_clock_runs_into_overtime_n1_n2() {
     assert_eq!(v.seat_to_move, Some(seat("A1"))); // play goes on (N2)
     g.play("QI", 2, 22);
 }
+
+#[test]
+fn the_sweeper_knows_when_the_next_flag_falls_t5() {
+    let mut g = Game::team();
+    assert_eq!(
+        crate::rules::game::next_timeout_at(&g.state),
+        Some(after(t0(), 25 * MIN))
+    );
+    g.wait(MIN);
+    g.pass();
+    // B's clock now runs down; the match limit (60 min) is later.
+    assert_eq!(
+        crate::rules::game::next_timeout_at(&g.state),
+        Some(after(t0(), 26 * MIN))
+    );
+}
+
+#[test]
+fn a_challenger_whose_clock_runs_out_during_a_challenge_is_flagged_t5_t7() {
+    let mut g = Game::team();
+    g.play("QI", 2, 22); // A1
+    g.wait(24 * MIN); // B1 thinks: B has 1 minute left
+    g.ok(challenge_word("B1", "QI"));
+    g.wait(11 * MIN + 1); // allowance spent, then B's last minute
+    let v = g.view();
+    assert!(v.flagged.b);
+    assert_eq!(v.clocks_ms.b, 0);
+    assert_eq!(v.challenge_allowance_ms, Some(0));
+    let id = g.last_challenge();
+    g.ok_as(
+        pic(),
+        Command::RuleWord {
+            challenge: id,
+            valid: true,
+        },
+    );
+    // B's turns are skipped: A2 moves.
+    assert_eq!(g.view().seat_to_move, Some(seat("A2")));
+}
