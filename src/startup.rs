@@ -29,12 +29,11 @@ pub enum StartError {
 /// Opens the database, applies migrations, and creates the first administrator when there is no
 /// account at all (its password is printed to the log once: the only way in on a fresh install).
 pub fn prepare(settings: &Settings) -> Result<AppState, StartError> {
-    if settings.database.backend() == crate::config::Backend::Sqlite {
-        if let Some(parent) = std::path::Path::new(settings.database.target()).parent() {
-            if !parent.as_os_str().is_empty() {
-                std::fs::create_dir_all(parent)?;
-            }
-        }
+    if settings.database.backend() == crate::config::Backend::Sqlite
+        && let Some(parent) = std::path::Path::new(settings.database.target()).parent()
+        && !parent.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(parent)?;
     }
     let pool = crate::db::build_pool(&settings.database, settings.pool_size);
     let mut conn = pool

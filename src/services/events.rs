@@ -246,7 +246,7 @@ pub fn grant(
             "a captain's grant names the team",
         ));
     }
-    if role == "table" && !req.table.is_some_and(|t| t > 0) {
+    if role == "table" && req.table.is_none_or(|t| t <= 0) {
         return Err(AppError::field(
             "table",
             "a table device's grant names the table number",

@@ -94,7 +94,7 @@ pub struct CommandOutcome {
 }
 
 enum Attempt {
-    Done(Box<CommandOutcome>, Option<State>, Option<LiveMessage>),
+    Done(Box<(CommandOutcome, Option<State>, Option<LiveMessage>)>),
     Raced,
 }
 
@@ -108,13 +108,13 @@ pub fn execute(
     sender: Sender,
     req: &CommandRequest,
 ) -> Result<(CommandOutcome, Option<LiveMessage>), AppError> {
-    if let Some(k) = &req.idempotency_key {
-        if k.is_empty() || k.len() > 128 {
-            return Err(AppError::field(
-                "idempotency_key",
-                "an idempotency key has 1 to 128 characters",
-            ));
-        }
+    if let Some(k) = &req.idempotency_key
+        && (k.is_empty() || k.len() > 128)
+    {
+        return Err(AppError::field(
+            "idempotency_key",
+            "an idempotency key has 1 to 128 characters",
+        ));
     }
     for _ in 0..5 {
         let attempt = conn.write_tx(|conn| attempt(conn, cache, now, match_id, sender, req));
@@ -124,11 +124,12 @@ pub fn execute(
             other => other?,
         };
         match attempt {
-            Attempt::Done(outcome, state, live) => {
+            Attempt::Done(done) => {
+                let (outcome, state, live) = *done;
                 if let Some(s) = state {
                     cache.put(match_id, s);
                 }
-                return Ok((*outcome, live));
+                return Ok((outcome, live));
             }
             Attempt::Raced => continue,
         }
@@ -147,27 +148,27 @@ fn attempt(
     sender: Sender,
     req: &CommandRequest,
 ) -> Result<Attempt, AppError> {
-    if let Some(key) = &req.idempotency_key {
-        if let Some(stored) = rows::command_response(conn, match_id, key)? {
-            let mut outcome: CommandOutcome =
-                serde_json::from_str(&stored).map_err(AppError::internal)?;
-            outcome.replayed = true;
-            return Ok(Attempt::Done(Box::new(outcome), None, None));
-        }
+    if let Some(key) = &req.idempotency_key
+        && let Some(stored) = rows::command_response(conn, match_id, key)?
+    {
+        let mut outcome: CommandOutcome =
+            serde_json::from_str(&stored).map_err(AppError::internal)?;
+        outcome.replayed = true;
+        return Ok(Attempt::Done(Box::new((outcome, None, None))));
     }
     let row = rows::find(conn, match_id)?
         .ok_or_else(|| AppError::not_found(format!("no match {match_id}")))?;
     let state = load_state(conn, cache, match_id)?;
-    if let Some(expected) = req.expected_seq {
-        if expected != state.last_seq as i64 {
-            return Err(AppError::Conflict {
-                message: format!(
-                    "the match has moved on (expected seq {expected}, now {}); look at the current state and decide again",
-                    state.last_seq
-                ),
-                current: serde_json::to_value(state.view(now)).ok(),
-            });
-        }
+    if let Some(expected) = req.expected_seq
+        && expected != state.last_seq as i64
+    {
+        return Err(AppError::Conflict {
+            message: format!(
+                "the match has moved on (expected seq {expected}, now {}); look at the current state and decide again",
+                state.last_seq
+            ),
+            current: serde_json::to_value(state.view(now)).ok(),
+        });
     }
     let actors = match sender {
         Sender::System => vec![Actor::System],
@@ -231,7 +232,7 @@ fn attempt(
         seq: e.seq as i64,
         kind: e.payload.kind().to_owned(),
     });
-    Ok(Attempt::Done(Box::new(outcome), Some(next), live))
+    Ok(Attempt::Done(Box::new((outcome, Some(next), live))))
 }
 
 fn side_name(side: Option<Side>) -> Option<String> {

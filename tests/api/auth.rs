@@ -205,7 +205,7 @@ fn admin_creates_an_account_and_bad_input_re_renders_the_form() {
     );
     assert_eq!(dup.status, 400);
     assert!(dup.body.contains("taken"));
-    assert_eq!(app.token("new1", "long-enough-1").is_empty(), false);
+    assert!(!app.token("new1", "long-enough-1").is_empty());
 }
 
 #[test]

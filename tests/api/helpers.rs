@@ -85,11 +85,11 @@ impl TestDb {
 
 impl Drop for TestDb {
     fn drop(&mut self) {
-        if let Some((server, name)) = &self.pg_admin {
-            if let Ok(mut admin) = PgConnection::establish(server) {
-                let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-                    .execute(&mut admin);
-            }
+        if let Some((server, name)) = &self.pg_admin
+            && let Ok(mut admin) = PgConnection::establish(server)
+        {
+            let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                .execute(&mut admin);
         }
         let _ = std::fs::remove_dir_all(&self.dir);
     }
