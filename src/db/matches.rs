@@ -52,6 +52,9 @@ pub struct MatchRow {
     pub created_at: NaiveDateTime,
     /// Last change.
     pub updated_at: NaiveDateTime,
+    /// Part of a pairing that was redone before its round started: kept with its log, left out
+    /// of every list.
+    pub void: bool,
 }
 
 /// A new match (its log starts with `created`).
@@ -127,10 +130,11 @@ pub fn find(conn: &mut DbConn, id: i64) -> QueryResult<Option<MatchRow>> {
         .optional()
 }
 
-/// Matches of an event, by round and table.
+/// Matches of an event, by round and table (void ones left out).
 pub fn of_event(conn: &mut DbConn, event_id: i64) -> QueryResult<Vec<MatchRow>> {
     matches::table
         .filter(matches::event_id.eq(event_id))
+        .filter(matches::void.eq(false))
         .order((
             matches::round_no.asc(),
             matches::table_no.asc(),

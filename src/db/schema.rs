@@ -93,6 +93,7 @@ diesel::table! {
         created_by -> Nullable<BigInt>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        void -> Bool,
     }
 }
 
@@ -141,3 +142,35 @@ diesel::joinable!(players -> teams (team_id));
 diesel::joinable!(match_events -> matches (match_id));
 diesel::joinable!(match_commands -> matches (match_id));
 diesel::joinable!(challenges -> matches (match_id));
+
+// Rounds and pairings (migration 2026-11-29-000003_rounds).
+diesel::table! {
+    rounds (id) {
+        id -> BigInt,
+        event_id -> BigInt,
+        round_no -> Integer,
+        method -> Text,
+        status -> Text,
+        pairing_no -> Integer,
+        created_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    round_pairings (id) {
+        id -> BigInt,
+        round_id -> BigInt,
+        pairing_no -> Integer,
+        table_no -> Nullable<Integer>,
+        team_a -> BigInt,
+        team_b -> Nullable<BigInt>,
+        match_id -> Nullable<BigInt>,
+        void -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(round_pairings -> rounds (round_id));
+diesel::allow_tables_to_appear_in_same_query!(rounds, round_pairings);
