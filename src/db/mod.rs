@@ -4,6 +4,7 @@
 
 pub mod events;
 pub mod matches;
+pub mod rounds;
 pub mod schema;
 pub mod users;
 
@@ -52,6 +53,14 @@ impl DbConn {
         let DbConn::Sqlite(inner) = self else {
             return self.transaction(f);
         };
+        // Already inside a write transaction (one service composing another, e.g. a round
+        // creating its matches): nest as a savepoint, which `transaction` does at depth > 0.
+        if AnsiTransactionManager::transaction_manager_status_mut(inner)
+            .transaction_depth()?
+            .is_some()
+        {
+            return self.transaction(f);
+        }
         AnsiTransactionManager::begin_transaction_sql(inner, "BEGIN IMMEDIATE")?;
         let result = f(self);
         match (self, result) {

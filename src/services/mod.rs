@@ -3,4 +3,5 @@
 pub mod accounts;
 pub mod authz;
 pub mod events;
+pub mod import;
 pub mod matches;
