@@ -21,3 +21,7 @@ pub mod tiles;
 pub mod clock;
 pub mod game;
 pub mod ruleset;
+
+// Event standings and pairings (rules E1-E2).
+pub mod pairing;
+pub mod standings;
