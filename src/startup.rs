@@ -44,17 +44,27 @@ pub fn prepare(settings: &Settings) -> Result<AppState, StartError> {
     tracing::info!(database = settings.database.backend().name(), migration = %version, "database ready");
     bootstrap_admin(&mut conn).map_err(|e| StartError::Database(e.to_string()))?;
     drop(conn);
-    let keys = Keys::new(&settings.secret).map_err(StartError::Config)?;
-    Ok(AppState {
-        pool,
-        backend: settings.database.backend(),
-        keys: Arc::new(keys),
-        throttle: Arc::new(LoginThrottle::default()),
-        settings: Arc::new(settings.clone()),
-        clock: Arc::new(crate::clock::SystemClock),
-        matches: Arc::new(crate::services::matches::MatchCache::default()),
-        live: crate::live::Live::default(),
-    })
+    AppState::new(pool, settings)
+}
+
+impl AppState {
+    /// The state for a pool and settings, with the system clock and empty caches.
+    pub fn new(pool: crate::db::Pool, settings: &Settings) -> Result<Self, StartError> {
+        let keys = Keys::new(&settings.secret).map_err(StartError::Config)?;
+        Ok(AppState {
+            pool,
+            backend: settings.database.backend(),
+            keys: Arc::new(keys),
+            throttle: Arc::new(LoginThrottle::default()),
+            settings: Arc::new(settings.clone()),
+            clock: Arc::new(crate::clock::SystemClock),
+            matches: Arc::new(crate::services::matches::MatchCache::default()),
+            live: crate::live::Live::default(),
+            lexicons: Arc::new(crate::services::lexicons::LexiconStore::new(
+                settings.data_dir.clone(),
+            )),
+        })
+    }
 }
 
 fn bootstrap_admin(conn: &mut crate::db::DbConn) -> Result<(), AppError> {

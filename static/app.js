@@ -1,10 +1,196 @@
 // Arbiter page script. Served from our own origin (the CSP allows no inline script).
-// Pages opt in to behaviours with data- attributes, so this file stays small and generic.
+// Pages opt in to behaviours with data- attributes, so this file stays small and generic:
+//   data-confirm   on a form: ask before submitting
+//   data-live      on a region: an SSE stream URL; data-refresh: the fragment to re-read
+//   data-clock-ms  a clock to count down while data-running is set
+//   data-command   a form that sends a match command to the API (table tablet)
 "use strict";
 (function () {
-  // Confirm dangerous actions: <form data-confirm="Really?">
+  var csrf = (document.querySelector('meta[name="csrf-token"]') || {}).content || "";
+
+  // --- offline banner -------------------------------------------------------------------
+  var banner = null;
+  function offline(on, text) {
+    if (!banner) {
+      banner = document.createElement("div");
+      banner.className = "offline";
+      banner.setAttribute("role", "alert");
+      document.body.appendChild(banner);
+    }
+    banner.textContent = text || "Offline: reconnecting… Actions are kept and sent again.";
+    banner.hidden = !on;
+  }
+  window.addEventListener("offline", function () { offline(true); });
+  window.addEventListener("online", function () { offline(false); refreshAll(); });
+
+  // --- confirmations ----------------------------------------------------------------------
   document.addEventListener("submit", function (e) {
     var msg = e.target.getAttribute && e.target.getAttribute("data-confirm");
-    if (msg && !window.confirm(msg)) { e.preventDefault(); }
+    if (msg && !window.confirm(msg)) { e.preventDefault(); e.stopImmediatePropagation(); }
+  }, true);
+
+  // --- clocks: the server is authoritative; the page only animates what it sent ----------------
+  var loadedAt = Date.now();
+  function fmt(ms) {
+    var neg = ms < 0, s = Math.floor(Math.abs(ms) / 1000);
+    var m = Math.floor(s / 60), r = s % 60;
+    return (neg ? "\u2212" : "") + m + ":" + (r < 10 ? "0" : "") + r;
+  }
+  function stampClocks(root) {
+    var now = Date.now();
+    (root || document).querySelectorAll("[data-clock-ms]").forEach(function (el) {
+      el.dataset.base = el.dataset.clockMs;
+      el.dataset.at = String(now);
+    });
+  }
+  function tick() {
+    var now = Date.now();
+    document.querySelectorAll("[data-clock-ms]").forEach(function (el) {
+      var base = parseInt(el.dataset.base || el.dataset.clockMs, 10);
+      var at = parseInt(el.dataset.at || String(loadedAt), 10);
+      var ms = el.dataset.running ? base - (now - at) : base;
+      el.textContent = fmt(ms);
+      el.classList.toggle("low", ms < 60000);
+    });
+    document.querySelectorAll("[data-age-ms]").forEach(function (el) {
+      var at = parseInt(el.dataset.at || String(loadedAt), 10);
+      el.textContent = "waiting " + Math.floor((parseInt(el.dataset.ageMs, 10) + now - at) / 1000) + " s";
+    });
+  }
+  stampClocks();
+  setInterval(tick, 250);
+
+  // --- live regions ---------------------------------------------------------------------------
+  var regions = [];
+  function refresh(region) {
+    var url = region.getAttribute("data-refresh");
+    return fetch(url, { credentials: "same-origin", headers: { "Accept": "text/html" } })
+      .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.text(); })
+      .then(function (html) {
+        // Keep what the user is typing in a form of the region.
+        if (region.contains(document.activeElement) && document.activeElement.tagName === "INPUT") { region.dataset.stale = "1"; return; }
+        region.innerHTML = html;
+        region.dataset.stale = "";
+        stampClocks(region);
+        tick();
+        offline(false);
+      })
+      .catch(function () { offline(true); });
+  }
+  function refreshAll() { regions.forEach(refresh); }
+  document.querySelectorAll("[data-live]").forEach(function (region) {
+    regions.push(region);
+    if (!window.EventSource) { setInterval(function () { refresh(region); }, 5000); return; }
+    var es = new EventSource(region.getAttribute("data-live"));
+    var timer = null;
+    es.addEventListener("change", function () {
+      // Several changes in a burst become one refresh.
+      clearTimeout(timer);
+      timer = setTimeout(function () { refresh(region); }, 100);
+    });
+    es.onerror = function () { offline(true, "Connection lost: reconnecting…"); };
+    es.onopen = function () { offline(false); };
+  });
+  document.addEventListener("focusout", function () {
+    regions.forEach(function (r) { if (r.dataset.stale) { setTimeout(function () { if (!r.contains(document.activeElement)) { refresh(r); } }, 300); } });
+  });
+
+  // --- table commands: idempotent, retried through brief Wi-Fi drops ------------------------------
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) { return crypto.randomUUID(); }
+    return Date.now().toString(36) + Math.random().toString(36).slice(2);
+  }
+  function commandFrom(form) {
+    var type = form.getAttribute("data-command");
+    var cmd = { type: type };
+    var data = new FormData(form);
+    data.forEach(function (v, k) { cmd[k] = String(v).trim(); });
+    if (type === "play") {
+      cmd.declared = parseInt(cmd.declared, 10);
+      if (cmd.words !== undefined) { cmd.words = cmd.words.toUpperCase().split(/[\s,]+/).filter(Boolean); }
+      if (cmd.tiles !== undefined) { cmd.tiles = parseInt(cmd.tiles, 10); }
+      if (cmd.move !== undefined) { cmd.move = cmd.move.toUpperCase().replace(/^(\S+)\s+/, "$1 "); }
+    }
+    if (type === "exchange") { cmd.tiles = (cmd.tiles || "").toUpperCase().replace(/\s+/g, ""); }
+    if (type === "challenge_word") { cmd.words = cmd.words ? [cmd.words] : []; }
+    return cmd;
+  }
+  function send(matchId, body, attempt, done) {
+    fetch("/api/v1/matches/" + matchId + "/commands", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf, "Accept": "application/json" },
+      body: JSON.stringify(body)
+    }).then(function (r) {
+      return r.json().then(function (j) { return { status: r.status, body: j }; });
+    }).then(function (res) {
+      offline(false);
+      done(res);
+    }).catch(function () {
+      // No answer: the server may or may not have it. The same key makes a resend safe.
+      offline(true);
+      if (attempt < 60) { setTimeout(function () { send(matchId, body, attempt + 1, done); }, 2000); }
+      else { done({ status: 0, body: { message: "Could not reach the server. Check the Wi-Fi and try again." } }); }
+    });
+  }
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!form.getAttribute || !form.getAttribute("data-command")) { return; }
+    e.preventDefault();
+    var controls = form.closest("[data-match]");
+    var region = form.closest("[data-live]");
+    var errorBox = controls && controls.querySelector("[data-command-error]");
+    var body = { idempotency_key: newKey(), expected_seq: parseInt(controls.getAttribute("data-seq"), 10), command: commandFrom(form) };
+    form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    send(controls.getAttribute("data-match"), body, 0, function (res) {
+      form.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
+      if (res.status === 200) {
+        if (errorBox) { errorBox.hidden = true; }
+        if (region) { refresh(region); }
+      } else {
+        if (errorBox) { errorBox.textContent = res.body.message || "Refused."; errorBox.hidden = false; }
+        if (res.status === 409 && region) { refresh(region).then(function () {
+          var box = region.querySelector("[data-command-error]");
+          if (box) { box.textContent = res.body.message; box.hidden = false; }
+        }); }
+      }
+    });
+  });
+
+  // --- board mode: show the computed score before the player confirms ---------------------------
+  var previewTimer = null;
+  document.addEventListener("input", function (e) {
+    var input = e.target;
+    var url = input.getAttribute && input.getAttribute("data-preview");
+    if (!url) { return; }
+    clearTimeout(previewTimer);
+    previewTimer = setTimeout(function () {
+      var out = input.form.querySelector("[data-preview-out]");
+      fetch(url, { method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+        body: JSON.stringify({ move: input.value.toUpperCase() }) })
+        .then(function (r) { return r.json().then(function (j) { return { ok: r.ok, body: j }; }); })
+        .then(function (res) {
+          if (!out) { return; }
+          out.textContent = res.ok ? (res.body.words.join(", ") + ": " + res.body.score + " points") : res.body.message;
+          out.classList.toggle("error", !res.ok);
+        });
+    }, 300);
+  });
+})();
+
+// director
+// Load a chosen text file into a textarea, so word lists and CSV files go up as ordinary form
+// fields: <input type="file" data-file-into="ID-of-textarea">.
+(function () {
+  document.addEventListener("change", function (e) {
+    var input = e.target;
+    var target = input.getAttribute && input.getAttribute("data-file-into");
+    if (!target || !input.files || !input.files[0]) { return; }
+    var area = document.getElementById(target);
+    if (!area) { return; }
+    var reader = new FileReader();
+    reader.onload = function () { area.value = String(reader.result || ""); };
+    reader.readAsText(input.files[0]);
   });
 })();

@@ -282,6 +282,8 @@ pub struct ChallengeRow {
     pub claimed_at: Option<NaiveDateTime>,
     /// When ruled (or withdrawn by a correction).
     pub closed_at: Option<NaiveDateTime>,
+    /// The ruling (JSON), once made.
+    pub ruling: Option<String>,
 }
 
 /// Adds a challenge to the queue (no-op if it is already there).
@@ -365,6 +367,34 @@ pub fn claim(conn: &mut DbConn, id: i64, user_id: i64, at: NaiveDateTime) -> Que
     ))
     .execute(conn)?;
     Ok(n == 1)
+}
+
+/// Records a challenge's ruling (from the match log) once it is made.
+pub fn set_ruling(conn: &mut DbConn, match_id: i64, seq: i64, ruling: &str) -> QueryResult<()> {
+    diesel::update(
+        challenges::table
+            .filter(challenges::match_id.eq(match_id))
+            .filter(challenges::challenge_seq.eq(seq))
+            .filter(challenges::ruling.is_null()),
+    )
+    .set(challenges::ruling.eq(Some(ruling)))
+    .execute(conn)
+    .map(|_| ())
+}
+
+/// The closed challenges of an event, newest first (the PIC history).
+pub fn closed_challenges(
+    conn: &mut DbConn,
+    event_id: i64,
+    limit: i64,
+) -> QueryResult<Vec<ChallengeRow>> {
+    challenges::table
+        .filter(challenges::event_id.eq(event_id))
+        .filter(challenges::closed_at.is_not_null())
+        .order(challenges::closed_at.desc())
+        .limit(limit)
+        .select(ChallengeRow::as_select())
+        .load(conn)
 }
 
 /// One queued challenge.

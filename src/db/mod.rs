@@ -2,6 +2,7 @@
 //! aggregate. Query functions take `&mut DbConn`, never the pool, so a service can run several of
 //! them inside one transaction.
 
+pub mod committee;
 pub mod events;
 pub mod matches;
 pub mod rounds;

@@ -33,7 +33,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     matches,
     match_events,
     match_commands,
-    challenges
+    challenges,
+    committee_records
 );
 
 diesel::table! {
@@ -134,6 +135,21 @@ diesel::table! {
         claimed_by -> Nullable<BigInt>,
         claimed_at -> Nullable<Timestamp>,
         closed_at -> Nullable<Timestamp>,
+        ruling -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    committee_records (id) {
+        id -> BigInt,
+        event_id -> BigInt,
+        team_id -> BigInt,
+        match_id -> Nullable<BigInt>,
+        kind -> Text,
+        reason -> Text,
+        author -> BigInt,
+        corrects -> Nullable<BigInt>,
+        created_at -> Timestamp,
     }
 }
 

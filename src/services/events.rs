@@ -284,3 +284,52 @@ pub fn grant(
         )?)
     })
 }
+
+/// An event, if the caller may read it: anyone when it is public, otherwise people with a role
+/// in it (captains of its teams included).
+pub fn readable(
+    conn: &mut DbConn,
+    event_id: i64,
+    user: Option<i64>,
+) -> Result<rows::EventRow, AppError> {
+    let ev = event(conn, event_id)?;
+    if ev.public {
+        return Ok(ev);
+    }
+    let Some(uid) = user else {
+        return Err(AppError::Unauthorized("sign in to see this event".into()));
+    };
+    if Grants::load(conn, uid)?.in_event(Some(event_id)) {
+        Ok(ev)
+    } else {
+        Err(AppError::Forbidden("this event is not public".into()))
+    }
+}
+
+/// A team with its players and its matches, for the team page.
+#[derive(Debug, Serialize)]
+pub struct TeamPage {
+    /// Team and players.
+    pub team: TeamView,
+    /// Event.
+    pub event: EventView,
+    /// The team's matches (not void), by round.
+    pub matches: Vec<crate::db::matches::MatchRow>,
+}
+
+/// The team page's content.
+pub fn team_page(conn: &mut DbConn, team_id: i64, user: Option<i64>) -> Result<TeamPage, AppError> {
+    let team = rows::find_team(conn, team_id)?
+        .ok_or_else(|| AppError::not_found(format!("no team {team_id}")))?;
+    let ev = readable(conn, team.event_id, user)?;
+    let players = rows::players_of(conn, &[team.id])?;
+    let matches = crate::db::matches::of_event(conn, ev.id)?
+        .into_iter()
+        .filter(|m| m.team_a == Some(team.id) || m.team_b == Some(team.id))
+        .collect();
+    Ok(TeamPage {
+        team: TeamView { team, players },
+        event: ev.into(),
+        matches,
+    })
+}

@@ -30,7 +30,8 @@ impl MatchCache {
         self.states.lock().ok()?.get(&id).cloned()
     }
 
-    fn put(&self, id: i64, state: State) {
+    /// Remembers a state after its transaction committed.
+    pub fn put(&self, id: i64, state: State) {
         if let Ok(mut m) = self.states.lock() {
             if m.len() >= Self::MAX {
                 m.clear();
@@ -140,6 +141,46 @@ pub fn execute(
     })
 }
 
+/// The stored first result of a command sent with this idempotency key, if any.
+pub fn stored_outcome(
+    conn: &mut DbConn,
+    match_id: i64,
+    key: &str,
+) -> Result<Option<CommandOutcome>, AppError> {
+    match rows::command_response(conn, match_id, key)? {
+        Some(stored) => {
+            let mut outcome: CommandOutcome =
+                serde_json::from_str(&stored).map_err(AppError::internal)?;
+            outcome.replayed = true;
+            Ok(Some(outcome))
+        }
+        None => Ok(None),
+    }
+}
+
+/// A command's effects, for callers that run it inside their own transaction.
+pub type Executed = (CommandOutcome, Option<State>, Option<LiveMessage>);
+
+/// Runs a command inside the caller's transaction (no retry). After the commit, the caller puts
+/// the returned state in the cache and publishes the live message.
+pub fn execute_in_tx(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    now: DateTime<Utc>,
+    match_id: i64,
+    sender: Sender,
+    req: &CommandRequest,
+) -> Result<Executed, AppError> {
+    match attempt(conn, cache, now, match_id, sender, req)? {
+        Attempt::Done(done) => Ok(*done),
+        Attempt::Raced => Err(AppError::Conflict {
+            message: "another change to this match was recorded at the same moment; please retry"
+                .into(),
+            current: None,
+        }),
+    }
+}
+
 fn attempt(
     conn: &mut DbConn,
     cache: &MatchCache,
@@ -149,12 +190,9 @@ fn attempt(
     req: &CommandRequest,
 ) -> Result<Attempt, AppError> {
     if let Some(key) = &req.idempotency_key
-        && let Some(stored) = rows::command_response(conn, match_id, key)?
+        && let Some(first) = stored_outcome(conn, match_id, key)?
     {
-        let mut outcome: CommandOutcome =
-            serde_json::from_str(&stored).map_err(AppError::internal)?;
-        outcome.replayed = true;
-        return Ok(Attempt::Done(Box::new((outcome, None, None))));
+        return Ok(Attempt::Done(Box::new((first, None, None))));
     }
     let row = rows::find(conn, match_id)?
         .ok_or_else(|| AppError::not_found(format!("no match {match_id}")))?;
@@ -200,7 +238,7 @@ fn attempt(
         return Ok(Attempt::Raced);
     }
     rows::append(conn, match_id, &events)?;
-    sync_challenges(conn, row.event_id, match_id, &next)?;
+    sync_challenges(conn, row.event_id, match_id, &state, &next)?;
     let outcome = CommandOutcome {
         match_id,
         events,
@@ -272,6 +310,7 @@ fn sync_challenges(
     conn: &mut DbConn,
     event_id: Option<i64>,
     match_id: i64,
+    prev: &State,
     state: &State,
 ) -> Result<(), AppError> {
     let mut open = Vec::new();
@@ -293,6 +332,13 @@ fn sync_challenges(
         open.push(c.id as i64);
     }
     rows::close_challenges_except(conn, match_id, &open, crate::db::now_utc())?;
+    for c in &state.challenges {
+        let newly_ruled = prev.challenge(c.id).is_none_or(|p| p.ruling.is_none());
+        if let (Some(ruling), true) = (&c.ruling, newly_ruled) {
+            let json = serde_json::to_string(ruling).map_err(AppError::internal)?;
+            rows::set_ruling(conn, match_id, c.id as i64, &json)?;
+        }
+    }
     Ok(())
 }
 
@@ -573,4 +619,80 @@ pub fn sweep(
         }
     }
     Ok(changed)
+}
+
+/// The match a table device should show: the newest live (not void) match at its table.
+pub fn current_for_device(conn: &mut DbConn, user_id: i64) -> Result<Option<i64>, AppError> {
+    use crate::db::schema::role_grants;
+    use diesel::prelude::*;
+    let tables: Vec<(Option<i64>, Option<i32>)> = role_grants::table
+        .filter(role_grants::user_id.eq(user_id))
+        .filter(role_grants::role.eq("table"))
+        .select((role_grants::event_id, role_grants::table_no))
+        .load(conn)?;
+    let mut best: Option<rows::MatchRow> = None;
+    for (event, table) in tables {
+        let (Some(event), Some(table)) = (event, table) else {
+            continue;
+        };
+        for m in rows::of_event(conn, event)? {
+            if m.table_no == Some(table)
+                && best
+                    .as_ref()
+                    .is_none_or(|b| (m.round_no, m.id) > (b.round_no, b.id))
+            {
+                best = Some(m);
+            }
+        }
+    }
+    Ok(best.map(|m| m.id))
+}
+
+/// A match for its table's tablet: the table device of that table or a director.
+pub fn for_table(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    now: DateTime<Utc>,
+    user_id: i64,
+    match_id: i64,
+) -> Result<MatchDetail, AppError> {
+    let row = rows::find(conn, match_id)?
+        .ok_or_else(|| AppError::not_found(format!("no match {match_id}")))?;
+    let g = Grants::load(conn, user_id)?;
+    if !(g.at_table(row.event_id, row.table_no) || g.directs(row.event_id)) {
+        return Err(AppError::Forbidden(
+            "this page is for the tablet of this match's table".into(),
+        ));
+    }
+    let state = load_state(conn, cache, match_id)?;
+    Ok(detail(&row, &state, now))
+}
+
+/// Board mode: what a move would score, before the player confirms it.
+pub fn preview(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    user_id: i64,
+    match_id: i64,
+    mv: &str,
+) -> Result<crate::rules::game::BoardPlay, AppError> {
+    let row = rows::find(conn, match_id)?
+        .ok_or_else(|| AppError::not_found(format!("no match {match_id}")))?;
+    let g = Grants::load(conn, user_id)?;
+    if !(g.at_table(row.event_id, row.table_no)
+        || g.directs(row.event_id)
+        || g.has("pic", row.event_id))
+    {
+        return Err(AppError::Forbidden(
+            "only the table and officials preview moves".into(),
+        ));
+    }
+    let state = load_state(conn, cache, match_id)?;
+    let track = state.board.as_ref().ok_or_else(|| {
+        AppError::field(
+            "move",
+            "this match is kept in sheet mode: enter words and the score",
+        )
+    })?;
+    Ok(track.read(mv)?)
 }

@@ -2,6 +2,11 @@
 
 pub mod accounts;
 pub mod authz;
+pub mod committee;
 pub mod events;
 pub mod import;
+pub mod lexicons;
 pub mod matches;
+pub mod pic;
+pub mod rounds;
+pub mod standings;

@@ -121,7 +121,7 @@ fn clear_flash(res: &mut HttpResponse, chrome: &Chrome) {
 }
 
 /// Renders a page, clearing a flash message it has shown.
-fn page<T: Template>(
+pub fn page<T: Template>(
     t: &T,
     chrome: &Chrome,
     status: actix_web::http::StatusCode,

@@ -28,16 +28,9 @@ fn healthz_is_503_when_the_database_cannot_be_reached() {
     let mut settings = settings_for(&db);
     settings.database =
         arbiter::config::DatabaseUrl::parse("postgres://nobody@127.0.0.1:9/nothing").unwrap();
-    let state = arbiter::web::AppState {
-        pool: arbiter::db::build_pool(&settings.database, 1),
-        backend: settings.database.backend(),
-        keys: std::sync::Arc::new(arbiter::auth::Keys::new(&settings.secret).unwrap()),
-        throttle: Default::default(),
-        settings: std::sync::Arc::new(settings),
-        clock: std::sync::Arc::new(arbiter::clock::SystemClock),
-        matches: Default::default(),
-        live: Default::default(),
-    };
+    let state =
+        arbiter::web::AppState::new(arbiter::db::build_pool(&settings.database, 1), &settings)
+            .unwrap();
     let base = start(state);
     let res = Client::new(&base).get("/healthz");
     assert_eq!(res.status, 503, "{}", res.body);

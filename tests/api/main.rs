@@ -8,3 +8,4 @@ mod helpers;
 mod auth;
 mod foundation;
 mod matches;
+mod ops;

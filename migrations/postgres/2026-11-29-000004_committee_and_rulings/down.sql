@@ -1,0 +1,1 @@
+ALTER TABLE challenges DROP COLUMN ruling; DROP TABLE committee_records;

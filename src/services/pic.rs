@@ -1,0 +1,361 @@
+//! The PIC's queue (T11): open challenges from every table of an event, oldest first; a claim
+//! that exactly one PIC wins; a ruling applied once, in the match's log.
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::db::{DbConn, events as event_rows, matches as rows, users};
+use crate::error::AppError;
+use crate::live::LiveMessage;
+use crate::rules::game::{self, ChallengeKind, Command, TurnAction};
+use crate::services::authz::Grants;
+use crate::services::lexicons::LexiconStore;
+use crate::services::matches::{self, CommandRequest, MatchCache, Sender};
+
+/// A word and the lexicon's verdict on it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Verdict {
+    /// The word, as written on the sheet.
+    pub word: String,
+    /// Whether the event's lexicon has it.
+    pub acceptable: bool,
+}
+
+/// One challenge as the PIC sees it.
+#[derive(Debug, Clone, Serialize)]
+pub struct QueueItem {
+    /// Queue id (used to claim and rule).
+    pub id: i64,
+    /// Match.
+    pub match_id: i64,
+    /// Table number.
+    pub table: Option<i32>,
+    /// Sides' names.
+    pub sides: (String, String),
+    /// `word` or `score`.
+    pub kind: String,
+    /// Who challenged (seat).
+    pub by: String,
+    /// Who played the challenged turn (seat).
+    pub player: String,
+    /// The words challenged with the lexicon's verdict (word challenges).
+    pub verdicts: Vec<Verdict>,
+    /// The score announced for the turn.
+    pub declared: i32,
+    /// The score the board computes (board mode), for score challenges.
+    pub actual: Option<i32>,
+    /// All the words the turn formed.
+    pub turn_words: Vec<String>,
+    /// When it was raised.
+    pub opened_at: DateTime<Utc>,
+    /// How long it has waited, at `now`.
+    pub waiting_ms: i64,
+    /// The PIC holding it.
+    pub claimed_by: Option<String>,
+    /// Whether the viewer holds it.
+    pub mine: bool,
+}
+
+/// A ruled challenge.
+#[derive(Debug, Clone, Serialize)]
+pub struct HistoryItem {
+    /// Queue id.
+    pub id: i64,
+    /// Match.
+    pub match_id: i64,
+    /// `word` or `score`.
+    pub kind: String,
+    /// What was challenged.
+    pub summary: String,
+    /// The ruling, in words.
+    pub ruling: String,
+    /// Who ruled.
+    pub pic: Option<String>,
+    /// Raised at.
+    pub opened_at: DateTime<Utc>,
+    /// Closed at.
+    pub closed_at: Option<DateTime<Utc>>,
+    /// Waiting time until ruled.
+    pub waited_ms: i64,
+}
+
+/// The queue page's content.
+#[derive(Debug, Clone, Serialize)]
+pub struct Queue {
+    /// Event id.
+    pub event_id: i64,
+    /// Event name.
+    pub event_name: String,
+    /// Open challenges, oldest first.
+    pub open: Vec<QueueItem>,
+    /// Recent rulings, newest first.
+    pub history: Vec<HistoryItem>,
+    /// Median wait until ruled over the history, ms.
+    pub median_wait_ms: Option<i64>,
+    /// Longest wait until ruled, ms.
+    pub worst_wait_ms: Option<i64>,
+}
+
+fn utc(t: NaiveDateTime) -> DateTime<Utc> {
+    DateTime::<Utc>::from_naive_utc_and_offset(t, Utc)
+}
+
+fn require_pic(g: &Grants, event_id: i64) -> Result<(), AppError> {
+    if g.has("pic", Some(event_id)) || g.directs(Some(event_id)) {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden(
+            "only a PIC of this event may see and rule challenges".into(),
+        ))
+    }
+}
+
+fn username(conn: &mut DbConn, id: Option<i64>) -> Result<Option<String>, AppError> {
+    Ok(match id {
+        Some(id) => users::find(conn, id)?.map(|u| u.username),
+        None => None,
+    })
+}
+
+/// The queue, the history and waiting-time figures for an event.
+pub fn queue(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    lexicons: &LexiconStore,
+    now: DateTime<Utc>,
+    user_id: i64,
+    event_id: i64,
+) -> Result<Queue, AppError> {
+    require_pic(&Grants::load(conn, user_id)?, event_id)?;
+    let event = event_rows::find_event(conn, event_id)?
+        .ok_or_else(|| AppError::not_found("no such event"))?;
+    let lexicon = lexicons.for_event(event.id, &event.lexicon)?;
+    let mut open = Vec::new();
+    for c in rows::open_challenges(conn, event_id)? {
+        let row = rows::find(conn, c.match_id)?
+            .ok_or_else(|| AppError::internal("challenge without match"))?;
+        let state = matches::load_state(conn, cache, c.match_id)?;
+        let Some(ch) = state.challenge(c.challenge_seq as u64) else {
+            continue;
+        };
+        let turn = state.turns.get(ch.turn as usize);
+        let turn_words = match turn.map(|t| &t.action) {
+            Some(TurnAction::Play { words, .. }) => words.clone(),
+            _ => Vec::new(),
+        };
+        let words = match &ch.kind {
+            ChallengeKind::Word { words } if !words.is_empty() => words.clone(),
+            ChallengeKind::Word { .. } => turn_words.clone(),
+            ChallengeKind::Score => Vec::new(),
+        };
+        let claimed_by = username(conn, c.claimed_by)?;
+        open.push(QueueItem {
+            id: c.id,
+            match_id: c.match_id,
+            table: row.table_no,
+            sides: (row.name_a.clone(), row.name_b.clone()),
+            kind: c.kind.clone(),
+            by: ch.by.to_string(),
+            player: turn.map(|t| t.seat.to_string()).unwrap_or_default(),
+            verdicts: words
+                .iter()
+                .map(|w| Verdict {
+                    word: w.clone(),
+                    acceptable: lexicon.contains(w),
+                })
+                .collect(),
+            declared: turn.map(|t| t.declared).unwrap_or_default(),
+            actual: turn.and_then(|t| t.actual),
+            turn_words,
+            opened_at: utc(c.opened_at),
+            waiting_ms: (now - utc(c.opened_at)).num_milliseconds().max(0),
+            mine: c.claimed_by == Some(user_id),
+            claimed_by,
+        });
+    }
+    let mut history = Vec::new();
+    for c in rows::closed_challenges(conn, event_id, 200)? {
+        let summary = serde_json::from_str::<game::Challenge>(&c.detail)
+            .map(|ch| match ch.kind {
+                ChallengeKind::Word { words } if !words.is_empty() => {
+                    format!("{} by {}", words.join(", "), ch.by)
+                }
+                ChallengeKind::Word { .. } => format!("the play, by {}", ch.by),
+                ChallengeKind::Score => format!("score, by {}", ch.by),
+            })
+            .unwrap_or_default();
+        let ruling = match c
+            .ruling
+            .as_deref()
+            .map(serde_json::from_str::<game::ChallengeRuling>)
+        {
+            Some(Ok(game::ChallengeRuling::Word { valid: true })) => "acceptable".to_owned(),
+            Some(Ok(game::ChallengeRuling::Word { valid: false })) => "unacceptable".to_owned(),
+            Some(Ok(game::ChallengeRuling::Score { actual, recorded })) => {
+                format!("actual {actual}, recorded {recorded}")
+            }
+            _ => "closed without ruling".to_owned(),
+        };
+        let closed = c.closed_at.map(utc);
+        history.push(HistoryItem {
+            id: c.id,
+            match_id: c.match_id,
+            kind: c.kind.clone(),
+            summary,
+            ruling,
+            pic: username(conn, c.claimed_by)?,
+            opened_at: utc(c.opened_at),
+            closed_at: closed,
+            waited_ms: closed.map_or(0, |t| (t - utc(c.opened_at)).num_milliseconds().max(0)),
+        });
+    }
+    let mut waits: Vec<i64> = history
+        .iter()
+        .filter(|h| h.ruling != "closed without ruling")
+        .map(|h| h.waited_ms)
+        .collect();
+    waits.sort_unstable();
+    let median_wait_ms = waits
+        .get(waits.len() / 2)
+        .copied()
+        .filter(|_| !waits.is_empty());
+    Ok(Queue {
+        event_id,
+        event_name: event.name,
+        open,
+        history,
+        median_wait_ms,
+        worst_wait_ms: waits.last().copied(),
+    })
+}
+
+/// Claims a challenge: exactly one PIC wins; the others are told who holds it.
+pub fn claim(
+    conn: &mut DbConn,
+    now: DateTime<Utc>,
+    user_id: i64,
+    challenge_id: i64,
+) -> Result<rows::ChallengeRow, AppError> {
+    conn.write_tx(|conn| {
+        let c = rows::find_challenge(conn, challenge_id)?
+            .ok_or_else(|| AppError::not_found("no such challenge"))?;
+        let event_id = c
+            .event_id
+            .ok_or_else(|| AppError::not_found("this challenge belongs to no event queue"))?;
+        require_pic(&Grants::load(conn, user_id)?, event_id)?;
+        if c.claimed_by == Some(user_id) && c.closed_at.is_none() {
+            return Ok(c);
+        }
+        if !rows::claim(conn, challenge_id, user_id, now.naive_utc())? {
+            let current = rows::find_challenge(conn, challenge_id)?;
+            let message = match current {
+                Some(c) if c.closed_at.is_some() => {
+                    "this challenge has already been ruled".to_owned()
+                }
+                Some(c) => format!(
+                    "this challenge is already taken by {}",
+                    username(conn, c.claimed_by)?.unwrap_or_else(|| "another PIC".into())
+                ),
+                None => "no such challenge".to_owned(),
+            };
+            return Err(AppError::Conflict {
+                message,
+                current: None,
+            });
+        }
+        rows::find_challenge(conn, challenge_id)?
+            .ok_or_else(|| AppError::internal("claimed challenge vanished"))
+    })
+}
+
+/// A PIC's decision.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulingRequest {
+    /// Word challenges: whether the words are acceptable.
+    #[serde(default)]
+    pub valid: Option<bool>,
+    /// Score challenges: the turn's true score.
+    #[serde(default)]
+    pub actual: Option<i32>,
+    /// Client-made key (a repeated tap rules once).
+    #[serde(default)]
+    pub idempotency_key: Option<String>,
+}
+
+/// Rules on a challenge the PIC holds (claiming it first if nobody does), applying the ±10 or the
+/// corrected score in the match's log at once.
+pub fn rule(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    now: DateTime<Utc>,
+    user_id: i64,
+    challenge_id: i64,
+    req: &RulingRequest,
+) -> Result<(matches::CommandOutcome, Option<LiveMessage>), AppError> {
+    let (outcome, state, live) = conn.write_tx(|conn| {
+        let c = rows::find_challenge(conn, challenge_id)?
+            .ok_or_else(|| AppError::not_found("no such challenge"))?;
+        let event_id = c
+            .event_id
+            .ok_or_else(|| AppError::not_found("this challenge belongs to no event queue"))?;
+        require_pic(&Grants::load(conn, user_id)?, event_id)?;
+        // A repeated tap returns the first ruling's result.
+        if let Some(key) = &req.idempotency_key
+            && let Some(first) = matches::stored_outcome(conn, c.match_id, key)?
+        {
+            return Ok((first, None, None));
+        }
+        if c.closed_at.is_some() {
+            return Err(AppError::Conflict {
+                message: "this challenge has already been ruled".into(),
+                current: None,
+            });
+        }
+        match c.claimed_by {
+            Some(holder) if holder != user_id => {
+                let who = username(conn, Some(holder))?.unwrap_or_else(|| "another PIC".into());
+                return Err(AppError::Conflict {
+                    message: format!("this challenge is held by {who}"),
+                    current: None,
+                });
+            }
+            Some(_) => {}
+            None => {
+                if !rows::claim(conn, challenge_id, user_id, now.naive_utc())? {
+                    return Err(AppError::Conflict {
+                        message: "another PIC took this challenge just now".into(),
+                        current: None,
+                    });
+                }
+            }
+        }
+        let command = match (c.kind.as_str(), req.valid, req.actual) {
+            ("word", Some(valid), _) => Command::RuleWord {
+                challenge: c.challenge_seq as u64,
+                valid,
+            },
+            ("word", None, _) => {
+                return Err(AppError::field(
+                    "valid",
+                    "say whether the word is acceptable",
+                ));
+            }
+            (_, _, Some(actual)) => Command::RuleScore {
+                challenge: c.challenge_seq as u64,
+                actual,
+            },
+            _ => return Err(AppError::field("actual", "enter the turn's actual score")),
+        };
+        let cmd = CommandRequest {
+            idempotency_key: req.idempotency_key.clone(),
+            expected_seq: None,
+            command,
+        };
+        matches::execute_in_tx(conn, cache, now, c.match_id, Sender::User(user_id), &cmd)
+    })?;
+    if let Some(s) = state {
+        cache.put(outcome.match_id, s);
+    }
+    Ok((outcome, live))
+}

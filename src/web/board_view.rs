@@ -1,0 +1,248 @@
+//! What the match pages show, computed once from a match's state so templates stay simple.
+
+use crate::rules::clock::ClockMode;
+use crate::rules::game::{ChallengeKind, Side, TurnAction};
+use crate::rules::ruleset::EntryMode;
+use crate::services::matches::MatchDetail;
+
+/// One score-sheet line.
+#[derive(Debug, Clone)]
+pub struct SheetLine {
+    /// Turn number from 1.
+    pub n: usize,
+    /// Seat.
+    pub seat: String,
+    /// What was done.
+    pub what: String,
+    /// Announced score.
+    pub declared: i32,
+    /// Score that counts.
+    pub recorded: i32,
+    /// Withdrawn or corrected notes.
+    pub note: String,
+}
+
+/// An open challenge as the table sees it.
+#[derive(Debug, Clone)]
+pub struct OpenChallenge {
+    /// Engine id (seq).
+    pub id: u64,
+    /// `word` or `score`.
+    pub kind: &'static str,
+    /// Who challenged.
+    pub by: String,
+    /// The words.
+    pub words: String,
+}
+
+/// A match as the scoreboard, score sheet and table controls show it.
+#[derive(Debug, Clone)]
+pub struct Board {
+    /// Match id.
+    pub id: i64,
+    /// Event.
+    pub event_id: i64,
+    /// Table number.
+    pub table: String,
+    /// Round.
+    pub round: String,
+    /// Side names.
+    pub name_a: String,
+    /// Side names.
+    pub name_b: String,
+    /// Totals.
+    pub score_a: i32,
+    /// Totals.
+    pub score_b: i32,
+    /// Remaining clock ms.
+    pub clock_a_ms: i64,
+    /// Remaining clock ms.
+    pub clock_b_ms: i64,
+    /// Which clock runs: "a", "b" or "".
+    pub running: &'static str,
+    /// Flagged sides (T5).
+    pub flagged_a: bool,
+    /// Flagged sides (T5).
+    pub flagged_b: bool,
+    /// Status label for people.
+    pub status: String,
+    /// Machine status.
+    pub status_code: String,
+    /// Seat on turn.
+    pub seat_to_move: String,
+    /// Challenge allowance left, ms ("" when none).
+    pub allowance_ms: String,
+    /// Tiles in the bag.
+    pub bag: String,
+    /// Open challenges.
+    pub open: Vec<OpenChallenge>,
+    /// The play open to objection: its seat ("" when none).
+    pub window_seat: String,
+    /// Words of the play open to objection.
+    pub window_words: Vec<String>,
+    /// Seats that may challenge the open play (the other side's).
+    pub challengers: Vec<String>,
+    /// All seats (for "who" selectors).
+    pub seats: Vec<String>,
+    /// Score sheet.
+    pub sheet: Vec<SheetLine>,
+    /// The result in words.
+    pub result: String,
+    /// The last seq (for expected_seq).
+    pub last_seq: u64,
+    /// Board mode (moves in GCG notation, scores from the board).
+    pub board_mode: bool,
+    /// The board rows (board mode).
+    pub board_rows: Vec<String>,
+}
+
+fn status_label(code: &str) -> &'static str {
+    match code {
+        "created" => "Waiting for the draw",
+        "in_progress" => "In play",
+        "ended" => "Play over: racks and rulings to record",
+        "finished" => "Finished",
+        _ => "New",
+    }
+}
+
+impl Board {
+    /// The board for a match.
+    pub fn from_detail(d: &MatchDetail) -> Self {
+        let v = &d.view;
+        let status_code = serde_json::to_value(v.status)
+            .ok()
+            .and_then(|s| s.as_str().map(str::to_owned))
+            .unwrap_or_default();
+        let running = match v.clock_mode {
+            ClockMode::Running { side: Side::A } => "a",
+            ClockMode::Running { side: Side::B } => "b",
+            _ => "",
+        };
+        let name = |s: Side| {
+            if s == Side::A {
+                d.sides.a.name.clone()
+            } else {
+                d.sides.b.name.clone()
+            }
+        };
+        let open = v
+            .open_challenges
+            .iter()
+            .map(|c| OpenChallenge {
+                id: c.id,
+                kind: match c.kind {
+                    ChallengeKind::Word { .. } => "word",
+                    ChallengeKind::Score => "score",
+                },
+                by: c.by.to_string(),
+                words: match &c.kind {
+                    ChallengeKind::Word { words } => words.join(", "),
+                    ChallengeKind::Score => String::new(),
+                },
+            })
+            .collect();
+        let sheet: Vec<SheetLine> = v
+            .turns
+            .iter()
+            .enumerate()
+            .map(|(i, t)| SheetLine {
+                n: i + 1,
+                seat: t.seat.to_string(),
+                what: match &t.action {
+                    TurnAction::Play { words, mv } => match mv {
+                        Some(m) => m.clone(),
+                        None => words.join(" "),
+                    },
+                    TurnAction::Pass => "pass".into(),
+                    TurnAction::Exchange { tiles } => format!("exchange {}", tiles.len()),
+                    TurnAction::LostTurn => "turn lost".into(),
+                },
+                declared: t.declared,
+                recorded: t.recorded,
+                note: if t.withdrawn {
+                    "withdrawn".into()
+                } else if t.recorded != t.declared {
+                    "corrected".into()
+                } else {
+                    String::new()
+                },
+            })
+            .collect();
+        let window = v.objection_window.as_ref();
+        let window_seat = window
+            .and_then(|w| w.seat)
+            .map(|s| s.to_string())
+            .unwrap_or_default();
+        let window_words = window
+            .and_then(|w| v.turns.get(w.turn as usize))
+            .map(|t| match &t.action {
+                TurnAction::Play { words, .. } => words.clone(),
+                _ => Vec::new(),
+            })
+            .unwrap_or_default();
+        let window_side = window.and_then(|w| w.seat).map(|s| s.side);
+        let challengers = v
+            .order
+            .iter()
+            .filter(|s| Some(s.side) != window_side)
+            .map(|s| s.to_string())
+            .collect();
+        let result = match &v.result {
+            Some(r) => {
+                let why = serde_json::to_value(r.reason)
+                    .ok()
+                    .and_then(|x| x.as_str().map(str::to_owned))
+                    .unwrap_or_default();
+                match r.winner {
+                    Some(s) => format!("{} wins ({why}) {}–{}", name(s), r.scores.a, r.scores.b),
+                    None => format!("Tie {}–{}", r.scores.a, r.scores.b),
+                }
+            }
+            None => String::new(),
+        };
+        Board {
+            id: d.id,
+            event_id: d.event_id.unwrap_or_default(),
+            table: d.table.map(|t| t.to_string()).unwrap_or_default(),
+            round: d.round.map(|t| t.to_string()).unwrap_or_default(),
+            name_a: d.sides.a.name.clone(),
+            name_b: d.sides.b.name.clone(),
+            score_a: v.scores.a,
+            score_b: v.scores.b,
+            clock_a_ms: v.clocks_ms.a,
+            clock_b_ms: v.clocks_ms.b,
+            running,
+            flagged_a: v.flagged.a,
+            flagged_b: v.flagged.b,
+            status: status_label(&status_code).to_owned(),
+            status_code,
+            seat_to_move: v.seat_to_move.map(|s| s.to_string()).unwrap_or_default(),
+            allowance_ms: v
+                .challenge_allowance_ms
+                .map(|m| m.to_string())
+                .unwrap_or_default(),
+            bag: v.bag.map(|b| b.to_string()).unwrap_or_default(),
+            open,
+            window_seat,
+            window_words,
+            challengers,
+            seats: v.order.iter().map(|s| s.to_string()).collect(),
+            sheet,
+            result,
+            last_seq: v.last_seq,
+            board_mode: d
+                .ruleset
+                .as_ref()
+                .is_some_and(|r| r.entry_mode == EntryMode::Board),
+            board_rows: v.board.clone().unwrap_or_default(),
+        }
+    }
+
+    /// A clock as m:ss (negative in overtime).
+    pub fn clock_text(ms: &i64) -> String {
+        let neg = *ms < 0;
+        let s = ms.abs() / 1000;
+        format!("{}{}:{:02}", if neg { "−" } else { "" }, s / 60, s % 60)
+    }
+}

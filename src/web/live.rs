@@ -1,0 +1,150 @@
+//! Server-sent events: one stream per match and one per event. Pages re-render their live
+//! regions when told something changed. A reconnecting subscriber sends `Last-Event-ID`; the
+//! match stream replays the seqs it missed from the log, the event stream tells it to refresh
+//! (its regions are re-read whole, so nothing is lost).
+
+use std::time::Duration;
+
+use actix_web::web::Bytes;
+use actix_web::{HttpRequest, HttpResponse, web};
+use futures_util::stream;
+use tokio::sync::broadcast::error::RecvError;
+
+use super::AppState;
+use super::session::MaybeUser;
+use crate::error::AppError;
+use crate::live::LiveMessage;
+use crate::services::{events, matches};
+
+const HEARTBEAT: Duration = Duration::from_secs(15);
+
+fn last_event_id(req: &HttpRequest) -> Option<i64> {
+    req.headers()
+        .get("last-event-id")?
+        .to_str()
+        .ok()?
+        .trim()
+        .parse()
+        .ok()
+}
+
+fn frame(id: i64, msg: &LiveMessage) -> Bytes {
+    let data = serde_json::to_string(msg).unwrap_or_else(|_| "{}".into());
+    Bytes::from(format!("id: {id}\nevent: change\ndata: {data}\n\n"))
+}
+
+fn sse(
+    initial: Vec<Bytes>,
+    rx: tokio::sync::broadcast::Receiver<LiveMessage>,
+    keep: impl Fn(&LiveMessage) -> Option<i64> + 'static,
+) -> HttpResponse {
+    let body = stream::unfold(
+        (initial, rx, keep, 0i64),
+        |(mut pending, mut rx, keep, mut counter)| async move {
+            if !pending.is_empty() {
+                let first = pending.remove(0);
+                return Some((
+                    Ok::<_, actix_web::Error>(first),
+                    (pending, rx, keep, counter),
+                ));
+            }
+            loop {
+                match tokio::time::timeout(HEARTBEAT, rx.recv()).await {
+                    Err(_) => {
+                        return Some((
+                            Ok(Bytes::from_static(b": ping\n\n")),
+                            (pending, rx, keep, counter),
+                        ));
+                    }
+                    Ok(Ok(msg)) => {
+                        if let Some(id) = keep(&msg) {
+                            counter = id.max(counter + 1);
+                            return Some((Ok(frame(counter, &msg)), (pending, rx, keep, counter)));
+                        }
+                    }
+                    // Too slow a reader: tell it to refresh everything.
+                    Ok(Err(RecvError::Lagged(_))) => {
+                        let msg = LiveMessage {
+                            event_id: None,
+                            match_id: 0,
+                            seq: 0,
+                            kind: "resync".into(),
+                        };
+                        counter += 1;
+                        return Some((Ok(frame(counter, &msg)), (pending, rx, keep, counter)));
+                    }
+                    Ok(Err(RecvError::Closed)) => return None,
+                }
+            }
+        },
+    );
+    HttpResponse::Ok()
+        .content_type("text/event-stream")
+        .insert_header(("cache-control", "no-cache"))
+        .insert_header(("x-accel-buffering", "no"))
+        .streaming(body)
+}
+
+/// `GET /matches/{id}/live`: ids are the match's seqs.
+pub async fn match_stream(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    let rx = state.live.subscribe();
+    let after = last_event_id(&req);
+    let missed = state
+        .db(move |conn| {
+            let evs = matches::events(conn, id, uid, after.unwrap_or(i64::MAX))?;
+            Ok(evs)
+        })
+        .await?;
+    let initial = missed
+        .iter()
+        .map(|e| {
+            let msg = LiveMessage {
+                event_id: None,
+                match_id: id,
+                seq: e.seq as i64,
+                kind: e.payload.kind().into(),
+            };
+            frame(e.seq as i64, &msg)
+        })
+        .collect();
+    Ok(sse(initial, rx, move |m| {
+        (m.match_id == id).then_some(m.seq)
+    }))
+}
+
+/// `GET /events/{id}/live`: every change in the event's matches, queue and records.
+pub async fn event_stream(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    let rx = state.live.subscribe();
+    state
+        .db(move |conn| events::readable(conn, id, uid).map(|_| ()))
+        .await?;
+    let now_ms = state.clock.now().timestamp_millis();
+    // A reconnect may have missed messages: have the page refresh once.
+    let initial = match last_event_id(&req) {
+        Some(_) => vec![frame(
+            now_ms,
+            &LiveMessage {
+                event_id: Some(id),
+                match_id: 0,
+                seq: 0,
+                kind: "resync".into(),
+            },
+        )],
+        None => Vec::new(),
+    };
+    Ok(sse(initial, rx, move |m| {
+        (m.event_id == Some(id)).then(|| chrono::Utc::now().timestamp_millis())
+    }))
+}

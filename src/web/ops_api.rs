@@ -1,0 +1,161 @@
+//! The JSON side of event operations: the PIC queue, claims and rulings, the committee,
+//! standings, team pages and the board-mode preview.
+
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+use serde_json::json;
+
+use super::AppState;
+use super::session::{CurrentUser, MaybeUser};
+use crate::error::AppError;
+use crate::services::{committee, events, matches, pic, standings};
+
+/// `GET /api/v1/events/{id}/challenges`: the queue, history and waiting times.
+pub async fn challenge_queue(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, now, cache, lex) = (
+        user.0.uid,
+        id.into_inner(),
+        state.clock.now(),
+        state.matches.clone(),
+        state.lexicons.clone(),
+    );
+    let q = state
+        .db(move |conn| pic::queue(conn, &cache, &lex, now, uid, id))
+        .await?;
+    Ok(HttpResponse::Ok().json(q))
+}
+
+/// `POST /api/v1/challenges/{id}/claim`: 200 when this PIC holds it, 409 naming the holder.
+pub async fn claim(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
+    let c = state.db(move |conn| pic::claim(conn, now, uid, id)).await?;
+    state.publish(super::ops::claim_message(&c));
+    Ok(HttpResponse::Ok().json(c))
+}
+
+/// `POST /api/v1/challenges/{id}/rule` with `{"valid": bool}` or `{"actual": n}`.
+pub async fn rule(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<i64>,
+    body: web::Json<pic::RulingRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, now, cache) = (
+        user.0.uid,
+        id.into_inner(),
+        state.clock.now(),
+        state.matches.clone(),
+    );
+    let (outcome, live) = state
+        .db(move |conn| pic::rule(conn, &cache, now, uid, id, &body))
+        .await?;
+    state.publish(live);
+    Ok(HttpResponse::Ok().json(outcome))
+}
+
+/// `GET /api/v1/events/{id}/committee`.
+pub async fn committee_records(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.uid, id.into_inner());
+    let records = state
+        .db(move |conn| {
+            committee::require_member(conn, uid, id)?;
+            committee::records(conn, id)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(records))
+}
+
+/// `POST /api/v1/events/{id}/committee`.
+pub async fn committee_record(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<i64>,
+    body: web::Json<committee::NewRecordRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, now, cache) = (
+        user.0.uid,
+        id.into_inner(),
+        state.clock.now(),
+        state.matches.clone(),
+    );
+    let (record, live) = state
+        .db(move |conn| committee::record(conn, &cache, now, uid, id, &body))
+        .await?;
+    state.publish(live);
+    state.publish(Some(crate::live::LiveMessage {
+        event_id: Some(id),
+        match_id: 0,
+        seq: 0,
+        kind: "committee_record".into(),
+    }));
+    Ok(HttpResponse::Created().json(record))
+}
+
+/// `GET /api/v1/events/{id}/standings`.
+pub async fn standings(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    let rows = state
+        .db(move |conn| {
+            events::readable(conn, id, uid)?;
+            standings::event_standings(conn, id)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(rows))
+}
+
+/// `GET /api/v1/teams/{id}`: a team, its players and matches.
+pub async fn team(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    let page = state
+        .db(move |conn| events::team_page(conn, id, uid))
+        .await?;
+    Ok(HttpResponse::Ok().json(page))
+}
+
+/// Body of the preview.
+#[derive(Deserialize)]
+pub struct PreviewRequest {
+    /// The move in GCG notation, e.g. `8D WORD`.
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+/// `POST /api/v1/matches/{id}/preview`: what a board-mode move scores, before it is played.
+pub async fn preview(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<i64>,
+    body: web::Json<PreviewRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, cache) = (user.0.uid, id.into_inner(), state.matches.clone());
+    let mv = body.into_inner().mv;
+    let play = state
+        .db(move |conn| matches::preview(conn, &cache, uid, id, &mv))
+        .await?;
+    Ok(HttpResponse::Ok().json(json!({
+        "move": play.canonical,
+        "words": play.words,
+        "tiles": play.tiles,
+        "score": play.actual,
+    })))
+}

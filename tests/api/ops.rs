@@ -1,0 +1,538 @@
+//! Event operations over HTTP: the PIC queue, claims and rulings, the committee, standings,
+//! the table and match pages, and live streams.
+
+use std::io::{Read, Write};
+
+use serde_json::{Value, json};
+
+use crate::helpers::*;
+
+struct Ops {
+    app: TestApp,
+    director: Client,
+    table: Client,
+    pic: Client,
+    pic2: Client,
+    committee: Client,
+    event_id: i64,
+    teams: (i64, i64),
+}
+
+fn bearer(app: &TestApp, name: &str, admin: bool) -> Client {
+    app.create_user(name, "long-password-x", admin);
+    let mut c = app.client();
+    c.bearer = Some(app.token(name, "long-password-x"));
+    c
+}
+
+fn ok(res: Resp) -> Value {
+    assert!(
+        res.status == 200 || res.status == 201,
+        "{}: {}",
+        res.status,
+        res.body
+    );
+    res.json()
+}
+
+fn setup(public: bool) -> Ops {
+    let app = spawn_app();
+    let mut director = bearer(&app, "director", true);
+    let ev = ok(director.post_json(
+        "/api/v1/events",
+        &json!({"name": "Spring teams", "public": public}),
+    ));
+    let event_id = ev["id"].as_i64().unwrap();
+    let mut team = |name: &str, players: [&str; 2]| {
+        ok(director.post_json(
+            &format!("/api/v1/events/{event_id}/teams"),
+            &json!({"name": name, "players": players}),
+        ))["id"]
+            .as_i64()
+            .unwrap()
+    };
+    let teams = (
+        team("Anagrammers", ["Ann", "Bob"]),
+        team("Bingo Bunch", ["Cy", "Di"]),
+    );
+    let table = bearer(&app, "table1", false);
+    let pic = bearer(&app, "pic", false);
+    let pic2 = bearer(&app, "pic2", false);
+    let committee = bearer(&app, "committee", false);
+    for (user, role, table_no) in [
+        ("table1", "table", Some(1)),
+        ("pic", "pic", None),
+        ("pic2", "pic", None),
+        ("committee", "committee", None),
+    ] {
+        let mut body = json!({"username": user, "role": role});
+        if let Some(t) = table_no {
+            body["table"] = json!(t);
+        }
+        ok(director.post_json(&format!("/api/v1/events/{event_id}/grants"), &body));
+    }
+    Ops {
+        app,
+        director,
+        table,
+        pic,
+        pic2,
+        committee,
+        event_id,
+        teams,
+    }
+}
+
+impl Ops {
+    fn new_match(&mut self) -> i64 {
+        ok(self.director.post_json(
+            "/api/v1/matches",
+            &json!({"event_id": self.event_id, "table": 1, "round": 1,
+                    "side_a": {"team_id": self.teams.0}, "side_b": {"team_id": self.teams.1}}),
+        ))["id"]
+            .as_i64()
+            .unwrap()
+    }
+
+    fn cmd(&mut self, m: i64, command: Value) -> Value {
+        ok(self.table.post_json(
+            &format!("/api/v1/matches/{m}/commands"),
+            &json!({ "command": command }),
+        ))
+    }
+}
+
+#[test]
+fn a_word_challenge_goes_from_the_table_to_the_pic_queue_and_back_t11_t12() {
+    let mut o = setup(true);
+    let m = o.new_match();
+    o.cmd(m, json!({"type": "start", "first": "a"}));
+    o.cmd(
+        m,
+        json!({"type": "play", "words": ["QI"], "tiles": 2, "declared": 22}),
+    );
+    o.cmd(
+        m,
+        json!({"type": "challenge_word", "by": "B1", "words": ["QI"]}),
+    );
+
+    let q = ok(o
+        .pic
+        .get(&format!("/api/v1/events/{}/challenges", o.event_id)));
+    let item = &q["open"][0];
+    assert_eq!(item["kind"], "word");
+    assert_eq!(item["verdicts"][0]["word"], "QI");
+    // QI is not in the ENABLE list: the PIC sees the verdict the official dictionary gives.
+    assert_eq!(item["verdicts"][0]["acceptable"], false);
+    let id = item["id"].as_i64().unwrap();
+
+    // Only one PIC can hold a challenge; the other is told who has it.
+    ok(o.pic
+        .post_json(&format!("/api/v1/challenges/{id}/claim"), &json!({})));
+    let taken = o
+        .pic2
+        .post_json(&format!("/api/v1/challenges/{id}/claim"), &json!({}));
+    assert_eq!(taken.status, 409);
+    assert!(
+        taken.json()["message"].as_str().unwrap().contains("pic"),
+        "{}",
+        taken.body
+    );
+    let not_mine = o.pic2.post_json(
+        &format!("/api/v1/challenges/{id}/rule"),
+        &json!({"valid": true}),
+    );
+    assert_eq!(not_mine.status, 409);
+
+    let ruled = ok(o.pic.post_json(
+        &format!("/api/v1/challenges/{id}/rule"),
+        &json!({"valid": false}),
+    ));
+    assert_eq!(
+        ruled["state"]["scores"]["a"], -10,
+        "T13: the word maker's team gets -10"
+    );
+    let again = o.pic.post_json(
+        &format!("/api/v1/challenges/{id}/rule"),
+        &json!({"valid": true}),
+    );
+    assert_eq!(again.status, 409, "ruled exactly once");
+
+    let q = ok(o
+        .pic
+        .get(&format!("/api/v1/events/{}/challenges", o.event_id)));
+    assert!(q["open"].as_array().unwrap().is_empty());
+    assert_eq!(q["history"][0]["ruling"], "unacceptable");
+    assert_eq!(q["history"][0]["pic"], "pic");
+    assert!(q["median_wait_ms"].is_i64());
+}
+
+#[test]
+fn two_pics_racing_for_one_challenge_one_wins() {
+    let mut o = setup(true);
+    let m = o.new_match();
+    o.cmd(m, json!({"type": "start", "first": "a"}));
+    o.cmd(
+        m,
+        json!({"type": "play", "words": ["ZA"], "tiles": 2, "declared": 22}),
+    );
+    o.cmd(m, json!({"type": "challenge_score", "by": "B1"}));
+    let q = ok(o
+        .pic
+        .get(&format!("/api/v1/events/{}/challenges", o.event_id)));
+    let id = q["open"][0]["id"].as_i64().unwrap();
+    let tokens = [
+        o.pic.bearer.clone().unwrap(),
+        o.pic2.bearer.clone().unwrap(),
+    ];
+    let base = o.app.base.clone();
+    let handles: Vec<_> = tokens
+        .into_iter()
+        .cycle()
+        .take(10)
+        .map(|t| {
+            let base = base.clone();
+            std::thread::spawn(move || {
+                let mut c = Client::new(&base);
+                c.bearer = Some(t.clone());
+                (
+                    t,
+                    c.post_json(&format!("/api/v1/challenges/{id}/claim"), &json!({}))
+                        .status,
+                )
+            })
+        })
+        .collect();
+    let results: Vec<(String, u16)> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    let winners: std::collections::HashSet<&String> = results
+        .iter()
+        .filter(|(_, s)| *s == 200)
+        .map(|(t, _)| t)
+        .collect();
+    assert_eq!(winners.len(), 1, "{results:?}");
+    // The score challenge: declared 22, the PIC enters 12; the opponent's challenge costs the excess (T8c).
+    let holder = if winners.contains(o.pic.bearer.as_ref().unwrap()) {
+        &mut o.pic
+    } else {
+        &mut o.pic2
+    };
+    let ruled = ok(holder.post_json(
+        &format!("/api/v1/challenges/{id}/rule"),
+        &json!({"actual": 12}),
+    ));
+    assert_eq!(ruled["state"]["scores"]["a"], 2);
+}
+
+#[test]
+fn the_pic_page_shows_the_queue_and_rules_with_forms() {
+    let mut o = setup(true);
+    let m = o.new_match();
+    o.cmd(m, json!({"type": "start", "first": "a"}));
+    o.cmd(
+        m,
+        json!({"type": "play", "words": ["JAB"], "tiles": 3, "declared": 24}),
+    );
+    o.cmd(
+        m,
+        json!({"type": "challenge_word", "by": "B2", "words": ["JAB"]}),
+    );
+    let mut browser = o.app.client();
+    assert_eq!(browser.login_form("pic", "long-password-x").status, 303);
+    let page = browser.get(&format!("/events/{}/pic", o.event_id));
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(
+        page.body.contains("JAB") && page.body.contains("ACCEPTABLE"),
+        "{}",
+        page.body
+    );
+    let csrf = csrf_in(&page.body).unwrap();
+    let q = ok(o
+        .pic
+        .get(&format!("/api/v1/events/{}/challenges", o.event_id)));
+    let id = q["open"][0]["id"].as_i64().unwrap();
+    assert_eq!(
+        browser
+            .post_form(&format!("/challenges/{id}/claim"), &[("csrf", &csrf)])
+            .status,
+        303
+    );
+    let page = browser.get(&format!("/events/{}/pic", o.event_id));
+    assert!(page.body.contains("Valid (+10)"), "{}", page.body);
+    assert_eq!(
+        browser
+            .post_form(
+                &format!("/challenges/{id}/rule"),
+                &[("csrf", &csrf), ("valid", "true")]
+            )
+            .status,
+        303
+    );
+    let s = ok(o.table.get(&format!("/api/v1/matches/{m}")));
+    assert_eq!(s["scores"]["a"], 34, "T12: +10 for a valid word");
+    // Refused without the CSRF token, and for people who are not PICs.
+    assert_eq!(
+        browser
+            .post_form(&format!("/challenges/{id}/claim"), &[])
+            .status,
+        403
+    );
+    let mut table = o.app.client();
+    table.login_form("table1", "long-password-x");
+    assert_eq!(
+        table.get(&format!("/events/{}/pic", o.event_id)).status,
+        403
+    );
+    assert_eq!(
+        o.table
+            .get(&format!("/api/v1/events/{}/challenges", o.event_id))
+            .status,
+        403
+    );
+}
+
+#[test]
+fn the_committee_disqualifies_in_a_match_and_corrects_it_without_erasing_e3() {
+    let mut o = setup(true);
+    let m = o.new_match();
+    o.cmd(m, json!({"type": "start", "first": "a"}));
+    o.cmd(
+        m,
+        json!({"type": "play", "words": ["CAT"], "tiles": 3, "declared": 10}),
+    );
+    let path = format!("/api/v1/events/{}/committee", o.event_id);
+    // A PIC may not; the committee may.
+    let body = json!({"team_id": o.teams.1, "match_id": m, "kind": "disqualification", "reason": "phone at the table"});
+    assert_eq!(o.pic.post_json(&path, &body).status, 403);
+    let no_reason = o.committee.post_json(
+        &path,
+        &json!({"team_id": o.teams.1, "match_id": m, "kind": "disqualification", "reason": " "}),
+    );
+    assert_eq!(no_reason.status, 400);
+    assert_eq!(no_reason.json()["field"], "reason");
+    let rec = ok(o.committee.post_json(&path, &body));
+    assert_eq!(rec["author_name"], "committee");
+    let s = ok(o.table.get(&format!("/api/v1/matches/{m}")));
+    assert_eq!(s["result"]["winner"], "a");
+    assert_eq!(s["result"]["reason"], "disqualification");
+    let standings = ok(o
+        .app
+        .client()
+        .get(&format!("/api/v1/events/{}/standings", o.event_id)));
+    assert_eq!(standings[0]["name"], "Anagrammers");
+    assert_eq!(standings[0]["wins"], 1);
+
+    // The record is corrected by a new record; the old one stays, marked corrected.
+    let id = rec["id"].as_i64().unwrap();
+    ok(o.committee.post_json(&path, &json!({"team_id": o.teams.1, "kind": "withdrawal", "corrects": id, "reason": "wrong table"})));
+    let records = ok(o.committee.get(&path));
+    assert_eq!(records.as_array().unwrap().len(), 2);
+    assert_eq!(records[0]["corrected"], true);
+    let s = ok(o.table.get(&format!("/api/v1/matches/{m}")));
+    assert!(s["result"].is_null(), "{s}");
+    let log = ok(o.table.get(&format!("/api/v1/matches/{m}/events")));
+    let kinds: Vec<&str> = log
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["payload"]["type"].as_str().unwrap())
+        .collect();
+    assert!(
+        kinds.contains(&"disqualified") && kinds.contains(&"corrected"),
+        "{kinds:?}"
+    );
+}
+
+#[test]
+fn an_event_disqualification_ranks_the_team_last_and_standings_export_as_csv_e2() {
+    let mut o = setup(true);
+    let m = o.new_match();
+    o.cmd(m, json!({"type": "start", "first": "a"}));
+    ok(o.committee.post_json(
+        &format!("/api/v1/events/{}/committee", o.event_id),
+        &json!({"team_id": o.teams.0, "kind": "walkout", "reason": "left", "match_id": m}),
+    ));
+    ok(o.committee.post_json(
+        &format!("/api/v1/events/{}/committee", o.event_id),
+        &json!({"team_id": o.teams.0, "kind": "disqualification", "reason": "misconduct"}),
+    ));
+    let mut anon = o.app.client();
+    let rows = ok(anon.get(&format!("/api/v1/events/{}/standings", o.event_id)));
+    assert_eq!(rows[0]["name"], "Bingo Bunch");
+    assert_eq!(rows[1]["disqualified"], true);
+    let csv = anon.get(&format!("/events/{}/standings.csv", o.event_id));
+    assert_eq!(csv.status, 200);
+    assert!(csv.header("content-type").unwrap().starts_with("text/csv"));
+    let lines: Vec<&str> = csv.body.lines().collect();
+    assert!(lines[0].starts_with("rank,team,played"));
+    assert!(lines[1].contains("Bingo Bunch"));
+    assert!(lines[2].ends_with("true"));
+    let page = anon.get(&format!("/events/{}/standings", o.event_id));
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("Bingo Bunch") && page.body.contains("data-live"));
+    let team = anon.get(&format!("/teams/{}", o.teams.1));
+    assert_eq!(team.status, 200);
+    assert!(team.body.contains("Cy") && team.body.contains(&format!("/matches/{m}")));
+}
+
+#[test]
+fn a_private_event_is_hidden_from_the_public() {
+    let mut o = setup(false);
+    let m = o.new_match();
+    let mut anon = o.app.client();
+    assert_eq!(
+        anon.get(&format!("/api/v1/events/{}/standings", o.event_id))
+            .status,
+        401
+    );
+    assert_eq!(
+        anon.get(&format!("/events/{}/standings", o.event_id))
+            .status,
+        303
+    );
+    assert_eq!(anon.get(&format!("/api/v1/matches/{m}")).status, 401);
+    assert_eq!(
+        o.table
+            .get(&format!("/api/v1/events/{}/standings", o.event_id))
+            .status,
+        200
+    );
+    let outsider = &mut bearer(&o.app, "outsider", false);
+    assert_eq!(
+        outsider
+            .get(&format!("/api/v1/events/{}/standings", o.event_id))
+            .status,
+        403
+    );
+}
+
+#[test]
+fn the_table_page_is_for_its_table_and_shows_controls_clocks_and_two_letter_words_t16() {
+    let mut o = setup(true);
+    let m = o.new_match();
+    let mut tablet = o.app.client();
+    tablet.login_form("table1", "long-password-x");
+    let home = tablet.get("/table");
+    assert_eq!(home.status, 303);
+    assert_eq!(
+        home.header("location"),
+        Some(format!("/matches/{m}/table").as_str())
+    );
+    let page = tablet.get(&format!("/matches/{m}/table"));
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(page.body.contains("Start the clocks"));
+    assert!(page.body.contains("Two-letter words"));
+    assert!(
+        page.body.contains("AA AB"),
+        "the ENABLE two-letter list is shown: {}",
+        page.body
+    );
+    o.cmd(m, json!({"type": "start", "first": "b"}));
+    let page = tablet.get(&format!("/matches/{m}/table"));
+    assert!(
+        page.body.contains("class=\"side running\"") && page.body.contains("data-running=\"1\""),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("Finish") && page.body.contains("Exchange"));
+    // Another table's device and the public get no controls.
+    let mut other = o.app.client();
+    bearer(&o.app, "table2", false);
+    other.login_form("table2", "long-password-x");
+    assert_eq!(other.get(&format!("/matches/{m}/table")).status, 403);
+    let public = o.app.client().get(&format!("/matches/{m}"));
+    assert_eq!(public.status, 200);
+    assert!(!public.body.contains("Finish"));
+    // Commands from the page's script: the session cookie plus the CSRF header.
+    let csrf = page
+        .body
+        .split("name=\"csrf-token\" content=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_owned();
+    let body = json!({"command": {"type": "pass"}});
+    assert_eq!(
+        tablet
+            .post_json(&format!("/api/v1/matches/{m}/commands"), &body)
+            .status,
+        403,
+        "no CSRF header"
+    );
+    let res = tablet.post_json_with(
+        &format!("/api/v1/matches/{m}/commands"),
+        &body,
+        &[("X-CSRF-Token", &csrf)],
+    );
+    assert_eq!(res.status, 200, "{}", res.body);
+}
+
+/// Opens an SSE stream and returns what arrives within `wait`.
+fn sse_read(
+    base: &str,
+    path: &str,
+    last_event_id: Option<&str>,
+    wait: std::time::Duration,
+) -> String {
+    let addr = base.trim_start_matches("http://");
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    let extra = last_event_id
+        .map(|id| format!("Last-Event-ID: {id}\r\n"))
+        .unwrap_or_default();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n{extra}\r\n"
+    )
+    .unwrap();
+    s.set_read_timeout(Some(wait)).unwrap();
+    let mut out = Vec::new();
+    let mut buf = [0u8; 4096];
+    let deadline = std::time::Instant::now() + wait;
+    while std::time::Instant::now() < deadline {
+        match s.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => out.extend_from_slice(&buf[..n]),
+            Err(_) => break,
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[test]
+fn a_reconnecting_subscriber_gets_the_events_it_missed() {
+    let mut o = setup(true);
+    let m = o.new_match();
+    o.cmd(m, json!({"type": "start", "first": "a"}));
+    o.cmd(m, json!({"type": "pass"}));
+    let text = sse_read(
+        &o.app.base,
+        &format!("/matches/{m}/live"),
+        Some("1"),
+        std::time::Duration::from_millis(800),
+    );
+    assert!(text.contains("text/event-stream"), "{text}");
+    assert!(
+        text.contains("id: 2\n") && text.contains("\"kind\":\"started\""),
+        "{text}"
+    );
+    assert!(
+        text.contains("id: 3\n") && text.contains("\"kind\":\"passed\""),
+        "{text}"
+    );
+
+    // A live subscriber hears a new command.
+    let base = o.app.base.clone();
+    let reader = std::thread::spawn(move || {
+        sse_read(
+            &base,
+            &format!("/matches/{m}/live"),
+            None,
+            std::time::Duration::from_millis(1500),
+        )
+    });
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    o.cmd(m, json!({"type": "pass"}));
+    let text = reader.join().unwrap();
+    assert!(text.contains("id: 4\n"), "{text}");
+}
