@@ -50,6 +50,9 @@ enum Command {
         #[command(subcommand)]
         command: AdminCommand,
     },
+    /// Fill the data directory (or DATABASE_URL) with a demo event: teams, an account for each
+    /// role, a finished round and a round in progress with open challenges.
+    Demo,
     /// Game records in GCG.
     Gcg {
         #[command(subcommand)]
@@ -156,6 +159,26 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 Some(p) => println!("created administrator {username} with password: {p}"),
                 None => println!("created administrator {username}"),
             }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Demo => {
+            std::fs::create_dir_all(&cli.data_dir)
+                .map_err(|e| format!("data directory {}: {e}", cli.data_dir.display()))?;
+            let db = database_url(&cli)?;
+            let mut out = std::io::stdout().lock();
+            let accounts = arbiter::cli::demo::run(&db, &mut out)?;
+            use std::io::Write;
+            let w = |e: std::io::Error| e.to_string();
+            writeln!(out, "\nAccounts (passwords are shown only now):").map_err(w)?;
+            for a in &accounts {
+                writeln!(out, "  {:<10} {:<19}  {}", a.username, a.password, a.role).map_err(w)?;
+            }
+            writeln!(
+                out,
+                "\nStart the server on the same data and sign in with any of them:\n  cargo run --release -- serve --data-dir {}",
+                cli.data_dir.display()
+            )
+            .map_err(w)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Gcg {

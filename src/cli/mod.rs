@@ -1,4 +1,5 @@
 //! Command-line tasks other than serving: account administration and record checking.
 
 pub mod admin;
+pub mod demo;
 pub mod gcg;
