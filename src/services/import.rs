@@ -122,7 +122,12 @@ fn parse_csv(text: &str) -> Result<Vec<(usize, Vec<String>)>, AppError> {
     Ok(records)
 }
 
-fn check_row(line: usize, cells: &[String], seen: &mut HashSet<String>, existing: &HashSet<String>) -> ImportRow {
+fn check_row(
+    line: usize,
+    cells: &[String],
+    seen: &mut HashSet<String>,
+    existing: &HashSet<String>,
+) -> ImportRow {
     let cells: Vec<String> = cells.iter().map(|c| c.trim().to_owned()).collect();
     let get = |i: usize| cells.get(i).cloned().unwrap_or_default();
     let team = get(0);
@@ -156,7 +161,9 @@ fn check_row(line: usize, cells: &[String], seen: &mut HashSet<String>, existing
             return Some("the captain is empty".to_owned());
         }
         if !players.iter().any(|p| p.eq_ignore_ascii_case(&captain)) {
-            return Some(format!("captain {captain} is not one of the team's players"));
+            return Some(format!(
+                "captain {captain} is not one of the team's players"
+            ));
         }
         let key = team.to_lowercase();
         if existing.contains(&key) {
@@ -190,10 +197,10 @@ fn preview_rows(conn: &mut DbConn, event_id: i64, csv: &str) -> Result<Vec<Impor
         .collect();
     let mut records = parse_csv(csv)?;
     // A header line is recognised by its first cell and skipped.
-    if records
-        .first()
-        .is_some_and(|(_, r)| r.first().is_some_and(|c| c.trim().eq_ignore_ascii_case("team")))
-    {
+    if records.first().is_some_and(|(_, r)| {
+        r.first()
+            .is_some_and(|c| c.trim().eq_ignore_ascii_case("team"))
+    }) {
         records.remove(0);
     }
     if records.is_empty() {
@@ -258,7 +265,9 @@ pub fn import_teams(
                     captain,
                 },
             )
-            .map_err(|e| AppError::field("csv", format!("line {}: {}", r.line, e.public_message())))?;
+            .map_err(|e| {
+                AppError::field("csv", format!("line {}: {}", r.line, e.public_message()))
+            })?;
             preview.teams.push(team);
         }
         preview.imported = true;
@@ -282,8 +291,7 @@ pub fn check_lexicon_name(name: &str) -> Result<String, AppError> {
     let n = name.trim();
     let ok = !n.is_empty()
         && n.len() <= 40
-        && n
-            .chars()
+        && n.chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
     if !ok {
         return Err(AppError::field(
@@ -294,7 +302,10 @@ pub fn check_lexicon_name(name: &str) -> Result<String, AppError> {
     if n.eq_ignore_ascii_case(DEFAULT_LEXICON) {
         return Err(AppError::field(
             "lexicon_name",
-            format!("{} is the bundled list; give the uploaded list another name", DEFAULT_LEXICON),
+            format!(
+                "{} is the bundled list; give the uploaded list another name",
+                DEFAULT_LEXICON
+            ),
         ));
     }
     Ok(n.to_owned())
@@ -380,7 +391,10 @@ mod tests {
     fn csv_fields_may_be_quoted_with_commas_quotes_and_crlf() {
         let recs = parse_csv("team,p1\r\n\"A, B\",\"say \"\"hi\"\"\"\r\n\r\nC,D").unwrap();
         assert_eq!(recs.len(), 3);
-        assert_eq!(recs[1], (2, vec!["A, B".to_owned(), "say \"hi\"".to_owned()]));
+        assert_eq!(
+            recs[1],
+            (2, vec!["A, B".to_owned(), "say \"hi\"".to_owned()])
+        );
         assert_eq!(recs[2].0, 4);
     }
 

@@ -6,6 +6,7 @@
 mod helpers;
 
 mod auth;
+mod director;
 mod foundation;
 mod matches;
 mod ops;

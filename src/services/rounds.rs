@@ -1,0 +1,698 @@
+//! Rounds and pairings (E1): round robin, Swiss and manual rounds, each creating one match per
+//! table through [`matches::create`] inside the round's own transaction, so a round is paired
+//! completely or not at all.
+//!
+//! The algorithms are `rules::pairing` and `rules::standings`; this module only gathers their
+//! input from the database:
+//! - round robin uses the event's teams in the order they were added (team id) as Berger
+//!   numbers; round `n` plays the Berger schedule's round `n` (wrapping for a second cycle);
+//! - Swiss ranks the teams by the E2 standings of every finished, non-void match of the event
+//!   plus the byes recorded by earlier rounds, and avoids every earlier pairing of the event;
+//!   it is refused while an earlier round still has a match being played;
+//! - manual rounds are checked by `rules::pairing::validate_manual`.
+//!
+//! A round may be re-paired while none of its matches has started (the projection's status is
+//! still `created`). Re-pairing voids the old lines and their matches (kept, with their logs,
+//! flagged `void`) and pairs again.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::db::{DbConn, events as event_rows, matches as match_rows, rounds as rows};
+use crate::error::AppError;
+use crate::rules::pairing::{self, Pairing, PairingError, SwissEntry};
+use crate::rules::standings::{self, MatchResult, ResultReason, Side, StandingsRule};
+use crate::services::authz::Grants;
+use crate::services::matches::{self, MatchCache, NewMatchRequest, SideSpec};
+
+/// How a round is paired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Method {
+    /// Berger tables.
+    RoundRobin,
+    /// By match points then spread, no repeats.
+    Swiss,
+    /// As the director enters it.
+    Manual,
+}
+
+impl Method {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Method::RoundRobin => "round_robin",
+            Method::Swiss => "swiss",
+            Method::Manual => "manual",
+        }
+    }
+
+    /// Reads a stored or submitted name.
+    pub fn parse(s: &str) -> Option<Method> {
+        match s {
+            "round_robin" => Some(Method::RoundRobin),
+            "swiss" => Some(Method::Swiss),
+            "manual" => Some(Method::Manual),
+            _ => None,
+        }
+    }
+}
+
+/// One line of a manual round.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ManualPair {
+    /// Table number (default: the line's position among the matches, from 1).
+    #[serde(default)]
+    pub table: Option<u32>,
+    /// Side A, or the team with the bye.
+    pub team_a: i64,
+    /// Side B; none gives `team_a` a bye.
+    #[serde(default)]
+    pub team_b: Option<i64>,
+}
+
+/// Body of `POST /api/v1/events/{id}/rounds` and `…/rounds/{n}/repair`.
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct PairRequest {
+    /// How to pair (for a re-pairing, default: the round's method).
+    #[serde(default)]
+    pub method: Option<Method>,
+    /// The lines of a manual round.
+    #[serde(default)]
+    pub pairs: Vec<ManualPair>,
+    /// Swiss only: when every round repeats an earlier pairing, accept the round with the
+    /// fewest repeats instead of refusing.
+    #[serde(default)]
+    pub accept_repeats: bool,
+}
+
+/// A team as a round shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct TeamRef {
+    /// Team id.
+    pub id: i64,
+    /// Name.
+    pub name: String,
+}
+
+/// A table of a round with its match.
+#[derive(Debug, Clone, Serialize)]
+pub struct TableLine {
+    /// Table number.
+    pub table: i32,
+    /// The match played there.
+    pub match_id: i64,
+    /// Side A.
+    pub team_a: TeamRef,
+    /// Side B.
+    pub team_b: TeamRef,
+    /// The match's status (`created`, `in_progress`, `ended`, `finished`).
+    pub status: String,
+    /// Side A's total.
+    pub score_a: i32,
+    /// Side B's total.
+    pub score_b: i32,
+    /// `a`, `b` or none (tie or not finished).
+    pub winner: Option<String>,
+    /// `score`, `disqualification`, `walkout`, once finished.
+    pub result_reason: Option<String>,
+}
+
+/// A round with its tables and byes.
+#[derive(Debug, Clone, Serialize)]
+pub struct RoundView {
+    /// Round id.
+    pub id: i64,
+    /// Its event.
+    pub event_id: i64,
+    /// Round number.
+    pub round: i32,
+    /// `round_robin`, `swiss` or `manual`.
+    pub method: String,
+    /// `draft` while no match has started (it may be re-paired), then `started`.
+    pub status: String,
+    /// How many times it was paired (1 = never redone).
+    pub pairing_no: i32,
+    /// The tables, top pairing first.
+    pub tables: Vec<TableLine>,
+    /// Teams with a bye this round.
+    pub byes: Vec<TeamRef>,
+}
+
+impl RoundView {
+    /// Whether the round may still be re-paired.
+    pub fn is_draft(&self) -> bool {
+        self.status == "draft"
+    }
+}
+
+/// A match status that means play has not begun.
+fn not_started(status: &str) -> bool {
+    matches!(status, "new" | "created")
+}
+
+fn pairing_error(e: PairingError) -> AppError {
+    match e {
+        PairingError::IncompleteMatching => AppError::internal(e),
+        PairingError::RepeatsUnavoidable { .. } => AppError::Rule {
+            rule: "E1".into(),
+            message: format!(
+                "{e}; send accept_repeats to pair the round with the fewest repeats, or pair it by hand"
+            ),
+        },
+        other => AppError::field("pairs", other.to_string()),
+    }
+}
+
+/// Creates the event's next round and its matches.
+pub fn create_round(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    now: DateTime<Utc>,
+    user_id: i64,
+    event_id: i64,
+    req: &PairRequest,
+) -> Result<RoundView, AppError> {
+    let method = req
+        .method
+        .ok_or_else(|| AppError::field("method", "choose round_robin, swiss or manual"))?;
+    conn.write_tx(|conn| {
+        Grants::load(conn, user_id)?.require_director(Some(event_id))?;
+        event_rows::find_event(conn, event_id)?
+            .ok_or_else(|| AppError::not_found(format!("no event {event_id}")))?;
+        let existing = rows::rounds_of(conn, event_id)?;
+        let round_no = existing.last().map_or(1, |r| r.round_no + 1);
+        let at = now.naive_utc();
+        let round = rows::insert_round(
+            conn,
+            &rows::NewRound {
+                event_id,
+                round_no,
+                method: method.as_str(),
+                status: "draft",
+                pairing_no: 1,
+                created_by: Some(user_id),
+                created_at: at,
+                updated_at: at,
+            },
+        )?;
+        pair_and_create(conn, cache, now, user_id, &round, method, req)?;
+        round_view(conn, event_id, round_no)
+    })
+}
+
+/// Pairs a round again, voiding its current pairing; refused once any of its matches started.
+pub fn repair_round(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    now: DateTime<Utc>,
+    user_id: i64,
+    event_id: i64,
+    round_no: i32,
+    req: &PairRequest,
+) -> Result<RoundView, AppError> {
+    conn.write_tx(|conn| {
+        Grants::load(conn, user_id)?.require_director(Some(event_id))?;
+        let round = rows::find_round(conn, event_id, round_no)?.ok_or_else(|| {
+            AppError::not_found(format!("no round {round_no} in event {event_id}"))
+        })?;
+        let current = round_view(conn, event_id, round_no)?;
+        if let Some(started) = current.tables.iter().find(|t| !not_started(&t.status)) {
+            return Err(AppError::Rule {
+                rule: "E1".into(),
+                message: format!(
+                    "round {round_no} has started (the match at table {} is {}); a pairing can \
+                     only be redone before any match of its round starts",
+                    started.table,
+                    started.status.replace('_', " ")
+                ),
+            });
+        }
+        let method = match req.method {
+            Some(m) => m,
+            None => Method::parse(&round.method)
+                .ok_or_else(|| AppError::internal(format!("stored method {}", round.method)))?,
+        };
+        rows::void_pairings(conn, round.id)?;
+        let round = rows::RoundRow {
+            pairing_no: round.pairing_no + 1,
+            ..round
+        };
+        pair_and_create(conn, cache, now, user_id, &round, method, req)?;
+        round_view(conn, event_id, round_no)
+    })
+}
+
+/// Computes the round's lines and records them with one match per table.
+fn pair_and_create(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    now: DateTime<Utc>,
+    user_id: i64,
+    round: &rows::RoundRow,
+    method: Method,
+    req: &PairRequest,
+) -> Result<(), AppError> {
+    let event_id = round.event_id;
+    let teams: Vec<i64> = {
+        let mut t: Vec<i64> = event_rows::teams_of(conn, event_id)?
+            .iter()
+            .map(|t| t.id)
+            .collect();
+        t.sort_unstable();
+        t
+    };
+    if teams.len() < 2 && method != Method::Manual {
+        return Err(AppError::Rule {
+            rule: "E1".into(),
+            message: "an event needs at least two teams to pair a round".into(),
+        });
+    }
+    let lines = match method {
+        Method::RoundRobin => {
+            let schedule = pairing::round_robin(&teams);
+            let at = usize::try_from(round.round_no - 1).unwrap_or(0) % schedule.len().max(1);
+            schedule.get(at).cloned().unwrap_or_default()
+        }
+        Method::Swiss => swiss_lines(conn, event_id, round.round_no, &teams, req)?,
+        Method::Manual => manual_lines(&teams, &req.pairs)?,
+    };
+    if lines.is_empty() {
+        return Err(AppError::field("pairs", "a round needs at least one line"));
+    }
+    let at = now.naive_utc();
+    for line in &lines {
+        let (table_no, team_a, team_b, match_id) = match *line {
+            Pairing::Match {
+                table,
+                team_a,
+                team_b,
+            } => {
+                let table = i32::try_from(table)
+                    .map_err(|_| AppError::field("pairs", "table number too large"))?;
+                let m = matches::create(
+                    conn,
+                    cache,
+                    now,
+                    user_id,
+                    &NewMatchRequest {
+                        event_id: Some(event_id),
+                        round: Some(round.round_no),
+                        table: Some(table),
+                        side_a: SideSpec {
+                            team_id: Some(team_a),
+                            name: None,
+                        },
+                        side_b: SideSpec {
+                            team_id: Some(team_b),
+                            name: None,
+                        },
+                        ruleset: None,
+                    },
+                )?;
+                (Some(table), team_a, Some(team_b), Some(m.id))
+            }
+            Pairing::Bye { team } => (None, team, None, None),
+        };
+        rows::insert_pairing(
+            conn,
+            &rows::NewPairing {
+                round_id: round.id,
+                pairing_no: round.pairing_no,
+                table_no,
+                team_a,
+                team_b,
+                match_id,
+                created_at: at,
+            },
+        )?;
+    }
+    rows::update_round(
+        conn,
+        round.id,
+        method.as_str(),
+        "draft",
+        round.pairing_no,
+        at,
+    )?;
+    Ok(())
+}
+
+fn manual_lines(teams: &[i64], pairs: &[ManualPair]) -> Result<Vec<Pairing>, AppError> {
+    let mut next_table = 0u32;
+    let lines: Vec<Pairing> = pairs
+        .iter()
+        .map(|p| match p.team_b {
+            Some(team_b) => {
+                next_table += 1;
+                Pairing::Match {
+                    table: p.table.unwrap_or(next_table),
+                    team_a: p.team_a,
+                    team_b,
+                }
+            }
+            None => Pairing::Bye { team: p.team_a },
+        })
+        .collect();
+    pairing::validate_manual(teams, &lines).map_err(pairing_error)?;
+    Ok(lines)
+}
+
+/// The standings rule stored with an event (E2 defaults for missing fields).
+pub fn standings_rule(event: &event_rows::EventRow) -> Result<StandingsRule, AppError> {
+    serde_json::from_str(&event.standings)
+        .map_err(|e| AppError::internal(format!("event {} standings rule: {e}", event.id)))
+}
+
+/// A finished match as standings need it; none for a match without two teams.
+pub fn match_result(m: &match_rows::MatchRow) -> Option<MatchResult> {
+    let winner = match m.winner.as_deref() {
+        Some("a") => Some(Side::A),
+        Some("b") => Some(Side::B),
+        _ => None,
+    };
+    let reason = match m.result_reason.as_deref() {
+        Some("disqualification") => ResultReason::Disqualification,
+        Some("walkout") => ResultReason::Walkout,
+        _ => ResultReason::Score,
+    };
+    Some(MatchResult {
+        team_a: m.team_a?,
+        team_b: m.team_b?,
+        score_a: m.score_a,
+        score_b: m.score_b,
+        winner,
+        reason,
+    })
+}
+
+fn swiss_lines(
+    conn: &mut DbConn,
+    event_id: i64,
+    round_no: i32,
+    teams: &[i64],
+    req: &PairRequest,
+) -> Result<Vec<Pairing>, AppError> {
+    let event = event_rows::find_event(conn, event_id)?
+        .ok_or_else(|| AppError::not_found(format!("no event {event_id}")))?;
+    let all = match_rows::of_event(conn, event_id)?;
+    if let Some(open) = all
+        .iter()
+        .find(|m| m.round_no.is_some_and(|r| r < round_no) && m.status != "finished")
+    {
+        return Err(AppError::Rule {
+            rule: "E1".into(),
+            message: format!(
+                "round {} is not finished (table {} is {}); Swiss pairs from finished results",
+                open.round_no.unwrap_or_default(),
+                open.table_no.unwrap_or_default(),
+                open.status.replace('_', " ")
+            ),
+        });
+    }
+    let results: Vec<MatchResult> = all
+        .iter()
+        .filter(|m| m.status == "finished")
+        .filter_map(match_result)
+        .collect();
+    // Earlier rounds' lines: the meetings to avoid, the byes given, the sides taken.
+    let earlier: Vec<i64> = rows::rounds_of(conn, event_id)?
+        .iter()
+        .filter(|r| r.round_no < round_no)
+        .map(|r| r.id)
+        .collect();
+    let history: Vec<Pairing> = rows::pairings_of(conn, &earlier)?
+        .iter()
+        .map(|p| match (p.team_b, p.table_no) {
+            (Some(team_b), table) => Pairing::Match {
+                table: table.and_then(|t| u32::try_from(t).ok()).unwrap_or(0),
+                team_a: p.team_a,
+                team_b,
+            },
+            (None, _) => Pairing::Bye { team: p.team_a },
+        })
+        .collect();
+    let byes: Vec<i64> = history
+        .iter()
+        .filter_map(|p| match p {
+            Pairing::Bye { team } => Some(*team),
+            Pairing::Match { .. } => None,
+        })
+        .collect();
+    let rows = standings::compute(
+        &standings_rule(&event)?,
+        &standings::StandingsInput {
+            teams,
+            results: &results,
+            byes: &byes,
+            disqualified: &[],
+        },
+    )
+    .map_err(AppError::internal)?;
+    let entries: Vec<SwissEntry> = rows
+        .iter()
+        .filter(|r| !r.disqualified)
+        .map(SwissEntry::from)
+        .collect();
+    match pairing::swiss(&entries, &history) {
+        Ok(lines) => Ok(lines),
+        Err(PairingError::RepeatsUnavoidable { fewest, .. }) if req.accept_repeats => Ok(fewest),
+        Err(e) => Err(pairing_error(e)),
+    }
+}
+
+/// One round of an event with its tables and byes.
+pub fn round_view(conn: &mut DbConn, event_id: i64, round_no: i32) -> Result<RoundView, AppError> {
+    let round = rows::find_round(conn, event_id, round_no)?
+        .ok_or_else(|| AppError::not_found(format!("no round {round_no} in event {event_id}")))?;
+    let mut views = views_of(conn, event_id, vec![round])?;
+    views
+        .pop()
+        .ok_or_else(|| AppError::internal("round view missing"))
+}
+
+/// Every round of an event, in order.
+pub fn rounds(conn: &mut DbConn, event_id: i64) -> Result<Vec<RoundView>, AppError> {
+    event_rows::find_event(conn, event_id)?
+        .ok_or_else(|| AppError::not_found(format!("no event {event_id}")))?;
+    let rounds = rows::rounds_of(conn, event_id)?;
+    views_of(conn, event_id, rounds)
+}
+
+fn views_of(
+    conn: &mut DbConn,
+    event_id: i64,
+    rounds: Vec<rows::RoundRow>,
+) -> Result<Vec<RoundView>, AppError> {
+    let names: HashMap<i64, String> = event_rows::teams_of(conn, event_id)?
+        .into_iter()
+        .map(|t| (t.id, t.name))
+        .collect();
+    let team = |id: i64| TeamRef {
+        id,
+        name: names.get(&id).cloned().unwrap_or_default(),
+    };
+    let ids: Vec<i64> = rounds.iter().map(|r| r.id).collect();
+    let lines = rows::pairings_of(conn, &ids)?;
+    let match_ids: Vec<i64> = lines.iter().filter_map(|l| l.match_id).collect();
+    let briefs: HashMap<i64, rows::MatchBrief> = rows::match_briefs(conn, &match_ids)?
+        .into_iter()
+        .map(|b| (b.0, b))
+        .collect();
+    Ok(rounds
+        .into_iter()
+        .map(|r| {
+            let mut tables = Vec::new();
+            let mut byes = Vec::new();
+            for l in lines.iter().filter(|l| l.round_id == r.id) {
+                match (l.team_b, l.match_id.and_then(|id| briefs.get(&id))) {
+                    (Some(b), Some(m)) => tables.push(TableLine {
+                        table: l.table_no.unwrap_or_default(),
+                        match_id: m.0,
+                        team_a: team(l.team_a),
+                        team_b: team(b),
+                        status: m.2.clone(),
+                        score_a: m.3,
+                        score_b: m.4,
+                        winner: m.5.clone(),
+                        result_reason: m.6.clone(),
+                    }),
+                    _ => byes.push(team(l.team_a)),
+                }
+            }
+            let started = tables.iter().any(|t| !not_started(&t.status));
+            RoundView {
+                id: r.id,
+                event_id: r.event_id,
+                round: r.round_no,
+                method: r.method,
+                status: if started { "started" } else { "draft" }.into(),
+                pairing_no: r.pairing_no,
+                tables,
+                byes,
+            }
+        })
+        .collect())
+}
+
+/// A role grant as the director's page shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct GrantLine {
+    /// Grant id.
+    pub id: i64,
+    /// The account.
+    pub username: String,
+    /// `director`, `committee`, `pic`, `captain` or `table`.
+    pub role: String,
+    /// A captain's team.
+    pub team: Option<TeamRef>,
+    /// A table device's table.
+    pub table: Option<i32>,
+}
+
+/// Everything the director's event page shows.
+#[derive(Debug, Serialize)]
+pub struct Dashboard {
+    /// The event.
+    pub event: crate::services::events::EventView,
+    /// Teams with their players.
+    pub teams: Vec<crate::services::events::TeamView>,
+    /// Rounds with their tables.
+    pub rounds: Vec<RoundView>,
+    /// Who holds which role.
+    pub grants: Vec<GrantLine>,
+}
+
+/// The role grants of an event (directors only).
+pub fn grants(conn: &mut DbConn, user_id: i64, event_id: i64) -> Result<Vec<GrantLine>, AppError> {
+    Grants::load(conn, user_id)?.require_director(Some(event_id))?;
+    crate::services::events::event(conn, event_id)?;
+    let names: HashMap<i64, String> = event_rows::teams_of(conn, event_id)?
+        .into_iter()
+        .map(|t| (t.id, t.name))
+        .collect();
+    Ok(rows::grants_of_event(conn, event_id)?
+        .into_iter()
+        .map(|(g, username)| GrantLine {
+            id: g.id,
+            username,
+            team: g.team_id.map(|id| TeamRef {
+                id,
+                name: names.get(&id).cloned().unwrap_or_default(),
+            }),
+            role: g.role,
+            table: g.table_no,
+        })
+        .collect())
+}
+
+/// The director's view of one event.
+pub fn dashboard(conn: &mut DbConn, user_id: i64, event_id: i64) -> Result<Dashboard, AppError> {
+    let grants = grants(conn, user_id, event_id)?;
+    Ok(Dashboard {
+        event: crate::services::events::event(conn, event_id)?.into(),
+        teams: crate::services::events::teams(conn, event_id)?,
+        rounds: rounds(conn, event_id)?,
+        grants,
+    })
+}
+
+/// The events a user directs, and whether they may create events (administrators and
+/// directors without an event scope). Someone who directs nothing is refused.
+pub fn directed_events(
+    conn: &mut DbConn,
+    user_id: i64,
+) -> Result<(Vec<crate::services::events::EventView>, bool), AppError> {
+    let g = Grants::load(conn, user_id)?;
+    let may_create = g.directs(None);
+    let events: Vec<_> = event_rows::list_events(conn)?
+        .into_iter()
+        .filter(|e| g.directs(Some(e.id)))
+        .map(crate::services::events::EventView::from)
+        .collect();
+    if events.is_empty() && !may_create {
+        return Err(AppError::Forbidden(
+            "only directors may see the events list".into(),
+        ));
+    }
+    Ok((events, may_create))
+}
+
+/// Rounds of an event for a reader: anyone when the event is public, otherwise people with a
+/// role in it.
+pub fn readable_rounds(
+    conn: &mut DbConn,
+    user_id: Option<i64>,
+    event_id: i64,
+) -> Result<Vec<RoundView>, AppError> {
+    let ev = crate::services::events::event(conn, event_id)?;
+    if !ev.public {
+        let uid =
+            user_id.ok_or_else(|| AppError::Unauthorized("sign in to see this event".into()))?;
+        if !Grants::load(conn, uid)?.in_event(Some(event_id)) {
+            return Err(AppError::Forbidden("this event is not public".into()));
+        }
+    }
+    rounds(conn, event_id)
+}
+
+/// One round for its director (the printable pairings and table cards).
+pub fn directed_round(
+    conn: &mut DbConn,
+    user_id: i64,
+    event_id: i64,
+    round_no: i32,
+) -> Result<(crate::services::events::EventView, RoundView), AppError> {
+    Grants::load(conn, user_id)?.require_director(Some(event_id))?;
+    let ev = crate::services::events::event(conn, event_id)?;
+    Ok((ev.into(), round_view(conn, event_id, round_no)?))
+}
+
+/// Reads a manual round typed one line per table, `Team A v Team B` (or `vs`); a line with one
+/// team gives it a bye. Tables are numbered by line.
+pub fn parse_manual_lines(
+    text: &str,
+    teams: &[(i64, String)],
+) -> Result<Vec<ManualPair>, AppError> {
+    let find = |line: usize, name: &str| {
+        teams
+            .iter()
+            .find(|(_, n)| n.eq_ignore_ascii_case(name.trim()))
+            .map(|(id, _)| *id)
+            .ok_or_else(|| {
+                AppError::field(
+                    "pairs",
+                    format!("line {line}: no team named {}", name.trim()),
+                )
+            })
+    };
+    let mut pairs = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let lower = line.to_ascii_lowercase();
+        let split = [" vs ", " v "]
+            .iter()
+            .find_map(|sep| lower.find(sep).map(|at| (at, sep.len())));
+        let pair = match split {
+            Some((at, len)) => ManualPair {
+                table: None,
+                team_a: find(i + 1, &line[..at])?,
+                team_b: Some(find(i + 1, &line[at + len..])?),
+            },
+            None => ManualPair {
+                table: None,
+                team_a: find(i + 1, line)?,
+                team_b: None,
+            },
+        };
+        pairs.push(pair);
+    }
+    Ok(pairs)
+}

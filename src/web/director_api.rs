@@ -1,0 +1,186 @@
+//! The director's actions in the JSON API (`/api/v1`): rounds and pairings, the teams CSV
+//! import, the word list upload and the event's role grants. Every page action of
+//! `web::director` has its call here.
+
+use actix_web::{HttpResponse, web};
+use futures_util::StreamExt;
+use serde::Deserialize;
+
+use super::AppState;
+use super::session::{CurrentUser, MaybeUser};
+use crate::error::AppError;
+use crate::services::import::{self, ImportRequest};
+use crate::services::rounds::{self, PairRequest};
+
+/// The director's API routes, inside the `/api/v1` scope.
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/events/{id}/rounds", web::get().to(list_rounds))
+        .route("/events/{id}/rounds", web::post().to(create_round))
+        .route("/events/{id}/rounds/{n}", web::get().to(show_round))
+        .route(
+            "/events/{id}/rounds/{n}/repair",
+            web::post().to(repair_round),
+        )
+        .route("/events/{id}/teams/import", web::post().to(import_teams))
+        .route("/events/{id}/grants", web::get().to(list_grants))
+        .service(
+            // Word lists are larger than the 256 KiB other bodies may be.
+            web::resource("/events/{id}/lexicon")
+                .app_data(web::PayloadConfig::default().limit(import::LEXICON_MAX_BYTES))
+                .route(web::put().to(upload_lexicon))
+                .route(web::post().to(upload_lexicon)),
+        );
+}
+
+/// `GET /api/v1/events/{id}/rounds`: every round with its tables and byes.
+pub async fn list_rounds(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, event_id) = (user.0.map(|c| c.uid), id.into_inner());
+    let list = state
+        .db(move |conn| rounds::readable_rounds(conn, uid, event_id))
+        .await?;
+    Ok(HttpResponse::Ok().json(list))
+}
+
+/// `GET /api/v1/events/{id}/rounds/{n}`: one round.
+pub async fn show_round(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    path: web::Path<(i64, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, (event_id, round_no)) = (user.0.map(|c| c.uid), path.into_inner());
+    let list = state
+        .db(move |conn| rounds::readable_rounds(conn, uid, event_id))
+        .await?;
+    let round = list
+        .into_iter()
+        .find(|r| r.round == round_no)
+        .ok_or_else(|| AppError::not_found(format!("no round {round_no} in event {event_id}")))?;
+    Ok(HttpResponse::Ok().json(round))
+}
+
+/// `POST /api/v1/events/{id}/rounds`: pairs the next round; 201 with the round.
+pub async fn create_round(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<i64>,
+    body: web::Json<PairRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, event_id) = (user.0.uid, id.into_inner());
+    let now = state.clock.now();
+    let cache = state.matches.clone();
+    let round = state
+        .db(move |conn| rounds::create_round(conn, &cache, now, uid, event_id, &body))
+        .await?;
+    Ok(HttpResponse::Created().json(round))
+}
+
+/// `POST /api/v1/events/{id}/rounds/{n}/repair`: pairs a round again while none of its matches
+/// has started; 422 (rule E1) afterwards.
+pub async fn repair_round(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<(i64, i32)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (uid, (event_id, round_no)) = (user.0.uid, path.into_inner());
+    // The body is optional: none re-pairs with the round's own method.
+    let body: PairRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        PairRequest::default()
+    } else {
+        serde_json::from_slice(&body).map_err(|e| {
+            let msg = e.to_string();
+            match msg.split('`').nth(1) {
+                Some(f) if !f.is_empty() => AppError::field(f, msg.clone()),
+                _ => AppError::bad_request(format!("the JSON body is not valid: {msg}")),
+            }
+        })?
+    };
+    let now = state.clock.now();
+    let cache = state.matches.clone();
+    let round = state
+        .db(move |conn| rounds::repair_round(conn, &cache, now, uid, event_id, round_no, &body))
+        .await?;
+    Ok(HttpResponse::Ok().json(round))
+}
+
+/// `POST /api/v1/events/{id}/teams/import`: `{csv, dry_run}`. A dry run answers 200 with the
+/// preview; an import answers 201 with the preview and the teams made, or 400 naming the rows
+/// at fault (nothing is imported then).
+pub async fn import_teams(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<i64>,
+    body: web::Json<ImportRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, event_id) = (user.0.uid, id.into_inner());
+    let preview = state
+        .db(move |conn| import::import_teams(conn, uid, event_id, &body))
+        .await?;
+    Ok(if preview.imported {
+        HttpResponse::Created().json(preview)
+    } else {
+        HttpResponse::Ok().json(preview)
+    })
+}
+
+/// Query of the word-list upload.
+#[derive(Debug, Deserialize)]
+pub struct LexiconQuery {
+    /// The list's name (letters, digits, `-_.`; not `enable2k`).
+    name: String,
+}
+
+/// Reads a request body up to `limit` bytes; larger bodies are a 413.
+async fn read_limited(mut payload: web::Payload, limit: usize) -> Result<Vec<u8>, AppError> {
+    let mut body = Vec::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk
+            .map_err(|e| AppError::bad_request(format!("the upload could not be read: {e}")))?;
+        if body.len() + chunk.len() > limit {
+            return Err(AppError::PayloadTooLarge(format!(
+                "a word list may have at most {} MiB",
+                limit / (1024 * 1024)
+            )));
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body)
+}
+
+/// `PUT` (or `POST`) `/api/v1/events/{id}/lexicon?name=NAME` with the word list as the raw body
+/// (one word per line): validates it (400 listing bad lines by number, 413 when too large),
+/// stores it and records it on the event.
+pub async fn upload_lexicon(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<i64>,
+    q: web::Query<LexiconQuery>,
+    payload: web::Payload,
+) -> Result<HttpResponse, AppError> {
+    let (uid, event_id) = (user.0.uid, id.into_inner());
+    let words = read_limited(payload, import::LEXICON_MAX_BYTES).await?;
+    let data_dir = state.settings.data_dir.clone();
+    let name = q.into_inner().name;
+    let view = state
+        .db(move |conn| import::store_lexicon(conn, &data_dir, uid, event_id, &name, &words))
+        .await?;
+    state.lexicons.forget(event_id);
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// `GET /api/v1/events/{id}/grants`: who holds which role (directors only).
+pub async fn list_grants(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, event_id) = (user.0.uid, id.into_inner());
+    let grants = state
+        .db(move |conn| rounds::grants(conn, uid, event_id))
+        .await?;
+    Ok(HttpResponse::Ok().json(grants))
+}
