@@ -92,6 +92,9 @@ pub struct Claims {
     pub name: String,
     /// Site administrator.
     pub adm: bool,
+    /// Role tags for navigation (see `services::accounts::role_tags`); never used to authorise.
+    #[serde(default)]
+    pub roles: Vec<String>,
     /// Issued at (seconds since the epoch).
     pub iat: i64,
     /// Expires at (seconds since the epoch).
@@ -262,6 +265,7 @@ mod tests {
         let now = chrono::Utc::now().timestamp();
         let claims = Claims {
             sub: "7".into(),
+            roles: vec![],
             uid: 7,
             name: "ann".into(),
             adm: false,

@@ -129,20 +129,47 @@ pub async fn login(
                 .as_ref()
                 .map_or(auth::dummy_hash(), |u| u.password_hash.as_str());
             let ok = auth::verify_password(&password, hash);
-            Ok(user.filter(|_| ok))
+            match user.filter(|_| ok) {
+                Some(u) => {
+                    let grants = users::grants_of(conn, u.id)?;
+                    Ok(Some((u, grants)))
+                }
+                None => Ok(None),
+            }
         })
         .await?;
-    let Some(user) = user else {
+    let Some((user, grants)) = user else {
         state.throttle.failed(&key_refs);
         tracing::info!(username = %username, "login refused");
         return Err(AppError::Unauthorized(BAD_LOGIN.into()));
     };
     state.throttle.succeeded(&key_refs);
-    issue_session(state, &user)
+    issue_session(state, &user, &grants)
+}
+
+/// A compact list of a user's roles for the session token, so pages can offer the right links
+/// without a query (`pic:EVENT`, `committee:EVENT`, `director:EVENT`, `table:EVENT:N`,
+/// `captain:EVENT:TEAM`). Only navigation reads it: every action checks the grants themselves.
+pub fn role_tags(grants: &[users::RoleGrant]) -> Vec<String> {
+    grants
+        .iter()
+        .map(|g| {
+            let event = g.event_id.map(|e| e.to_string()).unwrap_or_default();
+            match (g.role.as_str(), g.table_no, g.team_id) {
+                ("table", Some(t), _) => format!("table:{event}:{t}"),
+                ("captain", _, Some(team)) => format!("captain:{event}:{team}"),
+                (role, _, _) => format!("{role}:{event}"),
+            }
+        })
+        .collect()
 }
 
 /// Signs a session token for `user`.
-pub fn issue_session(state: &AppState, user: &users::User) -> Result<Session, AppError> {
+pub fn issue_session(
+    state: &AppState,
+    user: &users::User,
+    grants: &[users::RoleGrant],
+) -> Result<Session, AppError> {
     let now = Utc::now();
     let expires_at = now + chrono::Duration::hours(state.settings.session_hours);
     let claims = Claims {
@@ -150,6 +177,7 @@ pub fn issue_session(state: &AppState, user: &users::User) -> Result<Session, Ap
         uid: user.id,
         name: user.username.clone(),
         adm: user.is_admin,
+        roles: role_tags(grants),
         iat: now.timestamp(),
         exp: expires_at.timestamp(),
     };

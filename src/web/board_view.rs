@@ -72,6 +72,8 @@ pub struct Board {
     pub seat_to_move: String,
     /// Challenge allowance left, ms ("" when none).
     pub allowance_ms: String,
+    /// The same as m:ss.
+    pub allowance_text: String,
     /// Tiles in the bag.
     pub bag: String,
     /// Open challenges.
@@ -221,6 +223,10 @@ impl Board {
             allowance_ms: v
                 .challenge_allowance_ms
                 .map(|m| m.to_string())
+                .unwrap_or_default(),
+            allowance_text: v
+                .challenge_allowance_ms
+                .map(|m| Self::clock_text(&m))
                 .unwrap_or_default(),
             bag: v.bag.map(|b| b.to_string()).unwrap_or_default(),
             open,

@@ -22,9 +22,46 @@ const FLASH_COOKIE: &str = "arbiter_flash";
 #[derive(Debug, Clone)]
 pub struct NavLink {
     /// Where it goes.
-    pub href: &'static str,
+    pub href: String,
     /// What it says.
-    pub label: &'static str,
+    pub label: String,
+}
+
+impl NavLink {
+    fn new(href: impl Into<String>, label: impl Into<String>) -> Self {
+        Self {
+            href: href.into(),
+            label: label.into(),
+        }
+    }
+}
+
+/// The header links for a signed-in user, from the role tags in their session.
+fn nav_for(user: &Claims) -> Vec<NavLink> {
+    let mut nav = vec![NavLink::new("/", "Home"), NavLink::new("/events", "Events")];
+    for tag in &user.roles {
+        let parts: Vec<&str> = tag.split(':').collect();
+        let link = match parts.as_slice() {
+            ["table", _, _] => NavLink::new("/table", "My table"),
+            ["pic", e] if !e.is_empty() => NavLink::new(format!("/events/{e}/pic"), "Challenges"),
+            ["committee", e] if !e.is_empty() => {
+                NavLink::new(format!("/events/{e}/committee"), "Committee")
+            }
+            ["director", e] if !e.is_empty() => NavLink::new(format!("/events/{e}"), "Event desk"),
+            ["captain", e, team] => {
+                nav.push(NavLink::new(format!("/events/{e}/standings"), "Standings"));
+                NavLink::new(format!("/teams/{team}"), "My team")
+            }
+            _ => continue,
+        };
+        if !nav.iter().any(|n| n.href == link.href) {
+            nav.push(link);
+        }
+    }
+    if user.adm {
+        nav.push(NavLink::new("/admin/users", "Users"));
+    }
+    nav
 }
 
 /// The parts of the layout every page shares.
@@ -47,16 +84,10 @@ impl Chrome {
             .cookie(FLASH_COOKIE)
             .and_then(|c| decode_hex(c.value()))
             .filter(|s| !s.is_empty());
-        let mut nav = vec![NavLink {
-            href: "/",
-            label: "Home",
-        }];
-        if user.as_ref().is_some_and(|u| u.adm) {
-            nav.push(NavLink {
-                href: "/admin/users",
-                label: "Users",
-            });
-        }
+        let nav = user
+            .as_ref()
+            .map(nav_for)
+            .unwrap_or_else(|| vec![NavLink::new("/", "Home")]);
         Self {
             user,
             csrf: csrf.0.clone(),
@@ -74,10 +105,7 @@ impl Chrome {
         let _ = req.extensions();
         Self {
             user,
-            nav: vec![NavLink {
-                href: "/",
-                label: "Home",
-            }],
+            nav: vec![NavLink::new("/", "Home")],
             ..Self::default()
         }
     }

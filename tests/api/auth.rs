@@ -50,6 +50,7 @@ fn me_without_a_token_or_with_a_bad_or_expired_one_is_401() {
     let other = arbiter::auth::Keys::new(b"some-other-secret-some-other-secret").unwrap();
     let now = chrono::Utc::now().timestamp();
     let claims = arbiter::auth::Claims {
+        roles: vec![],
         sub: uid.to_string(),
         uid,
         name: "cap1".into(),
