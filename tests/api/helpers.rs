@@ -121,18 +121,28 @@ pub fn settings_for(db: &TestDb) -> Settings {
 
 /// Starts a server on a fresh database.
 pub fn spawn_app() -> TestApp {
-    spawn_app_with(None)
+    spawn_app_with(None, false)
 }
 
 /// Starts a server whose clock stands still until the test moves it.
 pub fn spawn_app_with_clock() -> (TestApp, std::sync::Arc<arbiter::clock::ManualClock>) {
     let clock = std::sync::Arc::new(arbiter::clock::ManualClock::new(chrono::Utc::now()));
-    (spawn_app_with(Some(clock.clone())), clock)
+    (spawn_app_with(Some(clock.clone()), false), clock)
 }
 
-fn spawn_app_with(clock: Option<std::sync::Arc<arbiter::clock::ManualClock>>) -> TestApp {
+/// Like [`spawn_app_with_clock`], with the background clock sweeper running.
+pub fn spawn_app_with_sweeper() -> (TestApp, std::sync::Arc<arbiter::clock::ManualClock>) {
+    let clock = std::sync::Arc::new(arbiter::clock::ManualClock::new(chrono::Utc::now()));
+    (spawn_app_with(Some(clock.clone()), true), clock)
+}
+
+fn spawn_app_with(
+    clock: Option<std::sync::Arc<arbiter::clock::ManualClock>>,
+    sweeper: bool,
+) -> TestApp {
     let db = TestDb::fresh();
-    let settings = settings_for(&db);
+    let mut settings = settings_for(&db);
+    settings.sweeper = sweeper;
     let mut state = arbiter::startup::prepare(&settings).expect("server prepares");
     if let Some(c) = clock {
         state.clock = c;

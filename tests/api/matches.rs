@@ -34,7 +34,10 @@ fn created(res: Resp) -> Value {
 }
 
 fn setup_event() -> Event {
-    let (app, clock) = spawn_app_with_clock();
+    setup_event_on(spawn_app_with_clock())
+}
+
+fn setup_event_on((app, clock): (TestApp, std::sync::Arc<arbiter::clock::ManualClock>)) -> Event {
     app.create_user("director", "long-password-x", true);
     let mut director = app.client();
     director.bearer = Some(app.token("director", "long-password-x"));
@@ -385,4 +388,73 @@ fn a_team_out_of_time_is_flagged_by_the_clock_and_skipped_t5() {
         json!({"type": "play", "words": ["NO"], "tiles": 2, "declared": 4, "seat": "A1"}),
     );
     assert_eq!(refused.status, 422, "{}", refused.body);
+}
+
+#[test]
+fn the_sweeper_records_a_fallen_flag_without_anyone_touching_the_match_t5() {
+    let mut ev = setup_event_on(spawn_app_with_sweeper());
+    let m = ev.new_match(1);
+    ok(&mut ev.table, m, json!({"type": "start", "first": "a"}));
+    ev.clock
+        .advance(chrono::Duration::minutes(25) + chrono::Duration::seconds(1));
+    let mut flagged = None;
+    for _ in 0..50 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        let log = ev.table.get(&format!("/api/v1/matches/{m}/events")).json();
+        flagged = log
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["payload"]["type"] == "clock_flagged")
+            .cloned();
+        if flagged.is_some() {
+            break;
+        }
+    }
+    let flagged = flagged.expect("the sweeper records the flag");
+    assert_eq!(flagged["actor"]["role"], "system");
+}
+
+#[test]
+fn board_mode_scores_from_the_board_previews_and_exports_gcg_c5_c8() {
+    let mut ev = setup_event();
+    let m = created(ev.director.post_json(
+        "/api/v1/matches",
+        &json!({"event_id": ev.event_id, "table": 1, "side_a": {"team_id": ev.teams.0}, "side_b": {"team_id": ev.teams.1},
+                "ruleset": {"preset": "team-2v2", "overrides": {"entry_mode": "board"}}}),
+    ))["id"]
+        .as_i64()
+        .unwrap();
+    ok(&mut ev.table, m, json!({"type": "start", "first": "a"}));
+    let preview = ev.table.post_json(
+        &format!("/api/v1/matches/{m}/preview"),
+        &json!({"move": "8G QI"}),
+    );
+    assert_eq!(preview.status, 200, "{}", preview.body);
+    assert_eq!(
+        preview.json()["score"],
+        22,
+        "Q on the star doubles: (10+1)x2"
+    );
+    let bad = ev.table.post_json(
+        &format!("/api/v1/matches/{m}/preview"),
+        &json!({"move": "8P QI"}),
+    );
+    assert_eq!(bad.status, 422, "{}", bad.body);
+    let played = ok(
+        &mut ev.table,
+        m,
+        json!({"type": "play", "move": "8G QI", "declared": 22}),
+    );
+    assert_eq!(played["state"]["scores"]["a"], 22);
+    assert_eq!(played["state"]["bag"], 100 - 28 - 2);
+    let gcg = ev.table.get(&format!("/api/v1/matches/{m}/gcg"));
+    assert_eq!(gcg.status, 200);
+    assert!(
+        gcg.body.contains("8G QI") && gcg.body.contains("+22"),
+        "{}",
+        gcg.body
+    );
+    let game = arbiter::rules::gcg::read(gcg.body.as_bytes()).expect("the export reads back");
+    assert_eq!(game.events.len(), 1);
 }
