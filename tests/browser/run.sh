@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Browser tests of the event operations pages at tablet sizes (issue 5): a real server on a free
+# loopback port with a fresh SQLite data directory, headless Debian chromium driven by
+# playwright-core. Installs what it needs (chromium from apt, playwright-core from the lock file),
+# so it runs from a clean clone and from .ci/run.
+#
+#   bash tests/browser/run.sh                 # builds target/debug/arbiter first
+#   ARBITER_BIN=path/to/arbiter bash tests/browser/run.sh
+#   SCREENSHOT_DIR=/tmp/shots bash tests/browser/run.sh   # keep the PNGs somewhere known
+#
+# Exits non-zero when a check fails; the last line says `N passed, N failed`.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+# The test server gets its own SQLite directory, whatever the caller's environment points at.
+unset DATABASE_URL ARBITER_BIND ARBITER_DATA_DIR
+
+say() { printf '[browser] %s\n' "$*"; }
+
+# --- tools ---------------------------------------------------------------------------------------
+need_apt=()
+[ -x /usr/bin/chromium ] || need_apt+=(chromium)
+command -v node >/dev/null || need_apt+=(nodejs)
+command -v npm >/dev/null || need_apt+=(npm)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  say "installing ${need_apt[*]} (Debian)"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+want="$(node -p "require('$here/package-lock.json').packages['node_modules/playwright-core'].version")"
+have="$(node -p "try { require('$here/node_modules/playwright-core/package.json').version } catch { '' }")"
+if [ "$want" != "$have" ]; then
+  say "npm ci (playwright-core $want)"
+  (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+# --- server --------------------------------------------------------------------------------------
+if [ -n "${ARBITER_BIN:-}" ]; then
+  bin="$ARBITER_BIN"
+else
+  say "cargo build"
+  (cd "$root" && cargo build --quiet)
+  bin="$root/target/debug/arbiter"
+fi
+[ -x "$bin" ] || { echo "no arbiter binary at $bin" >&2; exit 2; }
+
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/arbiter-browser.XXXXXX")"
+shots="${SCREENSHOT_DIR:-$tmp/screenshots}"
+mkdir -p "$shots"
+server_pid=""
+cleanup() {
+  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+    kill "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+  fi
+  # Keep the screenshots (and the server log, for a failure); drop the database.
+  rm -rf "$tmp/data"
+}
+trap cleanup EXIT
+
+port="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+export ARBITER_SECRET="browser-tests-$(node -e "console.log(require('crypto').randomBytes(16).toString('hex'))")"
+admin_user="director"
+admin_password="$(node -e "console.log(require('crypto').randomBytes(12).toString('hex'))")"
+
+printf '%s\n' "$admin_password" |
+  "$bin" admin create --data-dir "$tmp/data" --username "$admin_user" --password-stdin --log warn >/dev/null
+
+"$bin" serve --bind "127.0.0.1:$port" --data-dir "$tmp/data" --log warn >"$tmp/server.log" 2>&1 &
+server_pid=$!
+base="http://127.0.0.1:$port"
+for _ in $(seq 1 100); do
+  curl -fsS "$base/healthz" >/dev/null 2>&1 && break
+  kill -0 "$server_pid" 2>/dev/null || { cat "$tmp/server.log" >&2; echo "the server did not start" >&2; exit 1; }
+  sleep 0.1
+done
+curl -fsS "$base/healthz" >/dev/null || { cat "$tmp/server.log" >&2; echo "the server does not answer" >&2; exit 1; }
+say "server $base (pid $server_pid), data in $tmp/data"
+
+# --- tests ---------------------------------------------------------------------------------------
+status=0
+ARBITER_URL="$base" ARBITER_ADMIN_USER="$admin_user" ARBITER_ADMIN_PASSWORD="$admin_password" \
+  SCREENSHOT_DIR="$shots" SUMMARY_FILE="$tmp/summary" timeout 300 node "$here/tablet.mjs" || status=$?
+if [ "$status" -ne 0 ]; then
+  say "server log ($tmp/server.log), last lines:"
+  tail -n 40 "$tmp/server.log" >&2 || true
+fi
+say "screenshots in $shots"
+# The closing line: the runner's count, or one failure when it died before counting.
+if [ -s "$tmp/summary" ]; then
+  cat "$tmp/summary"
+  [ "$status" -ne 0 ] || grep -q ' 0 failed$' "$tmp/summary" || status=1
+else
+  echo "0 passed, 1 failed"
+  [ "$status" -ne 0 ] || status=1
+fi
+exit "$status"

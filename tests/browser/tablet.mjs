@@ -1,0 +1,396 @@
+// Issue 5, browser tests: the event operations pages on a tablet, in headless Debian chromium.
+// At 1024×768 (landscape) and 768×1024 (portrait), with a separate browser context per person:
+// a table device plays a turn and raises a word challenge; the PIC, whose page is already open,
+// sees it arrive over SSE, takes it and rules; the table sees the new score without reloading;
+// the match is finished by the committee and the captain's open standings page changes.
+// Every page visited is screenshotted and checked for horizontal overflow and small buttons.
+//
+// Started by run.sh, which provides a fresh server: ARBITER_URL, ARBITER_ADMIN_USER,
+// ARBITER_ADMIN_PASSWORD, SCREENSHOT_DIR (and SUMMARY_FILE for the closing line).
+import assert from "node:assert/strict";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+
+const BASE = must("ARBITER_URL");
+const ADMIN = { username: must("ARBITER_ADMIN_USER"), password: must("ARBITER_ADMIN_PASSWORD") };
+const SHOTS = process.env.SCREENSHOT_DIR || "screenshots";
+const LIVE_MS = 5000; // "within a few seconds"
+const MIN_TAP = 44;
+mkdirSync(SHOTS, { recursive: true });
+
+function must(name) {
+  const v = process.env[name];
+  if (!v) { console.error(`${name} is not set: run tests/browser/run.sh`); process.exit(2); }
+  return v;
+}
+
+// --- a small sequential runner: steps of a scenario depend on the ones before ----------------------
+let passed = 0, failed = 0;
+const failures = [];
+async function step(name, fn, scenario) {
+  if (scenario && scenario.broken) {
+    failed++;
+    failures.push(`${name}: not run, "${scenario.broken}" failed first`);
+    console.log(`not ok - ${name} # not run: an earlier step failed`);
+    return;
+  }
+  const t0 = Date.now();
+  try {
+    await fn();
+    passed++;
+    console.log(`ok - ${name} (${Date.now() - t0} ms)`);
+  } catch (e) {
+    failed++;
+    const msg = (e && e.message ? e.message : String(e)).split("\n").slice(0, 12).join("\n    ");
+    failures.push(`${name}: ${msg}`);
+    console.log(`not ok - ${name}\n    ${msg}`);
+    if (scenario) { scenario.broken = name; }
+  }
+}
+
+// --- the JSON API, for set-up --------------------------------------------------------------------
+async function api(method, path, body, token) {
+  const res = await fetch(BASE + path, {
+    method,
+    headers: { "content-type": "application/json", accept: "application/json",
+      ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) { throw new Error(`${method} ${path} → ${res.status}: ${text}`); }
+  return text ? JSON.parse(text) : null;
+}
+
+// --- the browser ---------------------------------------------------------------------------------
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"],
+});
+
+const VIEWPORTS = [
+  { name: "landscape", width: 1024, height: 768 },
+  { name: "portrait", width: 768, height: 1024 },
+];
+
+async function device(vp) {
+  const context = await browser.newContext({
+    viewport: { width: vp.width, height: vp.height },
+    deviceScaleFactor: 1, isMobile: true, hasTouch: true,
+  });
+  context.setDefaultTimeout(10000);
+  const page = await context.newPage();
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on("console", (m) => { if (m.type() === "error") { problems.push(`console: ${m.text()}`); } });
+  page.on("dialog", (d) => d.accept()); // data-confirm forms
+  return { context, page, problems };
+}
+
+/** Signs in through the real form at /login. */
+async function login(page, who) {
+  await page.goto(`${BASE}/login`);
+  await page.fill('input[name="username"]', who.username);
+  await page.fill('input[name="password"]', who.password);
+  await Promise.all([
+    page.waitForURL((u) => !u.pathname.startsWith("/login")),
+    page.click('button[type="submit"]:has-text("Sign in")'),
+  ]);
+}
+
+/** Opens a page with a live region and waits until its SSE stream has answered. */
+async function openLive(page, path) {
+  const stream = page.waitForResponse((r) => /\/live$/.test(new URL(r.url()).pathname) && r.status() === 200);
+  await page.goto(BASE + path);
+  await stream;
+  // Marks this document: if the page reloads or navigates, the mark is gone.
+  await page.evaluate(() => { window.__arbiterNoReload = true; });
+}
+async function notReloaded(page) {
+  assert.equal(await page.evaluate(() => window.__arbiterNoReload === true), true,
+    `${page.url()} was reloaded or navigated away`);
+}
+
+/** Screenshot plus the tablet layout checks (no sideways scrolling, touch targets ≥ 44 px), counted
+ * as a check of its own: a layout fault does not stop the scenario. */
+async function checkLayout(page, vp, label) {
+  await step(`${vp.name} ${vp.width}×${vp.height}: layout of ${label}`, () => layout(page, vp, label));
+}
+async function layout(page, vp, label) {
+  await page.screenshot({ path: join(SHOTS, `${vp.name}-${label}.png`), fullPage: true });
+  const m = await page.evaluate((minTap) => {
+    const doc = document.documentElement;
+    const wide = [];
+    if (doc.scrollWidth > window.innerWidth) {
+      document.querySelectorAll("body *").forEach((el) => {
+        const r = el.getBoundingClientRect();
+        if (r.width > 0 && r.right > window.innerWidth + 1) {
+          wide.push(`${el.tagName.toLowerCase()}${el.className ? "." + String(el.className).trim().replace(/\s+/g, ".") : ""} right=${Math.round(r.right)}`);
+        }
+      });
+    }
+    const small = [];
+    const sel = 'button, a.button, input[type="submit"], input[type="button"], select, summary, ' +
+      'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]), textarea';
+    document.querySelectorAll(sel).forEach((el) => {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) { return; } // not shown
+      if (r.height < minTap || r.width < minTap) {
+        const text = (el.textContent || el.getAttribute("name") || "").trim().slice(0, 30);
+        small.push(`${el.tagName.toLowerCase()} "${text}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+      }
+    });
+    return { scrollWidth: doc.scrollWidth, innerWidth: window.innerWidth, wide: wide.slice(0, 8), small };
+  }, MIN_TAP);
+  assert.ok(m.scrollWidth <= m.innerWidth && m.scrollWidth <= vp.width,
+    `${label}: the page scrolls sideways (scrollWidth ${m.scrollWidth} > ${m.innerWidth}); too wide: ${m.wide.join(", ")}`);
+  assert.deepEqual(m.small, [], `${label}: touch targets under ${MIN_TAP} px`);
+}
+
+const text = (page, sel) => page.locator(sel).first().innerText();
+const score = (page, side) => page.locator(".scoreboard .side .side-score").nth(side === "a" ? 0 : 1).innerText();
+/** The standings row of a team: {played, wins, ties, losses, points, spread, score}. */
+async function standingsRow(page, team) {
+  const row = page.locator("table.standings tbody tr", { hasText: team });
+  const cells = await row.locator("td").allInnerTexts();
+  const n = (i) => Number(cells[i].replace("\u2212", "-"));
+  return { played: n(2), wins: n(3), ties: n(4), losses: n(5), points: n(6), spread: n(7), score: n(8) };
+}
+async function eventually(fn, what, ms = LIVE_MS) {
+  const until = Date.now() + ms;
+  let last;
+  for (;;) {
+    try { return await fn(); } catch (e) { last = e; }
+    if (Date.now() > until) { throw new Error(`${what} not seen within ${ms} ms: ${last && last.message}`); }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+// --- accounts: the administrator creates them on the users page ----------------------------------
+const PASSWORD = "tablet-pass-123";
+const PEOPLE = { table: "table-device", pic: "pic-official", captain: "anagram-captain" };
+let token;
+{
+  const s = {};
+  await step("set-up: the administrator signs in and creates the accounts on /admin/users", async () => {
+    const { context, page } = await device(VIEWPORTS[0]);
+    await login(page, ADMIN);
+    await page.goto(`${BASE}/admin/users`);
+    for (const username of Object.values(PEOPLE)) {
+      await page.fill('form[action="/admin/users"] input[name="username"]', username);
+      await page.fill('form[action="/admin/users"] input[name="password"]', PASSWORD);
+      await Promise.all([page.waitForURL(`${BASE}/admin/users`), page.click('button:has-text("Create account")')]);
+      await page.locator(".flash", { hasText: `Account ${username} created` }).waitFor();
+    }
+    await context.close();
+    token = (await api("POST", "/api/v1/auth/token", ADMIN)).token;
+    assert.ok(token);
+  }, s);
+  if (s.broken) { await finish(); }
+}
+
+// --- the scenario, once per viewport -------------------------------------------------------------
+for (const vp of VIEWPORTS) {
+  const s = {};
+  const T = (name) => `${vp.name} ${vp.width}×${vp.height}: ${name}`;
+  // Landscape rules the word invalid, portrait valid: both buttons get pressed.
+  const play = vp.name === "landscape"
+    ? { word: "QI", tiles: 2, declared: 22, ruling: "Invalid (−10)", verdict: "UNACCEPTABLE", after: -10 }
+    : { word: "JAB", tiles: 3, declared: 24, ruling: "Valid (+10)", verdict: "ACCEPTABLE", after: 34 };
+  const ev = {};
+  let table, pic, captain, committee;
+
+  await step(T("set-up through the API: event, two teams, grants, a match at table 1"), async () => {
+    const e = await api("POST", "/api/v1/events", { name: `Tablet cup (${vp.name})`, public: false }, token);
+    ev.id = e.id;
+    const team = async (name, players) =>
+      (await api("POST", `/api/v1/events/${ev.id}/teams`, { name, players }, token)).id;
+    ev.a = await team("Anagrammers", ["Ann", "Bob"]);
+    ev.b = await team("Bingo Bunch", ["Cy", "Di"]);
+    for (const g of [
+      { username: PEOPLE.table, role: "table", table: 1 },
+      { username: PEOPLE.pic, role: "pic" },
+      { username: PEOPLE.captain, role: "captain", team_id: ev.a },
+    ]) { await api("POST", `/api/v1/events/${ev.id}/grants`, g, token); }
+    ev.match = (await api("POST", "/api/v1/matches", { event_id: ev.id, table: 1, round: 1,
+      side_a: { team_id: ev.a }, side_b: { team_id: ev.b } }, token)).id;
+  }, s);
+
+  await step(T("table, PIC and captain sign in through /login, each on its own device"), async () => {
+    [table, pic, captain] = await Promise.all([device(vp), device(vp), device(vp)]);
+    await login(table.page, { username: PEOPLE.table, password: PASSWORD });
+    await login(pic.page, { username: PEOPLE.pic, password: PASSWORD });
+    await login(captain.page, { username: PEOPLE.captain, password: PASSWORD });
+  }, s);
+
+  await step(T("the PIC's queue and the captain's standings are open and live"), async () => {
+    await openLive(pic.page, `/events/${ev.id}/pic`);
+    await pic.page.getByText("No open challenges.").waitFor();
+    await checkLayout(pic.page, vp, "pic-empty");
+    await openLive(captain.page, `/events/${ev.id}/standings`);
+    const a = await standingsRow(captain.page, "Anagrammers");
+    assert.equal(a.played, 0, "no game played yet");
+    await captain.page.locator("tr", { hasText: "Anagrammers v Bingo Bunch" }).waitFor();
+    await checkLayout(captain.page, vp, "standings-before");
+  }, s);
+
+  await step(T("the table starts the clocks from its page"), async () => {
+    await openLive(table.page, `/matches/${ev.match}/table`);
+    await checkLayout(table.page, vp, "table-created");
+    await table.page.selectOption('form[data-command="start"] select[name="first"]', "a");
+    await table.page.click('button:has-text("Start the clocks")');
+    await table.page.locator('form[data-command="play"]').waitFor();
+    await table.page.locator(".scoreboard .side.running").first().waitFor();
+    assert.match(await text(table.page, 'form[data-command="play"] h2'), /plays/);
+    await checkLayout(table.page, vp, "table-to-move");
+  }, s);
+
+  await step(T(`the table plays ${play.word} for ${play.declared} (sheet mode: words, tiles, score → Finish)`), async () => {
+    const f = table.page.locator('form[data-command="play"]');
+    await f.locator('input[name="words"]').fill(play.word.toLowerCase());
+    await f.locator('input[name="tiles"]').fill(String(play.tiles));
+    await f.locator('input[name="declared"]').fill(String(play.declared));
+    await f.locator('button:has-text("Finish")').click();
+    await table.page.locator('button:has-text("Challenge word")').waitFor();
+    assert.equal(await score(table.page, "a"), String(play.declared));
+    await table.page.locator("table.sheet tbody tr", { hasText: play.word }).waitFor();
+    await checkLayout(table.page, vp, "table-objection-window");
+  }, s);
+
+  await step(T("the table raises a word challenge"), async () => {
+    const f = table.page.locator('form[data-command="challenge_word"]');
+    assert.deepEqual(await f.locator('select[name="words"] option').allInnerTexts(), [play.word]);
+    await f.locator('button:has-text("Challenge word")').click();
+    await table.page.getByText("Waiting for the PIC").waitFor();
+    assert.equal(await table.page.locator('[data-command-error]:visible').count(), 0, "no error shown");
+    await checkLayout(table.page, vp, "table-waiting-for-pic");
+  }, s);
+
+  await step(T("the server renders every clock as m:ss, the challenge time too (before the script runs)"), async () => {
+    const res = await table.page.request.get(`${BASE}/matches/${ev.match}/table`);
+    assert.equal(res.status(), 200);
+    const html = await res.text();
+    const clocks = [...html.matchAll(/data-clock-ms="(-?\d+)"[^>]*>([^<]*)</g)].map((m) => m[2]);
+    assert.equal(clocks.length, 3, "two team clocks and the challenge time");
+    for (const c of clocks) { assert.match(c, /^\u2212?\d+:\d\d$/, `a clock reads "${c}"`); }
+  });
+
+  await step(T("the PIC's open page shows the challenge without reloading"), async () => {
+    const card = pic.page.locator("article.challenge", { hasText: play.word });
+    await card.waitFor({ timeout: LIVE_MS });
+    await notReloaded(pic.page);
+    assert.match(await card.innerText(), /word challenge by/);
+    assert.equal((await card.locator(".verdict").innerText()).trim(), `${play.word} ${play.verdict}`);
+    await checkLayout(pic.page, vp, "pic-challenge-arrived");
+  }, s);
+
+  await step(T("the PIC takes the challenge"), async () => {
+    await pic.page.click('article.challenge button:has-text("Take this challenge")');
+    await pic.page.locator(".flash", { hasText: "Challenge taken" }).waitFor();
+    await pic.page.locator(`article.challenge.mine button:has-text("${play.ruling}")`).waitFor();
+    await checkLayout(pic.page, vp, "pic-claimed");
+  }, s);
+
+  await step(T(`the PIC rules: ${play.ruling}`), async () => {
+    await pic.page.click(`article.challenge.mine button:has-text("${play.ruling}")`);
+    await pic.page.locator(".flash", { hasText: "Ruling applied" }).waitFor();
+    await pic.page.getByText("No open challenges.").waitFor();
+    const hist = await pic.page.locator("table.list tbody tr").first().innerText();
+    assert.match(hist, new RegExp(play.word));
+    assert.match(hist, new RegExp(play.after < 0 ? "unacceptable" : "acceptable"));
+    assert.match(hist, new RegExp(PEOPLE.pic));
+    await checkLayout(pic.page, vp, "pic-ruled");
+  }, s);
+
+  await step(T(`the table's open page shows the new score (${play.after}) without reloading`), async () => {
+    await eventually(async () => assert.equal((await score(table.page, "a")).replace("\u2212", "-"), String(play.after)),
+      `score ${play.after} on the table page`);
+    await notReloaded(table.page);
+    await table.page.getByText("Waiting for the PIC").waitFor({ state: "detached", timeout: LIVE_MS });
+    await checkLayout(table.page, vp, "table-after-ruling");
+  }, s);
+
+  await step(T("the captain's open standings show the live score"), async () => {
+    const row = captain.page.locator("tr", { hasText: "Anagrammers v Bingo Bunch" });
+    await eventually(async () => assert.match(await row.innerText(), new RegExp(`${play.after}\\s*[–-]\\s*0`)),
+      `live score ${play.after}–0 on the standings page`);
+    await notReloaded(captain.page);
+  }, s);
+
+  await step(T("the committee disqualifies Bingo Bunch from the match: it is finished"), async () => {
+    if (vp.name === "landscape") {
+      await api("POST", `/api/v1/events/${ev.id}/committee`,
+        { team_id: ev.b, match_id: ev.match, kind: "disqualification", reason: "phone at the table" }, token);
+    } else {
+      // Through the committee page (its form asks for confirmation first).
+      committee = await device(vp);
+      await login(committee.page, ADMIN);
+      await committee.page.goto(`${BASE}/events/${ev.id}/committee`);
+      await checkLayout(committee.page, vp, "committee");
+      const f = committee.page.locator(`form[action="/events/${ev.id}/committee"]`).first();
+      await f.locator('select[name="team_id"]').selectOption({ label: "Bingo Bunch" });
+      await f.locator('select[name="match_id"]').selectOption(String(ev.match));
+      await f.locator('select[name="kind"]').selectOption("disqualification");
+      await f.locator('textarea[name="reason"]').fill("phone at the table");
+      await f.locator('button:has-text("Record")').click();
+      await committee.page.locator(".flash", { hasText: "Recorded" }).waitFor();
+      await committee.page.locator("table.list tbody tr", { hasText: "phone at the table" }).waitFor();
+      await checkLayout(committee.page, vp, "committee-recorded");
+    }
+    const m = await api("GET", `/api/v1/matches/${ev.match}`, undefined, token);
+    assert.equal(m.result && m.result.winner, "a", JSON.stringify(m.result));
+  }, s);
+
+  await step(T("the captain's open standings page changes without reloading"), async () => {
+    await eventually(async () => {
+      const a = await standingsRow(captain.page, "Anagrammers");
+      const b = await standingsRow(captain.page, "Bingo Bunch");
+      assert.deepEqual([a.played, a.wins, a.losses, b.played, b.wins, b.losses], [1, 1, 0, 1, 0, 1]);
+    }, "a finished match in the standings");
+    await notReloaded(captain.page);
+    assert.equal(await captain.page.locator("tr", { hasText: "Anagrammers v Bingo Bunch" }).count(), 0,
+      "a finished match leaves the live scores");
+    await checkLayout(captain.page, vp, "standings-after");
+  }, s);
+
+  await step(T("the table's open page shows the result"), async () => {
+    await eventually(async () => assert.ok((await table.page.locator(".scoreboard .result").count()) > 0),
+      "the result on the table page");
+    await notReloaded(table.page);
+    assert.equal(await table.page.locator('form[data-command="play"]').count(), 0, "no more play");
+    await checkLayout(table.page, vp, "table-finished");
+  }, s);
+
+  await step(T("the captain's team page and the public match page fit the tablet"), async () => {
+    await captain.page.click('table.standings a:has-text("Anagrammers")');
+    await captain.page.locator("h1", { hasText: "Anagrammers" }).waitFor();
+    await checkLayout(captain.page, vp, "team");
+    await captain.page.click(`a[href="/matches/${ev.match}"]`);
+    await captain.page.locator(".scoreboard").waitFor();
+    await checkLayout(captain.page, vp, "match");
+    const anon = await device(vp);
+    await anon.page.goto(`${BASE}/login`);
+    await checkLayout(anon.page, vp, "login");
+    await anon.context.close();
+  }, s);
+
+  await step(T("no script errors on any device"), async () => {
+    const all = [table, pic, captain, committee].filter(Boolean).flatMap((d) => d.problems);
+    assert.deepEqual(all, []);
+  });
+
+  for (const d of [table, pic, captain, committee]) { if (d) { await d.context.close(); } }
+}
+
+finish();
+
+async function finish() {
+  await browser.close().catch(() => {});
+  const line = `${passed} passed, ${failed} failed`;
+  if (failures.length) { console.log("\nFailures:\n" + failures.map((f) => "  - " + f).join("\n")); }
+  console.log(`screenshots: ${SHOTS}`);
+  if (process.env.SUMMARY_FILE) { writeFileSync(process.env.SUMMARY_FILE, line + "\n"); }
+  else { console.log(line); }
+  process.exit(failed ? 1 : 0);
+}
