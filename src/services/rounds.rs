@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use crate::db::{DbConn, events as event_rows, matches as match_rows, rounds as rows};
 use crate::error::AppError;
 use crate::rules::pairing::{self, Pairing, PairingError, SwissEntry};
-use crate::rules::standings::{self, MatchResult, ResultReason, Side, StandingsRule};
+use crate::rules::standings::{self, MatchResult};
 use crate::services::authz::Grants;
 use crate::services::matches::{self, MatchCache, NewMatchRequest, SideSpec};
 
@@ -362,34 +362,6 @@ fn manual_lines(teams: &[i64], pairs: &[ManualPair]) -> Result<Vec<Pairing>, App
     Ok(lines)
 }
 
-/// The standings rule stored with an event (E2 defaults for missing fields).
-pub fn standings_rule(event: &event_rows::EventRow) -> Result<StandingsRule, AppError> {
-    serde_json::from_str(&event.standings)
-        .map_err(|e| AppError::internal(format!("event {} standings rule: {e}", event.id)))
-}
-
-/// A finished match as standings need it; none for a match without two teams.
-pub fn match_result(m: &match_rows::MatchRow) -> Option<MatchResult> {
-    let winner = match m.winner.as_deref() {
-        Some("a") => Some(Side::A),
-        Some("b") => Some(Side::B),
-        _ => None,
-    };
-    let reason = match m.result_reason.as_deref() {
-        Some("disqualification") => ResultReason::Disqualification,
-        Some("walkout") => ResultReason::Walkout,
-        _ => ResultReason::Score,
-    };
-    Some(MatchResult {
-        team_a: m.team_a?,
-        team_b: m.team_b?,
-        score_a: m.score_a,
-        score_b: m.score_b,
-        winner,
-        reason,
-    })
-}
-
 fn swiss_lines(
     conn: &mut DbConn,
     event_id: i64,
@@ -416,8 +388,7 @@ fn swiss_lines(
     }
     let results: Vec<MatchResult> = all
         .iter()
-        .filter(|m| m.status == "finished")
-        .filter_map(match_result)
+        .filter_map(crate::services::standings::result_of)
         .collect();
     // Earlier rounds' lines: the meetings to avoid, the byes given, the sides taken.
     let earlier: Vec<i64> = rows::rounds_of(conn, event_id)?
@@ -443,13 +414,15 @@ fn swiss_lines(
             Pairing::Match { .. } => None,
         })
         .collect();
+    // Teams the committee disqualified from the event rank last and are left out of pairing.
+    let disqualified = crate::services::committee::disqualified_teams(conn, event_id)?;
     let rows = standings::compute(
-        &standings_rule(&event)?,
+        &crate::services::standings::rule_of(&event),
         &standings::StandingsInput {
             teams,
             results: &results,
             byes: &byes,
-            disqualified: &[],
+            disqualified: &disqualified,
         },
     )
     .map_err(AppError::internal)?;
