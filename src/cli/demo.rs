@@ -42,14 +42,31 @@ fn err(e: AppError) -> String {
     e.to_string()
 }
 
-fn user(conn: &mut DbConn, accounts_out: &mut Vec<Account>, name: &str, admin: bool, role: &str) -> Result<i64, String> {
+fn user(
+    conn: &mut DbConn,
+    accounts_out: &mut Vec<Account>,
+    name: &str,
+    admin: bool,
+    role: &str,
+) -> Result<i64, String> {
     let password = crate::auth::generate_password();
     let u = accounts::create_user(conn, name, &password, admin).map_err(err)?;
-    accounts_out.push(Account { username: name.into(), password, role: role.into() });
+    accounts_out.push(Account {
+        username: name.into(),
+        password,
+        role: role.into(),
+    });
     Ok(u.id)
 }
 
-fn grant(conn: &mut DbConn, by: i64, event: i64, username: &str, role: &str, extra: serde_json::Value) -> Result<(), String> {
+fn grant(
+    conn: &mut DbConn,
+    by: i64,
+    event: i64,
+    username: &str,
+    role: &str,
+    extra: serde_json::Value,
+) -> Result<(), String> {
     let mut body = json!({"username": username, "role": role});
     if let (Some(b), Some(e)) = (body.as_object_mut(), extra.as_object()) {
         b.extend(e.clone());
@@ -69,14 +86,26 @@ struct Table<'a> {
 impl Table<'_> {
     fn send(&mut self, command: serde_json::Value) -> Result<matches::CommandOutcome, String> {
         let command: Command = serde_json::from_value(command).map_err(|e| e.to_string())?;
-        let req = CommandRequest { idempotency_key: None, expected_seq: None, command };
-        matches::execute(self.conn, self.cache, Utc::now(), self.match_id, Sender::User(self.device), &req)
-            .map(|(o, _)| o)
-            .map_err(err)
+        let req = CommandRequest {
+            idempotency_key: None,
+            expected_seq: None,
+            command,
+        };
+        matches::execute(
+            self.conn,
+            self.cache,
+            Utc::now(),
+            self.match_id,
+            Sender::User(self.device),
+            &req,
+        )
+        .map(|(o, _)| o)
+        .map_err(err)
     }
 
     fn play(&mut self, words: &[&str], tiles: u8, declared: i32) -> Result<(), String> {
-        self.send(json!({"type": "play", "words": words, "tiles": tiles, "declared": declared})).map(|_| ())
+        self.send(json!({"type": "play", "words": words, "tiles": tiles, "declared": declared}))
+            .map(|_| ())
     }
 }
 
@@ -85,8 +114,14 @@ pub fn run(db: &DatabaseUrl, out: &mut dyn Write) -> Result<Vec<Account>, String
     let pool = db::build_pool(db, 1);
     let mut conn = pool.get().map_err(|e| format!("database: {e}"))?;
     db::run_migrations(&mut conn).map_err(|e| format!("database: {e}"))?;
-    if db::events::list_events(&mut conn).map_err(|e| e.to_string())?.iter().any(|e| e.name == EVENT_NAME) {
-        return Err(format!("the demo event {EVENT_NAME:?} is already in this database"));
+    if db::events::list_events(&mut conn)
+        .map_err(|e| e.to_string())?
+        .iter()
+        .any(|e| e.name == EVENT_NAME)
+    {
+        return Err(format!(
+            "the demo event {EVENT_NAME:?} is already in this database"
+        ));
     }
     let conn = &mut *conn;
     let cache = MatchCache::default();
@@ -98,42 +133,97 @@ pub fn run(db: &DatabaseUrl, out: &mut dyn Write) -> Result<Vec<Account>, String
     let ev = events::create_event(
         conn,
         admin,
-        &serde_json::from_value(json!({"name": EVENT_NAME, "ruleset": {"preset": "team-2v2"}, "public": true}))
-            .map_err(|e| e.to_string())?,
+        &serde_json::from_value(
+            json!({"name": EVENT_NAME, "ruleset": {"preset": "team-2v2"}, "public": true}),
+        )
+        .map_err(|e| e.to_string())?,
     )
     .map_err(err)?;
     let event = ev.id;
-    user(conn, &mut made, "director", false, &format!("director: /events/{event}"))?;
+    user(
+        conn,
+        &mut made,
+        "director",
+        false,
+        &format!("director: /events/{event}"),
+    )?;
     grant(conn, admin, event, "director", "director", json!({}))?;
-    user(conn, &mut made, "committee", false, &format!("committee: /events/{event}/committee"))?;
+    user(
+        conn,
+        &mut made,
+        "committee",
+        false,
+        &format!("committee: /events/{event}/committee"),
+    )?;
     grant(conn, admin, event, "committee", "committee", json!({}))?;
-    let pic1 = user(conn, &mut made, "pic1", false, &format!("PIC: /events/{event}/pic"))?;
+    let pic1 = user(
+        conn,
+        &mut made,
+        "pic1",
+        false,
+        &format!("PIC: /events/{event}/pic"),
+    )?;
     grant(conn, admin, event, "pic1", "pic", json!({}))?;
-    user(conn, &mut made, "pic2", false, &format!("PIC: /events/{event}/pic"))?;
+    user(
+        conn,
+        &mut made,
+        "pic2",
+        false,
+        &format!("PIC: /events/{event}/pic"),
+    )?;
     grant(conn, admin, event, "pic2", "pic", json!({}))?;
     let mut team_ids = Vec::new();
     for (i, (name, players)) in TEAMS.iter().enumerate() {
         let req: events::NewTeamRequest =
-            serde_json::from_value(json!({"name": name, "players": players, "captain": 0})).map_err(|e| e.to_string())?;
+            serde_json::from_value(json!({"name": name, "players": players, "captain": 0}))
+                .map_err(|e| e.to_string())?;
         let team = events::create_team(conn, admin, event, &req).map_err(err)?;
         let captain = format!("captain{}", i + 1);
-        user(conn, &mut made, &captain, false, &format!("captain of {name}: /teams/{}", team.team.id))?;
-        grant(conn, admin, event, &captain, "captain", json!({"team_id": team.team.id}))?;
+        user(
+            conn,
+            &mut made,
+            &captain,
+            false,
+            &format!("captain of {name}: /teams/{}", team.team.id),
+        )?;
+        grant(
+            conn,
+            admin,
+            event,
+            &captain,
+            "captain",
+            json!({"team_id": team.team.id}),
+        )?;
         team_ids.push(team.team.id);
     }
     let mut devices = Vec::new();
     for t in 1..=4 {
         let name = format!("table{t}");
-        devices.push(user(conn, &mut made, &name, false, &format!("tablet of table {t}: /table"))?);
+        devices.push(user(
+            conn,
+            &mut made,
+            &name,
+            false,
+            &format!("tablet of table {t}: /table"),
+        )?);
         grant(conn, admin, event, &name, "table", json!({"table": t}))?;
     }
 
     // Round 1, finished.
-    let round_robin = rounds::PairRequest { method: Some(rounds::Method::RoundRobin), ..Default::default() };
-    let r1 = rounds::create_round(conn, &cache, Utc::now(), admin, event, &round_robin).map_err(err)?;
+    let round_robin = rounds::PairRequest {
+        method: Some(rounds::Method::RoundRobin),
+        ..Default::default()
+    };
+    let r1 =
+        rounds::create_round(conn, &cache, Utc::now(), admin, event, &round_robin).map_err(err)?;
     let r1_matches: Vec<i64> = r1.tables.iter().map(|t| t.match_id).collect();
     for (i, m) in r1_matches.iter().enumerate() {
-        let mut t = Table { conn: &mut *conn, cache: &cache, device: devices[i % 4], match_id: *m };
+        let mut t = Table {
+            conn: &mut *conn,
+            cache: &cache,
+            device: devices[i % 4],
+            match_id: *m,
+        };
         t.send(json!({"type": "start", "first": "a"}))?;
         let plays: [(&[&str], u8, i32); 6] = [
             (&["ZEBRA"], 5, 36),
@@ -166,12 +256,18 @@ pub fn run(db: &DatabaseUrl, out: &mut dyn Write) -> Result<Vec<Account>, String
     }
 
     // Round 2, in progress, with open challenges at tables 1 and 2.
-    let r2 = rounds::create_round(conn, &cache, Utc::now(), admin, event, &round_robin).map_err(err)?;
+    let r2 =
+        rounds::create_round(conn, &cache, Utc::now(), admin, event, &round_robin).map_err(err)?;
     let r2_matches: Vec<i64> = r2.tables.iter().map(|t| t.match_id).collect();
     // Tables 1-3 are in play, table 4 waits for its draw. Table 1 has a word challenge waiting
     // for a PIC; table 2 a score challenge that pic1 has taken.
     for (i, m) in r2_matches.iter().enumerate().take(3) {
-        let mut t = Table { conn: &mut *conn, cache: &cache, device: devices[i % 4], match_id: *m };
+        let mut t = Table {
+            conn: &mut *conn,
+            cache: &cache,
+            device: devices[i % 4],
+            match_id: *m,
+        };
         t.send(json!({"type": "start", "first": "a"}))?;
         t.play(&["HOUSE"], 5, 24)?;
         t.play(&["MIXT"], 4, 28)?;
@@ -184,14 +280,19 @@ pub fn run(db: &DatabaseUrl, out: &mut dyn Write) -> Result<Vec<Account>, String
                 t.play(&["FJORD"], 5, 40)?;
                 let o = t.send(json!({"type": "challenge_score", "by": "B1"}))?;
                 let seq = o.events.first().map(|e| e.seq as i64).unwrap_or_default();
-                let queued = db::matches::open_challenges(conn, event).map_err(|e| e.to_string())?;
-                if let Some(c) = queued.iter().find(|c| c.match_id == *m && c.challenge_seq == seq) {
+                let queued =
+                    db::matches::open_challenges(conn, event).map_err(|e| e.to_string())?;
+                if let Some(c) = queued
+                    .iter()
+                    .find(|c| c.match_id == *m && c.challenge_seq == seq)
+                {
                     pic::claim(conn, Utc::now(), pic1, c.id).map_err(err)?;
                 }
             }
             _ => t.play(&["QUEEN"], 4, 26)?,
         }
     }
-    writeln!(out, "Demo event {EVENT_NAME:?} is ready (event {event}).").map_err(|e| e.to_string())?;
+    writeln!(out, "Demo event {EVENT_NAME:?} is ready (event {event}).")
+        .map_err(|e| e.to_string())?;
     Ok(made)
 }

@@ -39,23 +39,48 @@ impl NavLink {
 /// The header links for a signed-in user, from the role tags in their session.
 fn nav_for(user: &Claims) -> Vec<NavLink> {
     let mut nav = vec![NavLink::new("/", "Home"), NavLink::new("/events", "Events")];
-    for tag in &user.roles {
-        let parts: Vec<&str> = tag.split(':').collect();
-        let link = match parts.as_slice() {
-            ["table", _, _] => NavLink::new("/table", "My table"),
-            ["pic", e] if !e.is_empty() => NavLink::new(format!("/events/{e}/pic"), "Challenges"),
+    let tags: Vec<Vec<&str>> = user.roles.iter().map(|t| t.split(':').collect()).collect();
+    // With roles in several events, each link says which event it is for.
+    let mut events: Vec<&str> = tags
+        .iter()
+        .filter_map(|p| p.get(1).copied())
+        .filter(|e| !e.is_empty())
+        .collect();
+    events.sort_unstable();
+    events.dedup();
+    let label = |text: &str, event: &str| {
+        if events.len() > 1 {
+            format!("{text} · event {event}")
+        } else {
+            text.to_owned()
+        }
+    };
+    for parts in &tags {
+        let links = match parts.as_slice() {
+            ["table", e, _] => vec![NavLink::new("/table", label("My table", e))],
+            ["pic", e] if !e.is_empty() => vec![NavLink::new(
+                format!("/events/{e}/pic"),
+                label("Challenges", e),
+            )],
             ["committee", e] if !e.is_empty() => {
-                NavLink::new(format!("/events/{e}/committee"), "Committee")
+                vec![NavLink::new(
+                    format!("/events/{e}/committee"),
+                    label("Committee", e),
+                )]
             }
-            ["director", e] if !e.is_empty() => NavLink::new(format!("/events/{e}"), "Event desk"),
-            ["captain", e, team] => {
-                nav.push(NavLink::new(format!("/events/{e}/standings"), "Standings"));
-                NavLink::new(format!("/teams/{team}"), "My team")
+            ["director", e] if !e.is_empty() => {
+                vec![NavLink::new(format!("/events/{e}"), label("Event desk", e))]
             }
+            ["captain", e, team] => vec![
+                NavLink::new(format!("/events/{e}/standings"), label("Standings", e)),
+                NavLink::new(format!("/teams/{team}"), label("My team", e)),
+            ],
             _ => continue,
         };
-        if !nav.iter().any(|n| n.href == link.href) {
-            nav.push(link);
+        for link in links {
+            if !nav.iter().any(|n| n.href == link.href) {
+                nav.push(link);
+            }
         }
     }
     if user.adm {

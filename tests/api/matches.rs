@@ -458,3 +458,68 @@ fn board_mode_scores_from_the_board_previews_and_exports_gcg_c5_c8() {
     let game = arbiter::rules::gcg::read(gcg.body.as_bytes()).expect("the export reads back");
     assert_eq!(game.events.len(), 1);
 }
+
+#[test]
+fn two_tablets_racing_on_one_match_never_lose_or_double_a_command() {
+    let mut ev = setup_event();
+    let m = ev.new_match(1);
+    let started = ok(&mut ev.table, m, json!({"type": "start", "first": "a"}));
+    let seq = started["state"]["last_seq"].as_i64().unwrap();
+    let token = ev.table.bearer.clone().unwrap();
+    let base = ev.app.base.clone();
+    // Both decided on the same seq: exactly one may win, the other learns it is stale.
+    let racers: Vec<_> = (0..8)
+        .map(|i| {
+            let (token, base) = (token.clone(), base.clone());
+            std::thread::spawn(move || {
+                let mut c = Client::new(&base);
+                c.bearer = Some(token);
+                let body = json!({"expected_seq": seq, "idempotency_key": format!("racer-{i}"),
+                                  "command": {"type": "play", "words": ["AXE"], "tiles": 3, "declared": 10 + i}});
+                c.post_json(&format!("/api/v1/matches/{m}/commands"), &body).status
+            })
+        })
+        .collect();
+    let statuses: Vec<u16> = racers.into_iter().map(|h| h.join().unwrap()).collect();
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 200).count(),
+        1,
+        "{statuses:?}"
+    );
+    assert!(
+        statuses.iter().all(|s| *s == 200 || *s == 409),
+        "{statuses:?}"
+    );
+    // Without expected_seq, every accepted command lands exactly once, in some order.
+    let passers: Vec<_> = (0..6)
+        .map(|i| {
+            let (token, base) = (token.clone(), base.clone());
+            std::thread::spawn(move || {
+                let mut c = Client::new(&base);
+                c.bearer = Some(token);
+                let body =
+                    json!({"idempotency_key": format!("pass-{i}"), "command": {"type": "pass"}});
+                c.post_json(&format!("/api/v1/matches/{m}/commands"), &body)
+                    .status
+            })
+        })
+        .collect();
+    let statuses: Vec<u16> = passers.into_iter().map(|h| h.join().unwrap()).collect();
+    let accepted = statuses.iter().filter(|s| **s == 200).count();
+    assert!(statuses.iter().all(|s| *s == 200), "{statuses:?}");
+    let log = ev.table.get(&format!("/api/v1/matches/{m}/events")).json();
+    let events = log.as_array().unwrap();
+    assert_eq!(
+        events
+            .iter()
+            .filter(|e| e["payload"]["type"] == "passed")
+            .count(),
+        accepted
+    );
+    let seqs: Vec<u64> = events.iter().map(|e| e["seq"].as_u64().unwrap()).collect();
+    assert_eq!(
+        seqs,
+        (1..=seqs.len() as u64).collect::<Vec<_>>(),
+        "no gaps, no duplicates"
+    );
+}
