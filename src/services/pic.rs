@@ -46,6 +46,8 @@ pub struct QueueItem {
     pub actual: Option<i32>,
     /// All the words the turn formed.
     pub turn_words: Vec<String>,
+    /// Board mode: the board's score of each word formed, and the bingo bonus (C5-C6).
+    pub breakdown: Option<crate::rules::scoring::PlayScore>,
     /// When it was raised.
     pub opened_at: DateTime<Utc>,
     /// How long it has waited, at `now`.
@@ -167,6 +169,7 @@ pub fn queue(
             declared: turn.map(|t| t.declared).unwrap_or_default(),
             actual: turn.and_then(|t| t.actual),
             turn_words,
+            breakdown: state.board.as_ref().and_then(|b| b.breakdown(ch.turn)),
             opened_at: utc(c.opened_at),
             waiting_ms: (now - utc(c.opened_at)).num_milliseconds().max(0),
             mine: c.claimed_by == Some(user_id),

@@ -536,3 +536,33 @@ fn a_reconnecting_subscriber_gets_the_events_it_missed() {
     let text = reader.join().unwrap();
     assert!(text.contains("id: 4\n"), "{text}");
 }
+
+#[test]
+fn board_mode_settles_score_challenges_from_the_board_and_shows_the_pic_the_breakdown_t8c() {
+    let mut o = setup(true);
+    let m = ok(o.director.post_json(
+        "/api/v1/matches",
+        &json!({"event_id": o.event_id, "table": 1, "side_a": {"team_id": o.teams.0}, "side_b": {"team_id": o.teams.1},
+                "ruleset": {"preset": "team-2v2", "overrides": {"entry_mode": "board"}}}),
+    ))["id"]
+        .as_i64()
+        .unwrap();
+    o.cmd(m, json!({"type": "start", "first": "a"}));
+    o.cmd(m, json!({"type": "play", "move": "8G QI", "declared": 30}));
+    // The board knows the actual score: an opponent's score challenge is settled at once.
+    let settled = o.cmd(m, json!({"type": "challenge_score", "by": "B1"}));
+    assert_eq!(settled["state"]["scores"]["a"], 14, "T8c: 22 - (30 - 22)");
+    // A word challenge goes to the PIC, who sees the play's per-word score from the board.
+    o.cmd(m, json!({"type": "play", "move": "H7 O.", "declared": 2}));
+    o.cmd(
+        m,
+        json!({"type": "challenge_word", "by": "A2", "words": ["OI"]}),
+    );
+    let q = ok(o
+        .pic
+        .get(&format!("/api/v1/events/{}/challenges", o.event_id)));
+    let item = &q["open"][0];
+    assert_eq!(item["verdicts"][0]["word"], "OI");
+    assert_eq!(item["breakdown"]["words"][0]["word"], "OI");
+    assert_eq!(item["breakdown"]["total"], 2);
+}

@@ -73,6 +73,17 @@ impl BoardTrack {
         })
     }
 
+    /// C5-C6: the per-word breakdown of the play made at `turn`, scored on the board as it stood
+    /// before it (later plays taken off first), for the PIC ruling on a score challenge (T8).
+    pub fn breakdown(&self, turn: u32) -> Option<crate::rules::scoring::PlayScore> {
+        let placement = self.placements.get(&turn)?;
+        let mut before = self.board.clone();
+        for (_, later) in self.placements.range(turn..).rev() {
+            later.undo(&mut before);
+        }
+        Some(score(&before, &self.set, placement))
+    }
+
     /// C3-C7: reads a GCG move, checks it against the board and scores it.
     pub fn read(&self, mv: &str) -> Result<BoardPlay, RuleError> {
         let parsed = parse(mv)?;

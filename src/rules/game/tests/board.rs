@@ -136,3 +136,16 @@ fn board_mode_needs_a_known_tile_set() {
         .with_overrides(&json!({"entry_mode": "board", "tiles": {"set": "klingon"}}));
     assert!(r.is_err());
 }
+
+#[test]
+fn a_challenged_play_is_broken_down_per_word_on_the_board_before_it_t8_c5() {
+    let mut g = board_game(Preset::Team2v2);
+    g.ok(mv("8G QI", 22));
+    g.ok(mv("H7 O.", 2));
+    let track = g.state.board.as_ref().unwrap();
+    let first = track.breakdown(0).unwrap();
+    assert_eq!((first.words[0].word.as_str(), first.total), ("QI", 22));
+    let second = track.breakdown(1).unwrap();
+    assert_eq!((second.words[0].word.as_str(), second.total), ("OI", 2));
+    assert!(track.breakdown(2).is_none());
+}
