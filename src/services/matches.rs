@@ -44,6 +44,11 @@ impl MatchCache {
     }
 }
 
+/// A match's row, or 404.
+fn match_row(conn: &mut DbConn, match_id: i64) -> Result<rows::MatchRow, AppError> {
+    rows::find(conn, match_id)?.ok_or_else(|| AppError::not_found(format!("no match {match_id}")))
+}
+
 /// The state of a match as its log says now.
 pub fn load_state(conn: &mut DbConn, cache: &MatchCache, match_id: i64) -> Result<State, AppError> {
     let mut state = cache.get(match_id).unwrap_or_default();
@@ -194,8 +199,7 @@ fn attempt(
     {
         return Ok(Attempt::Done(Box::new((first, None, None))));
     }
-    let row = rows::find(conn, match_id)?
-        .ok_or_else(|| AppError::not_found(format!("no match {match_id}")))?;
+    let row = match_row(conn, match_id)?;
     let state = load_state(conn, cache, match_id)?;
     if let Some(expected) = req.expected_seq
         && expected != state.last_seq as i64
@@ -555,8 +559,7 @@ pub fn show(
     match_id: i64,
     user: Option<i64>,
 ) -> Result<MatchDetail, AppError> {
-    let row = rows::find(conn, match_id)?
-        .ok_or_else(|| AppError::not_found(format!("no match {match_id}")))?;
+    let row = match_row(conn, match_id)?;
     may_read(conn, &row, user)?;
     let state = load_state(conn, cache, match_id)?;
     Ok(detail(&row, &state, now))
@@ -569,8 +572,7 @@ pub fn events(
     user: Option<i64>,
     after: i64,
 ) -> Result<Vec<Event>, AppError> {
-    let row = rows::find(conn, match_id)?
-        .ok_or_else(|| AppError::not_found(format!("no match {match_id}")))?;
+    let row = match_row(conn, match_id)?;
     may_read(conn, &row, user)?;
     rows::events_after(conn, match_id, after)
 }
@@ -582,8 +584,7 @@ pub fn gcg(
     match_id: i64,
     user: Option<i64>,
 ) -> Result<String, AppError> {
-    let row = rows::find(conn, match_id)?
-        .ok_or_else(|| AppError::not_found(format!("no match {match_id}")))?;
+    let row = match_row(conn, match_id)?;
     may_read(conn, &row, user)?;
     let state = load_state(conn, cache, match_id)?;
     let game = game::to_gcg(&state, [&row.name_a, &row.name_b]).ok_or_else(|| {
@@ -656,8 +657,7 @@ pub fn for_table(
     user_id: i64,
     match_id: i64,
 ) -> Result<MatchDetail, AppError> {
-    let row = rows::find(conn, match_id)?
-        .ok_or_else(|| AppError::not_found(format!("no match {match_id}")))?;
+    let row = match_row(conn, match_id)?;
     let g = Grants::load(conn, user_id)?;
     if !(g.at_table(row.event_id, row.table_no) || g.directs(row.event_id)) {
         return Err(AppError::Forbidden(
@@ -676,8 +676,7 @@ pub fn preview(
     match_id: i64,
     mv: &str,
 ) -> Result<crate::rules::game::BoardPlay, AppError> {
-    let row = rows::find(conn, match_id)?
-        .ok_or_else(|| AppError::not_found(format!("no match {match_id}")))?;
+    let row = match_row(conn, match_id)?;
     let g = Grants::load(conn, user_id)?;
     if !(g.at_table(row.event_id, row.table_no)
         || g.directs(row.event_id)
