@@ -9,4 +9,6 @@ mod auth;
 mod director;
 mod foundation;
 mod matches;
+mod openapi;
 mod ops;
+mod security;
