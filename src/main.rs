@@ -53,6 +53,12 @@ enum Command {
     /// Fill the data directory (or DATABASE_URL) with a demo event: teams, an account for each
     /// role, a finished round and a round in progress with open challenges.
     Demo,
+    /// Copy the live SQLite database to a new file (online; restore = stop, copy back, start).
+    Backup {
+        /// The file to write; it must not exist yet.
+        #[arg(long)]
+        to: PathBuf,
+    },
     /// Game records in GCG.
     Gcg {
         #[command(subcommand)]
@@ -179,6 +185,11 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 cli.data_dir.display()
             )
             .map_err(w)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Backup { to } => {
+            let report = arbiter::cli::backup::backup(&database_url(&cli)?, to)?;
+            println!("backed up to {} ({} bytes)", to.display(), report.bytes);
             Ok(ExitCode::SUCCESS)
         }
         Command::Gcg {
