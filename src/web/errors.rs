@@ -36,7 +36,9 @@ pub async fn frame(
         Err(e) => return Err(e),
     };
 
-    if !api {
+    if api {
+        res = json_error(res).await;
+    } else {
         let rendered = res.response().extensions().get::<RenderedError>().cloned();
         if let Some(err) = rendered {
             let page = html_error(&err, &res);
@@ -79,6 +81,65 @@ pub async fn frame(
         "request"
     );
     Ok(res)
+}
+
+/// Errors made by actix itself under `/api` (a path segment that is not a number, a query or
+/// body the extractor refused) come as plain text: give them the API's JSON error body too.
+async fn json_error(res: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody> {
+    let status = res.status();
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error())
+        || is_json
+        || res.response().extensions().get::<RenderedError>().is_some()
+    {
+        return res;
+    }
+    let (req, res) = res.into_parts();
+    let (res, body) = res.into_parts();
+    let text = actix_web::body::to_bytes_limited(body, 4096)
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .map(|b| String::from_utf8_lossy(&b).trim().to_owned())
+        .unwrap_or_default();
+    let message = if text.is_empty() {
+        status.canonical_reason().unwrap_or("Error").to_owned()
+    } else {
+        text
+    };
+    let error = match status.as_u16() {
+        401 => "unauthorized",
+        403 => "forbidden",
+        404 => "not_found",
+        409 => "conflict",
+        413 => "payload_too_large",
+        429 => "too_many_requests",
+        503 => "unavailable",
+        s if s >= 500 => "internal",
+        _ => "bad_request",
+    };
+    // serde's "missing field `name`" names the input at fault.
+    let field = message
+        .split('`')
+        .nth(1)
+        .filter(|f| !f.is_empty() && status == StatusCode::BAD_REQUEST)
+        .map(str::to_owned);
+    let mut out = HttpResponse::build(status).json(crate::error::ErrorBody {
+        error,
+        message,
+        field,
+        current: None,
+        rule: None,
+    });
+    for (name, value) in res.headers() {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            out.headers_mut().insert(name.clone(), value.clone());
+        }
+    }
+    ServiceResponse::new(req, out)
 }
 
 /// Scripts and styles only from our own origin (no inline script), never framed.

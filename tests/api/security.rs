@@ -1,0 +1,1239 @@
+//! Security: every route × every role, CSRF on every form, cookie flags, security headers,
+//! login throttling, token expiry, oversized bodies (413), passwords kept out of logs, and the
+//! online backup.
+//!
+//! The authorisation matrix takes its routes from the route table in the source
+//! (`openapi::route_table`), so a new route without an expectation here fails the test.
+
+use std::io::{Read, Write};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use super::openapi::{Route, route_table};
+use crate::helpers::*;
+
+const PASSWORD: &str = "long-password-x";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Anonymous,
+    /// The table device of table 2 (the match is at table 1).
+    OtherTable,
+    /// The captain of a team that is not in the match.
+    OtherCaptain,
+    Pic,
+    Committee,
+    /// The event's director (not an administrator).
+    Director,
+    Admin,
+}
+
+const ROLES: [Role; 7] = [
+    Role::Anonymous,
+    Role::OtherTable,
+    Role::OtherCaptain,
+    Role::Pic,
+    Role::Committee,
+    Role::Director,
+    Role::Admin,
+];
+
+/// Who a route is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Policy {
+    /// Anyone.
+    Public,
+    /// Anyone signed in.
+    Signed,
+    /// Anyone with a role in the (private) event.
+    Reader,
+    /// The event's director (and administrators).
+    Director,
+    /// The event's PICs (and its director).
+    Pic,
+    /// The event's committee (and its director).
+    Committee,
+    /// Playing commands and move previews: the match's table, a PIC, the director.
+    Play,
+    /// The tablet page of the match's table: that table's device or the director.
+    TableOf,
+    /// Administrators only (accounts, new events).
+    Admin,
+}
+
+fn allowed(policy: Policy, role: Role) -> bool {
+    use Role::*;
+    match policy {
+        Policy::Public => true,
+        Policy::Signed | Policy::Reader => role != Anonymous,
+        Policy::Director | Policy::TableOf => matches!(role, Director | Admin),
+        Policy::Pic | Policy::Play => matches!(role, Pic | Director | Admin),
+        Policy::Committee => matches!(role, Committee | Director | Admin),
+        Policy::Admin => role == Admin,
+    }
+}
+
+/// The expected policy of every route. A route missing here fails the matrix.
+fn policy(r: &Route) -> Policy {
+    use Policy::*;
+    let api = r.path.starts_with("/api/v1/");
+    let path = r.path.trim_start_matches("/api/v1");
+    match (r.method.as_str(), path, api) {
+        ("get", "/healthz" | "/static/{file}" | "/" | "/login", false) => Public,
+        ("post", "/login" | "/logout", false) => Public,
+        ("get", "/openapi.json", true) | ("post", "/auth/token", true) => Public,
+        ("get", "/events", true) => Public,
+        ("get", "/me", true) | ("get", "/table", false) => Signed,
+        ("get" | "post", "/admin/users", false) => Admin,
+        ("get" | "post", "/events/new", false) | ("post", "/events", true) => Admin,
+        ("get", "/events", false) => Director,
+        ("get", "/events/{id}", false) => Director,
+        ("get", "/events/{id}/teams/import", false)
+        | ("get", "/events/{id}/lexicon", false)
+        | ("get", "/events/{id}/rounds/{n}/pairings" | "/events/{id}/rounds/{n}/cards", false)
+        | ("get", "/events/{id}/grants", true) => Director,
+        ("post" | "put", _, _)
+            if [
+                "/events/{id}/teams",
+                "/events/{id}/teams/import",
+                "/events/{id}/grants",
+                "/events/{id}/lexicon",
+                "/events/{id}/rounds",
+                "/events/{id}/rounds/{n}/repair",
+                "/matches",
+            ]
+            .contains(&path) =>
+        {
+            Director
+        }
+        ("get", "/events/{id}/pic" | "/events/{id}/pic/queue", false)
+        | ("get", "/events/{id}/challenges", true)
+        | ("post", "/challenges/{id}/claim" | "/challenges/{id}/rule", _) => Pic,
+        ("get" | "post", "/events/{id}/committee", _) => Committee,
+        ("post", "/matches/{id}/commands" | "/matches/{id}/preview", true) => Play,
+        ("get", "/matches/{id}/table", false) => TableOf,
+        ("get", p, _)
+            if [
+                "/events/{id}",
+                "/events/{id}/teams",
+                "/events/{id}/rounds",
+                "/events/{id}/rounds/{n}",
+                "/events/{id}/standings",
+                "/events/{id}/standings/table",
+                "/events/{id}/standings.csv",
+                "/events/{id}/live",
+                "/matches/{id}",
+                "/matches/{id}/board",
+                "/matches/{id}/live",
+                "/matches/{id}/events",
+                "/matches/{id}/gcg",
+                "/teams/{id}",
+            ]
+            .contains(&p) =>
+        {
+            Reader
+        }
+        _ => panic!(
+            "{} {} has no expectation in the authorisation matrix: add it to `policy`",
+            r.method, r.path
+        ),
+    }
+}
+
+/// Gaps in authorisation that are reported and not yet fixed: (method, path, role). Each entry
+/// is asserted to still be a gap, so a fix fails here until its entry is removed.
+const KNOWN_GAPS: [(&str, &str, Role); 2] = [
+    // A private event's details and team list are served to anyone: `web::api::show_event` and
+    // `list_teams` take no user and never call `events::readable`. Reported to the lead.
+    ("get", "/api/v1/events/{id}", Role::Anonymous),
+    ("get", "/api/v1/events/{id}/teams", Role::Anonymous),
+];
+
+/// One signed-in identity, as a program (Bearer) and as a browser (cookie + CSRF token).
+struct Identity {
+    bearer: Option<String>,
+    cookies: String,
+    csrf: String,
+}
+
+/// The event every test here works on: private, two teams in a match at table 1 (round 1),
+/// a third team, an account per role, and an open word challenge.
+struct Fixture {
+    app: TestApp,
+    event: i64,
+    teams: [i64; 3],
+    round: i32,
+    match_id: i64,
+    challenge: i64,
+    ids: Vec<(Role, Identity)>,
+}
+
+fn ok(res: Resp) -> Value {
+    assert!(
+        res.status == 200 || res.status == 201,
+        "{}: {}",
+        res.status,
+        res.body
+    );
+    res.json()
+}
+
+fn browser(app: &TestApp, name: Option<&str>) -> Identity {
+    let mut c = app.client();
+    let csrf = c.csrf_from("/login");
+    if let Some(name) = name {
+        let res = c.login_form(name, PASSWORD);
+        assert_eq!(res.status, 303, "{name} signs in: {}", res.body);
+    }
+    let cookies = c
+        .cookies
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join("; ");
+    Identity {
+        bearer: name.map(|n| app.token(n, PASSWORD)),
+        cookies,
+        csrf,
+    }
+}
+
+fn fixture() -> Fixture {
+    let app = spawn_app();
+    let usernames = [
+        (Role::OtherTable, "table2"),
+        (Role::OtherCaptain, "captain3"),
+        (Role::Pic, "pic"),
+        (Role::Committee, "committee"),
+        (Role::Director, "director"),
+        (Role::Admin, "admin1"),
+    ];
+    for (role, name) in usernames {
+        app.create_user(name, PASSWORD, role == Role::Admin);
+    }
+    let mut admin = app.client();
+    admin.bearer = Some(app.token("admin1", PASSWORD));
+    let event = ok(admin.post_json(
+        "/api/v1/events",
+        &json!({"name": "Closed teams", "public": false}),
+    ))["id"]
+        .as_i64()
+        .unwrap();
+    let mut team = |name: &str, players: [&str; 2]| {
+        ok(admin.post_json(
+            &format!("/api/v1/events/{event}/teams"),
+            &json!({"name": name, "players": players}),
+        ))["id"]
+            .as_i64()
+            .unwrap()
+    };
+    let teams = [
+        team("Anagrammers", ["Ann", "Bob"]),
+        team("Bingo Bunch", ["Cy", "Di"]),
+        team("Crossworders", ["Ed", "Flo"]),
+    ];
+    for body in [
+        json!({"username": "director", "role": "director"}),
+        json!({"username": "pic", "role": "pic"}),
+        json!({"username": "committee", "role": "committee"}),
+        json!({"username": "table2", "role": "table", "table": 2}),
+        json!({"username": "captain3", "role": "captain", "team_id": teams[2]}),
+    ] {
+        ok(admin.post_json(&format!("/api/v1/events/{event}/grants"), &body));
+    }
+    let round = ok(admin.post_json(
+        &format!("/api/v1/events/{event}/rounds"),
+        &json!({"method": "manual", "pairs": [{"team_a": teams[0], "team_b": teams[1], "table": 1}]}),
+    ));
+    let match_id = round["tables"][0]["match_id"].as_i64().unwrap();
+    let round_no = round["round"].as_i64().unwrap() as i32;
+    // A word challenge for the PIC queue.
+    let mut director = app.client();
+    director.bearer = Some(app.token("director", PASSWORD));
+    for cmd in [
+        json!({"type": "start", "first": "a"}),
+        json!({"type": "play", "words": ["QI"], "tiles": 2, "declared": 22}),
+        json!({"type": "challenge_word", "by": "B1", "words": ["QI"]}),
+    ] {
+        ok(director.post_json(
+            &format!("/api/v1/matches/{match_id}/commands"),
+            &json!({ "command": cmd }),
+        ));
+    }
+    let queue = ok(director.get(&format!("/api/v1/events/{event}/challenges")));
+    let challenge = queue["open"][0]["id"].as_i64().unwrap();
+    let mut ids = vec![(Role::Anonymous, browser(&app, None))];
+    for (role, name) in usernames {
+        ids.push((role, browser(&app, Some(name))));
+    }
+    Fixture {
+        app,
+        event,
+        teams,
+        round: round_no,
+        match_id,
+        challenge,
+        ids,
+    }
+}
+
+impl Fixture {
+    fn identity(&self, role: Role) -> &Identity {
+        &self.ids.iter().find(|(r, _)| *r == role).unwrap().1
+    }
+
+    fn path(&self, pattern: &str) -> String {
+        let id = if pattern.contains("/events/{id}") {
+            self.event
+        } else if pattern.contains("/matches/{id}") {
+            self.match_id
+        } else if pattern.contains("/challenges/{id}") {
+            self.challenge
+        } else if pattern.contains("/teams/{id}") {
+            self.teams[0]
+        } else {
+            0
+        };
+        pattern
+            .replace("{id}", &id.to_string())
+            .replace("{n}", &self.round.to_string())
+            .replace("{file}", "app.css")
+            + if pattern == "/api/v1/events/{id}/lexicon" {
+                "?name=security_list"
+            } else {
+                ""
+            }
+    }
+}
+
+/// What a request sends.
+#[derive(Debug, Clone)]
+enum Body {
+    None,
+    Json(Value),
+    Form(Vec<(String, String)>),
+    Text(String),
+}
+
+fn form(fields: &[(&str, &str)]) -> Body {
+    Body::Form(
+        fields
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect(),
+    )
+}
+
+/// A well-formed body for each writing route, so that the answer is about who asks.
+fn body_for(fx: &Fixture, r: &Route, role: Role) -> Body {
+    if r.method == "get" {
+        return Body::None;
+    }
+    let tag = format!("{role:?}").to_lowercase();
+    let team = fx.teams[0].to_string();
+    let api = r.path.starts_with("/api/");
+    let path = r.path.trim_start_matches("/api/v1");
+    match (api, path) {
+        (true, "/auth/token") => Body::Json(json!({"username": "admin1", "password": PASSWORD})),
+        (true, "/events") => Body::Json(json!({"name": format!("Event of {tag}")})),
+        (true, "/events/{id}/teams") => Body::Json(
+            json!({"name": format!("Team {tag}"), "players": [format!("{tag} 1"), format!("{tag} 2")]}),
+        ),
+        (true, "/events/{id}/teams/import") => Body::Json(
+            json!({"csv": format!("Import {tag},P1 {tag},P2 {tag},P1 {tag}\n"), "dry_run": true}),
+        ),
+        (true, "/events/{id}/grants") => {
+            Body::Json(json!({"username": "committee", "role": "committee"}))
+        }
+        (true, "/events/{id}/lexicon") => Body::Text("QI\nZA\nCAT\n".into()),
+        (true, "/events/{id}/rounds") => {
+            Body::Json(json!({"method": "manual", "pairs": [{"team_a": fx.teams[2], "table": 3}]}))
+        }
+        (true, "/events/{id}/rounds/{n}/repair") => Body::Json(json!({})),
+        (true, "/matches") => Body::Json(
+            json!({"event_id": fx.event, "table": 7, "side_a": {"name": "X"}, "side_b": {"name": "Y"}}),
+        ),
+        (true, "/matches/{id}/commands") => Body::Json(json!({"command": {"type": "pass"}})),
+        (true, "/matches/{id}/preview") => Body::Json(json!({"move": "8D QI"})),
+        (true, "/challenges/{id}/claim") => Body::Json(json!({})),
+        (true, "/challenges/{id}/rule") => Body::Json(json!({"valid": true})),
+        (true, "/events/{id}/committee") => Body::Json(
+            json!({"team_id": fx.teams[2], "kind": "disqualification", "reason": "test"}),
+        ),
+        (false, "/login") => form(&[("username", "admin1"), ("password", PASSWORD)]),
+        (false, "/logout") => form(&[]),
+        (false, "/admin/users") => form(&[
+            ("username", &format!("new_{tag}")),
+            ("password", "another-long-password"),
+        ]),
+        (false, "/events/new") => form(&[
+            ("name", &format!("Page event {tag}")),
+            ("preset", "team-2v2"),
+            ("tile_set", "english"),
+            ("lexicon", "default"),
+        ]),
+        (false, "/events/{id}/teams") => form(&[
+            ("name", &format!("Page team {tag}")),
+            ("player1", "One"),
+            ("player2", "Two"),
+        ]),
+        (false, "/events/{id}/teams/import") => form(&[
+            ("csv", &format!("Form {tag},A {tag},B {tag},A {tag}\n")),
+            ("action", "preview"),
+        ]),
+        (false, "/events/{id}/grants") => form(&[("username", "pic"), ("role", "pic")]),
+        (false, "/events/{id}/lexicon") => form(&[
+            ("lexicon_name", &format!("list_{tag}")),
+            ("words", "QI\nZA\n"),
+        ]),
+        (false, "/events/{id}/rounds") => form(&[("method", "manual"), ("pairs", "")]),
+        (false, "/events/{id}/rounds/{n}/repair") => form(&[("method", "manual")]),
+        (false, "/challenges/{id}/claim") => form(&[]),
+        (false, "/challenges/{id}/rule") => form(&[("valid", "1")]),
+        (false, "/events/{id}/committee") => form(&[
+            ("team_id", &team),
+            ("kind", "disqualification"),
+            ("reason", "test"),
+        ]),
+        _ => panic!("no body for {} {}", r.method, r.path),
+    }
+}
+
+/// A raw answer: status, headers (lower-case names), and the start of the body.
+#[derive(Debug)]
+struct Answer {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: String,
+}
+
+impl Answer {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Sends one request over a plain socket and reads the head and up to 64 KiB of the body, so
+/// live streams (which never end) answer too.
+fn send(base: &str, method: &str, path: &str, headers: &[(String, String)], body: &[u8]) -> Answer {
+    let addr = base.trim_start_matches("http://");
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_millis(1500)))
+        .unwrap();
+    let mut head = format!(
+        "{} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n",
+        method.to_uppercase(),
+        body.len()
+    );
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    head.push_str("\r\n");
+    s.write_all(head.as_bytes()).unwrap();
+    s.write_all(body).unwrap();
+    let mut buf = Vec::new();
+    let mut chunk = [0u8; 8192];
+    loop {
+        match s.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => {
+                buf.extend_from_slice(&chunk[..n]);
+                if buf.len() > 64 * 1024 {
+                    break;
+                }
+            }
+            // A stream that keeps the connection open: what came so far is enough.
+            Err(_) => break,
+        }
+    }
+    let text = String::from_utf8_lossy(&buf).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status line from {method} {path}: {text:?}"));
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_lowercase(), v.trim().to_owned()))
+        .collect();
+    Answer {
+        status,
+        headers,
+        body: body.to_owned(),
+    }
+}
+
+/// How a route is called as `who`: API routes with the Bearer token, pages with the cookie
+/// (and the CSRF token in forms, unless `csrf` is false).
+fn call(fx: &Fixture, r: &Route, role: Role, body: Body, csrf: bool) -> Answer {
+    let id = fx.identity(role);
+    let api = r.path.starts_with("/api/");
+    let mut headers = Vec::new();
+    if api {
+        if let Some(t) = &id.bearer {
+            headers.push(("Authorization".to_owned(), format!("Bearer {t}")));
+        }
+    } else {
+        headers.push(("Cookie".to_owned(), id.cookies.clone()));
+    }
+    let bytes = match body {
+        Body::None => Vec::new(),
+        Body::Json(v) => {
+            headers.push(("Content-Type".into(), "application/json".into()));
+            v.to_string().into_bytes()
+        }
+        Body::Text(t) => {
+            headers.push(("Content-Type".into(), "text/plain".into()));
+            t.into_bytes()
+        }
+        Body::Form(mut fields) => {
+            if csrf {
+                fields.push(("csrf".into(), id.csrf.clone()));
+            }
+            headers.push((
+                "Content-Type".into(),
+                "application/x-www-form-urlencoded".into(),
+            ));
+            serde_urlencoded::to_string(&fields).unwrap().into_bytes()
+        }
+    };
+    send(&fx.app.base, &r.method, &fx.path(&r.path), &headers, &bytes)
+}
+
+fn refused(a: &Answer) -> bool {
+    a.status == 401
+        || a.status == 403
+        || (a.status == 303
+            && a.header("location")
+                .is_some_and(|l| l.starts_with("/login")))
+}
+
+/// Writes that change what later requests see go last, in this order.
+fn order(r: &Route) -> u8 {
+    match (r.method.as_str(), r.path.as_str()) {
+        ("get", _) => 0,
+        (_, p) if p.ends_with("/claim") => 2,
+        (_, p) if p.ends_with("/rule") => 3,
+        (_, p) if p.ends_with("/committee") => 4,
+        _ => 1,
+    }
+}
+
+#[test]
+fn every_route_answers_every_role_as_the_matrix_says() {
+    let fx = fixture();
+    let mut routes = route_table();
+    routes.sort_by_key(order);
+    let mut failures = Vec::new();
+    let mut gaps_seen = Vec::new();
+    for r in &routes {
+        let p = policy(r);
+        // Roles that must be refused first: a permitted write may change what later ones see.
+        let mut roles = ROLES.to_vec();
+        roles.sort_by_key(|role| allowed(p, *role));
+        for role in roles {
+            let a = call(&fx, r, role, body_for(&fx, r, role), true);
+            let want = allowed(p, role);
+            let gap = KNOWN_GAPS
+                .iter()
+                .any(|(m, path, gr)| *m == r.method && *path == r.path && *gr == role);
+            let good = if want {
+                // A sheet-mode match has no GCG record: that 404 is an answer, not a refusal.
+                let no_board = r.path.ends_with("/gcg") && a.status == 404;
+                !refused(&a) && a.status < 500 && (a.status != 404 || no_board) && a.status != 405
+            } else {
+                refused(&a)
+            };
+            if gap {
+                gaps_seen.push((r.method.clone(), r.path.clone(), role, good));
+                continue;
+            }
+            if !good {
+                failures.push(format!(
+                    "{} {} as {role:?} ({p:?}): expected {}, got {} {}",
+                    r.method.to_uppercase(),
+                    r.path,
+                    if want { "allowed" } else { "refused" },
+                    a.status,
+                    a.body.chars().take(160).collect::<String>()
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} authorisation mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    for (m, p, role, good) in gaps_seen {
+        assert!(
+            !good,
+            "{m} {p} as {role:?} is now refused as it should be: remove it from KNOWN_GAPS"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSRF
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn every_form_post_without_the_csrf_token_is_refused() {
+    let fx = fixture();
+    let posts: Vec<Route> = route_table()
+        .into_iter()
+        .filter(|r| r.method == "post" && !r.path.starts_with("/api/"))
+        .collect();
+    assert!(posts.len() >= 10, "{posts:?}");
+    for r in &posts {
+        // As the administrator, who may do all of them with the token.
+        let role = if r.path == "/login" {
+            Role::Anonymous
+        } else {
+            Role::Admin
+        };
+        let a = call(&fx, r, role, body_for(&fx, r, role), false);
+        assert_eq!(a.status, 403, "{} without a token: {}", r.path, a.body);
+        assert!(a.body.contains("CSRF"), "{}: {}", r.path, a.body);
+        // A token made for another browser's seed is refused too.
+        let other = fx.identity(Role::Director).csrf.clone();
+        let mut b = body_for(&fx, r, role);
+        if let Body::Form(f) = &mut b {
+            f.push(("csrf".into(), other));
+        }
+        let a = call(&fx, r, role, b, false);
+        assert_eq!(a.status, 403, "{} with another's token: {}", r.path, a.body);
+    }
+}
+
+#[test]
+fn api_writes_with_the_session_cookie_need_the_csrf_header() {
+    let fx = fixture();
+    let admin = fx.identity(Role::Admin);
+    let writes: Vec<Route> = route_table()
+        .into_iter()
+        .filter(|r| {
+            r.method != "get" && r.path.starts_with("/api/") && r.path != "/api/v1/auth/token"
+        })
+        .collect();
+    for r in &writes {
+        let mut headers = vec![
+            ("Cookie".to_owned(), admin.cookies.clone()),
+            ("Content-Type".to_owned(), "application/json".to_owned()),
+        ];
+        let body = match body_for(&fx, r, Role::Admin) {
+            Body::Json(v) => v.to_string(),
+            Body::Text(t) => t,
+            _ => String::new(),
+        };
+        let a = send(
+            &fx.app.base,
+            &r.method,
+            &fx.path(&r.path),
+            &headers,
+            body.as_bytes(),
+        );
+        assert_eq!(
+            a.status, 403,
+            "{} {} by cookie without the header: {}",
+            r.method, r.path, a.body
+        );
+        assert_eq!(
+            serde_json::from_str::<Value>(&a.body).unwrap()["error"],
+            "forbidden"
+        );
+        headers.push(("X-CSRF-Token".into(), "0".repeat(64)));
+        let a = send(
+            &fx.app.base,
+            &r.method,
+            &fx.path(&r.path),
+            &headers,
+            body.as_bytes(),
+        );
+        assert_eq!(
+            a.status, 403,
+            "{} {} with a wrong header: {}",
+            r.method, r.path, a.body
+        );
+    }
+    // With the right header the cookie session works for the API.
+    let a = send(
+        &fx.app.base,
+        "post",
+        &format!("/api/v1/events/{}/teams", fx.event),
+        &[
+            ("Cookie".into(), admin.cookies.clone()),
+            ("Content-Type".into(), "application/json".into()),
+            ("X-CSRF-Token".into(), admin.csrf.clone()),
+        ],
+        json!({"name": "By cookie", "players": ["P", "Q"]})
+            .to_string()
+            .as_bytes(),
+    );
+    assert_eq!(a.status, 201, "{}", a.body);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cookies and headers
+// ---------------------------------------------------------------------------------------------
+
+fn set_cookie<'a>(a: &'a Answer, name: &str) -> &'a str {
+    a.headers
+        .iter()
+        .filter(|(k, _)| k == "set-cookie")
+        .map(|(_, v)| v.as_str())
+        .find(|v| v.starts_with(&format!("{name}=")))
+        .unwrap_or_else(|| panic!("no {name} cookie in {:?}", a.headers))
+}
+
+fn assert_flags(cookie: &str, secure: bool) {
+    let attrs: Vec<String> = cookie
+        .split(';')
+        .skip(1)
+        .map(|s| s.trim().to_lowercase())
+        .collect();
+    for want in ["httponly", "samesite=strict", "path=/"] {
+        assert!(attrs.iter().any(|a| a == want), "{want} missing: {cookie}");
+    }
+    assert_eq!(attrs.iter().any(|a| a == "secure"), secure, "{cookie}");
+}
+
+fn login_answer(base: &str) -> (Answer, Answer) {
+    let first = send(base, "get", "/login", &[], b"");
+    let seed = set_cookie(&first, "arbiter_csrf")
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
+    let csrf = csrf_in(&first.body).unwrap();
+    let body = serde_urlencoded::to_string([
+        ("csrf", csrf.as_str()),
+        ("username", "cookie_user"),
+        ("password", PASSWORD),
+    ])
+    .unwrap();
+    let login = send(
+        base,
+        "post",
+        "/login",
+        &[
+            ("Cookie".into(), seed),
+            (
+                "Content-Type".into(),
+                "application/x-www-form-urlencoded".into(),
+            ),
+        ],
+        body.as_bytes(),
+    );
+    (first, login)
+}
+
+#[test]
+fn session_and_csrf_cookies_are_httponly_strict_and_secure_when_configured() {
+    let app = spawn_app();
+    app.create_user("cookie_user", PASSWORD, false);
+    let (first, login) = login_answer(&app.base);
+    assert_eq!(login.status, 303, "{}", login.body);
+    assert_flags(set_cookie(&first, "arbiter_csrf"), false);
+    assert_flags(set_cookie(&login, "arbiter_session"), false);
+
+    // The same with secure_cookies on.
+    let db = TestDb::fresh();
+    let mut settings = settings_for(&db);
+    settings.secure_cookies = true;
+    let state = arbiter::startup::prepare(&settings).unwrap();
+    let base = start(state);
+    {
+        let pool = arbiter::db::build_pool(&db.url, 1);
+        let mut conn = pool.get().unwrap();
+        arbiter::services::accounts::create_user(&mut conn, "cookie_user", PASSWORD, false)
+            .unwrap();
+    }
+    let (first, login) = login_answer(&base);
+    assert_eq!(login.status, 303, "{}", login.body);
+    assert_flags(set_cookie(&first, "arbiter_csrf"), true);
+    assert_flags(set_cookie(&login, "arbiter_session"), true);
+}
+
+fn assert_security_headers(a: &Answer, what: &str) {
+    let csp = a
+        .header("content-security-policy")
+        .unwrap_or_else(|| panic!("{what}: no CSP"));
+    assert!(!csp.contains("unsafe-inline"), "{what}: {csp}");
+    assert!(!csp.contains("unsafe-eval"), "{what}: {csp}");
+    assert!(csp.contains("frame-ancestors 'none'"), "{what}: {csp}");
+    assert!(csp.contains("script-src 'self'"), "{what}: {csp}");
+    assert_eq!(
+        a.header("x-content-type-options"),
+        Some("nosniff"),
+        "{what}"
+    );
+    assert_eq!(a.header("x-frame-options"), Some("DENY"), "{what}");
+    assert!(
+        a.header("x-request-id").is_some_and(|v| !v.is_empty()),
+        "{what}"
+    );
+}
+
+#[test]
+fn pages_api_errors_and_static_files_carry_the_security_headers() {
+    let fx = fixture();
+    let event = fx.event;
+    for (role, path) in [
+        (Role::Anonymous, "/".to_owned()),
+        (Role::Anonymous, "/login".to_owned()),
+        (Role::Anonymous, "/static/app.css".to_owned()),
+        (Role::Anonymous, "/no/such/page".to_owned()),
+        (Role::Anonymous, "/healthz".to_owned()),
+        (Role::Anonymous, "/api/v1/openapi.json".to_owned()),
+        (Role::Anonymous, "/api/v1/me".to_owned()),
+        (Role::Anonymous, "/api/v1/no-such-thing".to_owned()),
+        (Role::Director, format!("/events/{event}")),
+        (Role::Director, format!("/api/v1/events/{event}/rounds")),
+        (Role::Pic, format!("/events/{event}")),
+    ] {
+        let id = fx.identity(role);
+        let mut headers = vec![("Cookie".to_owned(), id.cookies.clone())];
+        if let Some(t) = &id.bearer {
+            headers.push(("Authorization".into(), format!("Bearer {t}")));
+        }
+        let a = send(&fx.app.base, "get", &path, &headers, b"");
+        assert_security_headers(&a, &format!("{path} as {role:?} ({})", a.status));
+    }
+    // Pages load no inline script: every <script> has a src.
+    let home = send(&fx.app.base, "get", "/login", &[], b"");
+    for tag in home.body.split("<script").skip(1) {
+        let tag = tag.split('>').next().unwrap_or_default();
+        assert!(
+            tag.contains("src="),
+            "inline script on /login: <script{tag}>"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Logins and tokens
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn repeated_failed_logins_are_slowed_and_a_right_password_still_works() {
+    // The throttle unit: three free attempts, then a growing wait, per key.
+    let t = arbiter::auth::LoginThrottle::default();
+    for _ in 0..4 {
+        assert!(t.delay_for(&["user:victim"]) < Duration::from_millis(300));
+        t.failed(&["user:victim"]);
+    }
+    let fifth = t.delay_for(&["user:victim"]);
+    assert!(fifth > Duration::ZERO, "the 5th attempt is not slowed");
+    t.failed(&["user:victim"]);
+    assert!(
+        t.delay_for(&["user:victim"]) > fifth,
+        "the wait does not grow"
+    );
+    assert_eq!(t.delay_for(&["user:someone-else"]), Duration::ZERO);
+    t.succeeded(&["user:victim"]);
+    assert_eq!(t.delay_for(&["user:victim"]), Duration::ZERO);
+
+    // Over HTTP: wrong passwords stay 401 with one message for both mistakes, and the right
+    // password afterwards still signs in.
+    let app = spawn_app();
+    app.create_user("victim", PASSWORD, false);
+    let mut c = app.client();
+    let mut messages = Vec::new();
+    for i in 0..5 {
+        let res = c.post_json(
+            "/api/v1/auth/token",
+            &json!({"username": "victim", "password": format!("wrong-{i}")}),
+        );
+        assert_eq!(res.status, 401, "{}", res.body);
+        messages.push(res.json()["message"].clone());
+    }
+    let unknown = c.post_json(
+        "/api/v1/auth/token",
+        &json!({"username": "nobody-here", "password": "wrong"}),
+    );
+    assert_eq!(unknown.status, 401);
+    assert_eq!(unknown.json()["message"], messages[0], "messages differ");
+    assert!(messages.iter().all(|m| *m == messages[0]));
+    let res = c.post_json(
+        "/api/v1/auth/token",
+        &json!({"username": "victim", "password": PASSWORD}),
+    );
+    assert_eq!(res.status, 200, "{}", res.body);
+}
+
+/// A session token signed with `secret`, made as the server makes them (HS256 JWT).
+fn forge(secret: &[u8], uid: i64, admin: bool, iat: i64, exp: i64) -> String {
+    let claims = json!({
+        "sub": uid.to_string(), "uid": uid, "name": "forged", "adm": admin,
+        "roles": [], "iat": iat, "exp": exp,
+    });
+    jsonwebtoken::encode(
+        &jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256),
+        &claims,
+        &jsonwebtoken::EncodingKey::from_secret(secret).unwrap(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn expired_and_foreign_tokens_are_refused() {
+    let app = spawn_app();
+    let uid = app.create_user("expiring", PASSWORD, true);
+    let now = chrono::Utc::now().timestamp();
+    let mut c = app.client();
+
+    c.bearer = Some(forge(&app.secret, uid, true, now - 60, now + 600));
+    assert_eq!(
+        c.get("/api/v1/me").status,
+        200,
+        "a fresh forged token is valid"
+    );
+
+    c.bearer = Some(forge(&app.secret, uid, true, now - 7200, now - 1));
+    let res = c.get("/api/v1/me");
+    assert_eq!(res.status, 401, "{}", res.body);
+    assert!(res.json()["message"].as_str().unwrap().contains("expired"));
+
+    // Signed with another secret.
+    c.bearer = Some(forge(
+        b"another-secret-of-enough-length",
+        uid,
+        true,
+        now,
+        now + 600,
+    ));
+    assert_eq!(c.get("/api/v1/me").status, 401);
+
+    // An expired session cookie means signed out: pages send the browser to the login form.
+    let mut b = app.client();
+    b.cookies.insert(
+        "arbiter_session".into(),
+        forge(&app.secret, uid, true, now - 7200, now - 1),
+    );
+    let res = b.get("/admin/users");
+    assert_eq!(res.status, 303);
+    assert!(res.header("location").unwrap().starts_with("/login"));
+
+    // The tokens the server issues expire after the configured session length (2 h in tests).
+    let res = app
+        .client()
+        .post_json(
+            "/api/v1/auth/token",
+            &json!({"username": "expiring", "password": PASSWORD}),
+        )
+        .json();
+    let exp = chrono::DateTime::parse_from_rfc3339(res["expires_at"].as_str().unwrap()).unwrap();
+    let hours = (exp.timestamp() - now) as f64 / 3600.0;
+    assert!((1.9..=2.1).contains(&hours), "expires in {hours} h");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Oversized input
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn oversized_bodies_forms_and_uploads_get_413() {
+    let fx = fixture();
+    let base = &fx.app.base;
+    let admin = fx.identity(Role::Admin);
+    let bearer = (
+        "Authorization".to_owned(),
+        format!("Bearer {}", admin.bearer.clone().unwrap()),
+    );
+    let big = "A".repeat(300 * 1024);
+
+    // JSON over 256 KiB.
+    let body = json!({"name": big, "players": ["a", "b"]}).to_string();
+    for path in [
+        "/api/v1/auth/token".to_owned(),
+        format!("/api/v1/events/{}/teams", fx.event),
+        format!("/api/v1/matches/{}/commands", fx.match_id),
+    ] {
+        let a = send(
+            base,
+            "post",
+            &path,
+            &[
+                bearer.clone(),
+                ("Content-Type".into(), "application/json".into()),
+            ],
+            body.as_bytes(),
+        );
+        assert_eq!(a.status, 413, "{path}: {}", a.body);
+        let err: Value = serde_json::from_str(&a.body).unwrap();
+        assert_eq!(err["error"], "payload_too_large", "{path}");
+    }
+
+    // A word list over 8 MiB.
+    let words = "WORD\n".repeat(8 * 1024 * 1024 / 5 + 10);
+    let a = send(
+        base,
+        "put",
+        &format!("/api/v1/events/{}/lexicon?name=huge", fx.event),
+        &[bearer.clone(), ("Content-Type".into(), "text/plain".into())],
+        words.as_bytes(),
+    );
+    assert_eq!(a.status, 413, "{}", a.body);
+
+    // Forms: a page answers 413 with an HTML page.
+    let form_body = |fields: &[(&str, &str)]| serde_urlencoded::to_string(fields).unwrap();
+    let page_headers = vec![
+        ("Cookie".to_owned(), admin.cookies.clone()),
+        (
+            "Content-Type".to_owned(),
+            "application/x-www-form-urlencoded".to_owned(),
+        ),
+    ];
+    for (path, body) in [
+        (
+            format!("/events/{}/teams", fx.event),
+            form_body(&[
+                ("csrf", &admin.csrf),
+                ("name", &big),
+                ("player1", "a"),
+                ("player2", "b"),
+            ]),
+        ),
+        (
+            "/login".to_owned(),
+            form_body(&[("csrf", &admin.csrf), ("username", &big), ("password", "x")]),
+        ),
+        (
+            format!("/events/{}/lexicon", fx.event),
+            form_body(&[
+                ("csrf", &admin.csrf),
+                ("lexicon_name", "huge"),
+                ("words", &"WORD\n".repeat(3 * 1024 * 1024)),
+            ]),
+        ),
+    ] {
+        let a = send(base, "post", &path, &page_headers, body.as_bytes());
+        assert_eq!(
+            a.status,
+            413,
+            "{path}: {}",
+            a.body.chars().take(300).collect::<String>()
+        );
+        assert!(
+            a.header("content-type")
+                .unwrap_or_default()
+                .starts_with("text/html"),
+            "{path}: {:?}",
+            a.header("content-type")
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Passwords never logged
+// ---------------------------------------------------------------------------------------------
+
+fn strip_ansi(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            // ESC [ … final letter
+            for d in chars.by_ref() {
+                if d.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+#[test]
+fn passwords_never_reach_the_log_even_at_debug_level() {
+    let db = TestDb::fresh();
+    let secret_password = format!("Never-Logged-{}", arbiter::auth::random_token(6));
+    let bin = env!("CARGO_BIN_EXE_arbiter");
+    let mut create = std::process::Command::new(bin)
+        .args([
+            "admin",
+            "create",
+            "--username",
+            "logwatch",
+            "--password-stdin",
+        ])
+        .env("ARBITER_DATA_DIR", &db.dir)
+        .env("DATABASE_URL", db.url_string())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    create
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{secret_password}\n").as_bytes())
+        .unwrap();
+    let out = create.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut log = String::from_utf8_lossy(&out.stdout).into_owned();
+    log.push_str(&String::from_utf8_lossy(&out.stderr));
+
+    let port = free_port();
+    let out_file = db.dir.join("server.log");
+    let file = std::fs::File::create(&out_file).unwrap();
+    let mut server = std::process::Command::new(bin)
+        .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
+        .env("ARBITER_DATA_DIR", &db.dir)
+        .env("DATABASE_URL", db.url_string())
+        .env("RUST_LOG", "debug")
+        .stdout(file.try_clone().unwrap())
+        .stderr(file)
+        .spawn()
+        .unwrap();
+    let base = format!("http://127.0.0.1:{port}");
+    let ready = (0..100).any(|_| {
+        std::thread::sleep(Duration::from_millis(100));
+        std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
+    });
+    let result = std::panic::catch_unwind(|| {
+        assert!(ready, "the server did not start");
+        let mut c = Client::new(&base);
+        // The API, the login form, a wrong password, and a new account made on the page.
+        let res = c.post_json(
+            "/api/v1/auth/token",
+            &json!({"username": "logwatch", "password": secret_password}),
+        );
+        assert_eq!(res.status, 200, "{}", res.body);
+        let res = c.post_json(
+            "/api/v1/auth/token",
+            &json!({"username": "logwatch", "password": format!("{secret_password}x")}),
+        );
+        assert_eq!(res.status, 401);
+        let res = c.login_form("logwatch", &secret_password);
+        assert_eq!(res.status, 303, "{}", res.body);
+        let csrf = c.csrf_from("/admin/users");
+        let res = c.post_form(
+            "/admin/users",
+            &[
+                ("csrf", &csrf),
+                ("username", "second"),
+                ("password", &format!("{secret_password}-2")),
+            ],
+        );
+        assert!(res.status < 400, "{}: {}", res.status, res.body);
+    });
+    let _ = server.kill();
+    let _ = server.wait();
+    log.push_str(&std::fs::read_to_string(&out_file).unwrap_or_default());
+    if let Err(e) = result {
+        std::panic::resume_unwind(e);
+    }
+    // Without the terminal colour codes.
+    let log = strip_ansi(&log);
+    assert!(log.contains("request"), "the server logged nothing: {log}");
+    assert!(
+        !log.contains(&secret_password),
+        "a password reached the log:\n{log}"
+    );
+    // Request lines carry a request id.
+    assert!(log.contains("request_id="), "{log}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Backup
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn a_live_database_is_backed_up_and_the_copy_opens() {
+    let fx = fixture();
+    let to = fx.app.db.dir.join("backup.db");
+    let result = arbiter::cli::backup::backup(&fx.app.db.url, &to);
+    if postgres_server().is_some() {
+        assert!(result.unwrap_err().contains("pg_dump"));
+        return;
+    }
+    // While the server runs and keeps writing.
+    let report = result.unwrap();
+    assert!(report.bytes > 0);
+    let copy = arbiter::config::DatabaseUrl::parse(&format!("sqlite://{}", to.display())).unwrap();
+    let mut conn = arbiter::db::build_pool(&copy, 1).get().unwrap();
+    // The six accounts of the fixture and the first-start administrator.
+    assert_eq!(arbiter::db::users::count(&mut conn).unwrap(), 7);
+    let teams = arbiter::db::events::teams_of(&mut conn, fx.event).unwrap();
+    assert_eq!(teams.len(), 3);
+    // A server started on the copy serves the same event.
+    let db = TestDb::fresh();
+    let restored = db.dir.join("arbiter.db");
+    std::fs::copy(&to, &restored).unwrap();
+    let mut settings = settings_for(&db);
+    settings.database =
+        arbiter::config::DatabaseUrl::parse(&format!("sqlite://{}", restored.display())).unwrap();
+    let base = start(arbiter::startup::prepare(&settings).unwrap());
+    let mut c = Client::new(&base);
+    c.bearer = Some({
+        let mut t = Client::new(&base);
+        t.post_json(
+            "/api/v1/auth/token",
+            &json!({"username": "admin1", "password": PASSWORD}),
+        )
+        .json()["token"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    });
+    let m = ok(c.get(&format!("/api/v1/matches/{}", fx.match_id)));
+    assert_eq!(m["open_challenges"].as_array().unwrap().len(), 1, "{m}");
+    // The target must be new: a second backup to the same file is refused.
+    assert!(
+        arbiter::cli::backup::backup(&fx.app.db.url, &to)
+            .unwrap_err()
+            .contains("exists")
+    );
+}
+
+#[test]
+fn extractor_errors_under_the_api_are_json_errors() {
+    let app = spawn_app();
+    app.create_user("x_admin", PASSWORD, true);
+    let mut c = app.client();
+    c.bearer = Some(app.token("x_admin", PASSWORD));
+    for path in [
+        "/api/v1/matches/not-a-number",
+        "/api/v1/events/99999999999999999999999/teams",
+        "/api/v1/matches/1/events?after=soon",
+    ] {
+        let res = c.get(path);
+        assert!(
+            res.status == 400 || res.status == 404,
+            "{path}: {}",
+            res.status
+        );
+        let body = res.json();
+        assert!(
+            body["error"].is_string() && body["message"].is_string(),
+            "{path}: {body}"
+        );
+    }
+    let res = c.post_json("/api/v1/events/1/lexicon", &json!({}));
+    assert_eq!(res.status, 400, "{}", res.body);
+    assert_eq!(res.json()["field"], "name");
+}
