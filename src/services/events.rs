@@ -85,7 +85,17 @@ pub fn create_event(
             format!("unknown tile set {tile_set:?}"),
         ));
     }
-    let lexicon = req.lexicon.clone().unwrap_or_else(|| "enable2k".into());
+    // Other word lists arrive by upload (`/events/{id}/lexicon`), which records their name.
+    let lexicon = req
+        .lexicon
+        .clone()
+        .unwrap_or_else(|| crate::services::lexicons::DEFAULT.into());
+    if lexicon != crate::services::lexicons::DEFAULT {
+        return Err(AppError::field(
+            "lexicon",
+            "a new event uses the bundled enable2k list; upload another word list to the event after creating it",
+        ));
+    }
     let spec_json = serde_json::to_string(&spec).map_err(AppError::internal)?;
     conn.write_tx(|conn| {
         Grants::load(conn, user_id)?.require_director(None)?;
@@ -283,6 +293,19 @@ pub fn grant(
             },
         )?)
     })
+}
+
+/// The events a caller may see: public ones, and private ones where they hold a role.
+pub fn visible_events(conn: &mut DbConn, user: Option<i64>) -> Result<Vec<EventView>, AppError> {
+    let grants = match user {
+        Some(uid) => Some(Grants::load(conn, uid)?),
+        None => None,
+    };
+    Ok(rows::list_events(conn)?
+        .into_iter()
+        .filter(|e| e.public || grants.as_ref().is_some_and(|g| g.in_event(Some(e.id))))
+        .map(EventView::from)
+        .collect())
 }
 
 /// An event, if the caller may read it: anyone when it is public, otherwise people with a role

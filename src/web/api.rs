@@ -93,14 +93,13 @@ pub async fn openapi() -> HttpResponse {
 }
 
 /// `GET /api/v1/events`.
-pub async fn list_events(state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+pub async fn list_events(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+) -> Result<HttpResponse, AppError> {
+    let uid = user.0.map(|c| c.uid);
     let events = state
-        .db(|conn| {
-            Ok(crate::db::events::list_events(conn)?
-                .into_iter()
-                .map(events::EventView::from)
-                .collect::<Vec<_>>())
-        })
+        .db(move |conn| events::visible_events(conn, uid))
         .await?;
     Ok(HttpResponse::Ok().json(events))
 }
@@ -121,20 +120,29 @@ pub async fn create_event(
 /// `GET /api/v1/events/{id}`.
 pub async fn show_event(
     state: web::Data<AppState>,
+    user: MaybeUser,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
-    let id = id.into_inner();
-    let ev = state.db(move |conn| events::event(conn, id)).await?;
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    let ev = state
+        .db(move |conn| events::readable(conn, id, uid))
+        .await?;
     Ok(HttpResponse::Ok().json(events::EventView::from(ev)))
 }
 
 /// `GET /api/v1/events/{id}/teams`.
 pub async fn list_teams(
     state: web::Data<AppState>,
+    user: MaybeUser,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
-    let id = id.into_inner();
-    let teams = state.db(move |conn| events::teams(conn, id)).await?;
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    let teams = state
+        .db(move |conn| {
+            events::readable(conn, id, uid)?;
+            events::teams(conn, id)
+        })
+        .await?;
     Ok(HttpResponse::Ok().json(teams))
 }
 
