@@ -16,6 +16,9 @@ pub struct LiveMessage {
     pub seq: i64,
     /// What changed (`played`, `challenge_claimed`, …).
     pub kind: String,
+    /// Whether the change can move the event's standings (a result declared or taken back, a
+    /// committee record): cached standings are dropped when it does.
+    pub standings: bool,
 }
 
 /// The publish side, shared by all handlers.

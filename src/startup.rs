@@ -63,6 +63,7 @@ impl AppState {
             lexicons: Arc::new(crate::services::lexicons::LexiconStore::new(
                 settings.data_dir.clone(),
             )),
+            standings: Arc::default(),
         })
     }
 }

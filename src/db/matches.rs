@@ -405,3 +405,30 @@ pub fn find_challenge(conn: &mut DbConn, id: i64) -> QueryResult<Option<Challeng
         .first(conn)
         .optional()
 }
+
+/// What standings need of a finished match: teams, totals, winner, reason.
+pub type FinishedRow = (
+    Option<i64>,
+    Option<i64>,
+    i32,
+    i32,
+    Option<String>,
+    Option<String>,
+);
+
+/// The finished (not void) matches of an event, only the columns standings read.
+pub fn finished_of_event(conn: &mut DbConn, event_id: i64) -> QueryResult<Vec<FinishedRow>> {
+    matches::table
+        .filter(matches::event_id.eq(event_id))
+        .filter(matches::status.eq("finished"))
+        .filter(matches::void.eq(false))
+        .select((
+            matches::team_a,
+            matches::team_b,
+            matches::score_a,
+            matches::score_b,
+            matches::winner,
+            matches::result_reason,
+        ))
+        .load(conn)
+}

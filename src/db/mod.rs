@@ -62,6 +62,15 @@ impl DbConn {
         {
             return self.transaction(f);
         }
+        // SQLite has one writer at a time. Writers of this process queue here, in turn, rather
+        // than sleeping in busy_timeout's back-off steps (1 to 100 ms), which made the latency
+        // tail under load; busy_timeout still covers other processes (the CLI, a backup).
+        let _turn = SQLITE_WRITER
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let DbConn::Sqlite(inner) = self else {
+            return self.transaction(f);
+        };
         AnsiTransactionManager::begin_transaction_sql(inner, "BEGIN IMMEDIATE")?;
         let result = f(self);
         match (self, result) {
@@ -81,6 +90,9 @@ impl DbConn {
         }
     }
 }
+
+/// The in-process queue of SQLite writers (see `DbConn::write_tx`).
+static SQLITE_WRITER: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// A pooled connection.
 pub type PooledConn = r2d2::PooledConnection<Manager>;

@@ -273,6 +273,7 @@ fn attempt(
         match_id,
         seq: e.seq as i64,
         kind: e.payload.kind().to_owned(),
+        standings: state.status == game::Status::Finished || next.status == game::Status::Finished,
     });
     Ok(Attempt::Done(Box::new((outcome, Some(next), live))))
 }

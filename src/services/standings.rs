@@ -33,17 +33,30 @@ pub fn result_of(m: &match_rows::MatchRow) -> Option<MatchResult> {
     if m.status != "finished" {
         return None;
     }
-    let reason = match m.result_reason.as_deref() {
+    result_from(&(
+        m.team_a,
+        m.team_b,
+        m.score_a,
+        m.score_b,
+        m.winner.clone(),
+        m.result_reason.clone(),
+    ))
+}
+
+/// A finished match's standings fields as the standings rules want them.
+fn result_from(r: &match_rows::FinishedRow) -> Option<MatchResult> {
+    let (team_a, team_b, score_a, score_b, winner, reason) = r;
+    let reason = match reason.as_deref() {
         Some("disqualification") => ResultReason::Disqualification,
         Some("walkout") => ResultReason::Walkout,
         _ => ResultReason::Score,
     };
     Some(MatchResult {
-        team_a: m.team_a?,
-        team_b: m.team_b?,
-        score_a: m.score_a,
-        score_b: m.score_b,
-        winner: side(m.winner.as_deref()),
+        team_a: (*team_a)?,
+        team_b: (*team_b)?,
+        score_a: *score_a,
+        score_b: *score_b,
+        winner: side(winner.as_deref()),
         reason,
     })
 }
@@ -70,9 +83,9 @@ pub fn event_standings(conn: &mut DbConn, event_id: i64) -> Result<Vec<StandingV
         .ok_or_else(|| AppError::not_found(format!("no event {event_id}")))?;
     let teams = event_rows::teams_of(conn, event_id)?;
     let team_ids: Vec<i64> = teams.iter().map(|t| t.id).collect();
-    let results: Vec<MatchResult> = match_rows::of_event(conn, event_id)?
+    let results: Vec<MatchResult> = match_rows::finished_of_event(conn, event_id)?
         .iter()
-        .filter_map(result_of)
+        .filter_map(result_from)
         .collect();
     let byes = byes(conn, event_id)?;
     let disqualified = crate::services::committee::disqualified_teams(conn, event_id)?;
@@ -124,4 +137,71 @@ pub fn to_csv(rows: &[StandingView]) -> String {
         ));
     }
     out
+}
+
+/// Standings computed recently, per event. Standings change only when a result is declared or
+/// taken back or the committee records something; those changes drop the entry at once (see
+/// `LiveMessage::standings`), and entries also expire after a second so that other instances'
+/// changes show up.
+#[derive(Debug, Default)]
+pub struct StandingsCache {
+    entries: std::sync::Mutex<std::collections::HashMap<i64, Cached>>,
+}
+
+#[derive(Debug, Clone)]
+struct Cached {
+    at: std::time::Instant,
+    public: bool,
+    rows: std::sync::Arc<Vec<StandingView>>,
+    json: actix_web::web::Bytes,
+}
+
+impl StandingsCache {
+    const FRESH: std::time::Duration = std::time::Duration::from_secs(1);
+
+    fn fresh(&self, event_id: i64) -> Option<Cached> {
+        let map = self.entries.lock().ok()?;
+        map.get(&event_id)
+            .filter(|c| c.at.elapsed() < Self::FRESH)
+            .cloned()
+    }
+
+    /// The JSON standings of a public event, when fresh: served without touching the database.
+    pub fn public_json(&self, event_id: i64) -> Option<actix_web::web::Bytes> {
+        self.fresh(event_id).filter(|c| c.public).map(|c| c.json)
+    }
+
+    /// The standings of an event (fresh from the cache or computed now), with their JSON.
+    pub fn get(
+        &self,
+        conn: &mut DbConn,
+        event_id: i64,
+    ) -> Result<(std::sync::Arc<Vec<StandingView>>, actix_web::web::Bytes), AppError> {
+        if let Some(c) = self.fresh(event_id) {
+            return Ok((c.rows, c.json));
+        }
+        let public = event_rows::find_event(conn, event_id)?.is_some_and(|e| e.public);
+        let rows = std::sync::Arc::new(event_standings(conn, event_id)?);
+        let json =
+            actix_web::web::Bytes::from(serde_json::to_vec(&*rows).map_err(AppError::internal)?);
+        if let Ok(mut map) = self.entries.lock() {
+            map.insert(
+                event_id,
+                Cached {
+                    at: std::time::Instant::now(),
+                    public,
+                    rows: rows.clone(),
+                    json: json.clone(),
+                },
+            );
+        }
+        Ok((rows, json))
+    }
+
+    /// Drops an event's entry after a change that can move its standings.
+    pub fn invalidate(&self, event_id: i64) {
+        if let Ok(mut map) = self.entries.lock() {
+            map.remove(&event_id);
+        }
+    }
 }

@@ -69,6 +69,7 @@ fn sse(
                             match_id: 0,
                             seq: 0,
                             kind: "resync".into(),
+                            standings: false,
                         };
                         counter += 1;
                         return Some((Ok(frame(counter, &msg)), (pending, rx, keep, counter)));
@@ -109,6 +110,7 @@ pub async fn match_stream(
                 match_id: id,
                 seq: e.seq as i64,
                 kind: e.payload.kind().into(),
+                standings: false,
             };
             frame(e.seq as i64, &msg)
         })
@@ -140,6 +142,7 @@ pub async fn event_stream(
                 match_id: 0,
                 seq: 0,
                 kind: "resync".into(),
+                standings: false,
             },
         )],
         None => Vec::new(),

@@ -43,6 +43,8 @@ pub struct AppState {
     pub live: crate::live::Live,
     /// Word lists per event.
     pub lexicons: Arc<crate::services::lexicons::LexiconStore>,
+    /// Recently computed standings.
+    pub standings: Arc<crate::services::standings::StandingsCache>,
 }
 
 impl AppState {
@@ -66,6 +68,9 @@ impl AppState {
     /// Publishes committed changes to live subscribers.
     pub fn publish(&self, msgs: impl IntoIterator<Item = crate::live::LiveMessage>) {
         for m in msgs {
+            if let (true, Some(event)) = (m.standings, m.event_id) {
+                self.standings.invalidate(event);
+            }
             self.live.publish(m);
         }
     }

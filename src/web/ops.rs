@@ -255,6 +255,7 @@ pub fn claim_message(c: &db::matches::ChallengeRow) -> Option<crate::live::LiveM
         match_id: c.match_id,
         seq: 0,
         kind: "challenge_claimed".into(),
+        standings: false,
     })
 }
 
@@ -424,6 +425,7 @@ pub async fn record_committee(
                 match_id: 0,
                 seq: 0,
                 kind: "committee_record".into(),
+                standings: true,
             }));
             Ok(redirect_with_flash(
                 &format!("/events/{event}/committee"),
@@ -464,10 +466,11 @@ async fn load_standings(
     uid: Option<i64>,
     event: i64,
 ) -> Result<StandingsData, AppError> {
+    let cache = state.standings.clone();
     state
         .db(move |conn| {
             let ev = events::readable(conn, event, uid)?;
-            let rows = standings::event_standings(conn, event)?;
+            let rows = cache.get(conn, event)?.0.as_ref().clone();
             let live = db::matches::of_event(conn, event)?
                 .into_iter()
                 .filter(|m| m.status != "finished")
