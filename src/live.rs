@@ -1,12 +1,18 @@
 //! Live updates: committed match events are published here after their transaction commits,
-//! and SSE streams subscribe. In-process (one instance); every message carries the match's
-//! seq so a reconnecting subscriber can resume from the log.
+//! and SSE streams subscribe. Every message carries the match's seq so a reconnecting
+//! subscriber can resume from the log. With PostgreSQL, several instances share the database:
+//! each relays what it publishes through `NOTIFY` and hears the others through `LISTEN`
+//! ([`spawn_pg_relay`]), so a page served by one instance sees changes made through another.
 
-use serde::Serialize;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
 /// One committed change.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct LiveMessage {
     /// The event (tournament) it belongs to.
     pub event_id: Option<i64>,
@@ -43,5 +49,71 @@ impl Live {
     /// A new subscription.
     pub fn subscribe(&self) -> broadcast::Receiver<LiveMessage> {
         self.tx.subscribe()
+    }
+}
+
+/// The PostgreSQL channel instances relay live messages on.
+const CHANNEL: &str = "arbiter_live";
+
+#[derive(Serialize, Deserialize)]
+struct Relayed {
+    origin: String,
+    msg: LiveMessage,
+}
+
+/// Starts the relay thread for an instance sharing a PostgreSQL database with others. Messages
+/// sent on the returned channel are announced to the other instances; messages they announce
+/// are handed to `deliver`. The thread reconnects by itself if the database goes away.
+pub fn spawn_pg_relay(url: String, deliver: impl Fn(LiveMessage) + Send + 'static) -> mpsc::Sender<LiveMessage> {
+    let (tx, rx) = mpsc::channel::<LiveMessage>();
+    let origin = crate::auth::random_token(8);
+    let spawned = std::thread::Builder::new().name("pg-live-relay".into()).spawn(move || {
+        loop {
+            match relay_session(&url, &origin, &rx, &deliver) {
+                // The instance is shutting down.
+                Ok(()) => return,
+                Err(e) => {
+                    tracing::warn!(error = %e, "live relay lost its PostgreSQL connection; retrying");
+                    std::thread::sleep(Duration::from_secs(2));
+                }
+            }
+        }
+    });
+    if let Err(e) = spawned {
+        tracing::error!(error = %e, "could not start the live relay; live pages see only this instance");
+    }
+    tx
+}
+
+fn relay_session(
+    url: &str,
+    origin: &str,
+    rx: &mpsc::Receiver<LiveMessage>,
+    deliver: &impl Fn(LiveMessage),
+) -> Result<(), Box<dyn std::error::Error>> {
+    let mut conn = diesel::PgConnection::establish(url)?;
+    diesel::sql_query(format!("LISTEN {CHANNEL}")).execute(&mut conn)?;
+    loop {
+        match rx.recv_timeout(Duration::from_millis(100)) {
+            Ok(first) => {
+                for msg in std::iter::once(first).chain(rx.try_iter()) {
+                    let payload = serde_json::to_string(&Relayed { origin: origin.to_owned(), msg })?;
+                    diesel::sql_query("SELECT pg_notify($1, $2)")
+                        .bind::<diesel::sql_types::Text, _>(CHANNEL)
+                        .bind::<diesel::sql_types::Text, _>(payload)
+                        .execute(&mut conn)?;
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
+        }
+        for n in conn.notifications_iter() {
+            let n = n?;
+            match serde_json::from_str::<Relayed>(&n.payload) {
+                Ok(r) if r.origin != origin => deliver(r.msg),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "ignored a malformed live relay message"),
+            }
+        }
     }
 }

@@ -51,6 +51,14 @@ impl AppState {
     /// The state for a pool and settings, with the system clock and empty caches.
     pub fn new(pool: crate::db::Pool, settings: &Settings) -> Result<Self, StartError> {
         let keys = Keys::new(&settings.secret).map_err(StartError::Config)?;
+        let live = crate::live::Live::default();
+        let standings: Arc<crate::services::standings::StandingsCache> = Arc::default();
+        let relay = (settings.database.backend() == crate::config::Backend::Postgres).then(|| {
+            let (live, standings) = (live.clone(), standings.clone());
+            crate::live::spawn_pg_relay(settings.database.target().to_owned(), move |m| {
+                crate::web::deliver(&live, &standings, m)
+            })
+        });
         Ok(AppState {
             pool,
             backend: settings.database.backend(),
@@ -59,11 +67,12 @@ impl AppState {
             settings: Arc::new(settings.clone()),
             clock: Arc::new(crate::clock::SystemClock),
             matches: Arc::new(crate::services::matches::MatchCache::default()),
-            live: crate::live::Live::default(),
+            live,
             lexicons: Arc::new(crate::services::lexicons::LexiconStore::new(
                 settings.data_dir.clone(),
             )),
-            standings: Arc::default(),
+            standings,
+            relay,
         })
     }
 }

@@ -45,6 +45,8 @@ pub struct AppState {
     pub lexicons: Arc<crate::services::lexicons::LexiconStore>,
     /// Recently computed standings.
     pub standings: Arc<crate::services::standings::StandingsCache>,
+    /// With PostgreSQL: announces this instance's changes to the others (see `live`).
+    pub relay: Option<std::sync::mpsc::Sender<crate::live::LiveMessage>>,
 }
 
 impl AppState {
@@ -68,12 +70,20 @@ impl AppState {
     /// Publishes committed changes to live subscribers.
     pub fn publish(&self, msgs: impl IntoIterator<Item = crate::live::LiveMessage>) {
         for m in msgs {
-            if let (true, Some(event)) = (m.standings, m.event_id) {
-                self.standings.invalidate(event);
+            if let Some(relay) = &self.relay {
+                let _ = relay.send(m.clone());
             }
-            self.live.publish(m);
+            deliver(&self.live, &self.standings, m);
         }
     }
+}
+
+/// Hands a committed change to this instance's live pages and caches.
+pub fn deliver(live: &crate::live::Live, standings: &crate::services::standings::StandingsCache, m: crate::live::LiveMessage) {
+    if let (true, Some(event)) = (m.standings, m.event_id) {
+        standings.invalidate(event);
+    }
+    live.publish(m);
 }
 
 /// The route table: every URL the server answers.

@@ -566,3 +566,33 @@ fn board_mode_settles_score_challenges_from_the_board_and_shows_the_pic_the_brea
     assert_eq!(item["breakdown"]["words"][0]["word"], "OI");
     assert_eq!(item["breakdown"]["total"], 2);
 }
+
+#[test]
+fn with_postgresql_a_second_instance_relays_live_changes_to_its_pages() {
+    // Several instances share one PostgreSQL database (SQLite serves a single instance, so this
+    // runs in the PostgreSQL pass of the suite).
+    if postgres_server().is_none() {
+        eprintln!("NOTE: the multi-instance relay test needs ARBITER_TEST_DATABASE=postgres://…");
+        return;
+    }
+    let mut o = setup(true);
+    let m = o.new_match();
+    let mut settings = settings_for(&o.app.db);
+    settings.secret = o.app.secret.clone();
+    let second = start(arbiter::startup::prepare(&settings).unwrap());
+    let reader = std::thread::spawn(move || {
+        sse_read(
+            &second,
+            &format!("/matches/{m}/live"),
+            None,
+            std::time::Duration::from_millis(2500),
+        )
+    });
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    o.cmd(m, json!({"type": "start", "first": "a"}));
+    let text = reader.join().unwrap();
+    assert!(
+        text.contains("\"kind\":\"started\""),
+        "the second instance's stream heard nothing: {text}"
+    );
+}
