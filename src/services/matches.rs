@@ -2,7 +2,7 @@
 //! events, move the projection, record the idempotency key; publish after commit.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -20,18 +20,19 @@ use crate::services::authz::Grants;
 /// with several instances writing to one database.
 #[derive(Debug, Default)]
 pub struct MatchCache {
-    states: Mutex<HashMap<i64, State>>,
+    states: Mutex<HashMap<i64, Arc<State>>>,
 }
 
 impl MatchCache {
     const MAX: usize = 20_000;
 
-    fn get(&self, id: i64) -> Option<State> {
+    fn get(&self, id: i64) -> Option<Arc<State>> {
         self.states.lock().ok()?.get(&id).cloned()
     }
 
     /// Remembers a state after its transaction committed.
-    pub fn put(&self, id: i64, state: State) {
+    pub fn put(&self, id: i64, state: impl Into<Arc<State>>) {
+        let state = state.into();
         if let Ok(mut m) = self.states.lock() {
             if m.len() >= Self::MAX {
                 m.clear();
@@ -49,16 +50,24 @@ fn match_row(conn: &mut DbConn, match_id: i64) -> Result<rows::MatchRow, AppErro
     rows::find(conn, match_id)?.ok_or_else(|| AppError::not_found(format!("no match {match_id}")))
 }
 
-/// The state of a match as its log says now.
-pub fn load_state(conn: &mut DbConn, cache: &MatchCache, match_id: i64) -> Result<State, AppError> {
-    let mut state = cache.get(match_id).unwrap_or_default();
-    let newer = rows::events_after(conn, match_id, state.last_seq as i64)?;
+/// The state of a match as its log says now (shared with the cache: readers never copy it).
+pub fn load_state(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    match_id: i64,
+) -> Result<Arc<State>, AppError> {
+    let cached = cache.get(match_id);
+    let seen = cached.as_ref().map_or(0, |s| s.last_seq as i64);
+    let newer = rows::events_after(conn, match_id, seen)?;
+    if newer.is_empty() {
+        return Ok(cached.unwrap_or_default());
+    }
+    let mut state = cached.map(Arc::unwrap_or_clone).unwrap_or_default();
     for e in &newer {
         game::apply(&mut state, e);
     }
-    if !newer.is_empty() {
-        cache.put(match_id, state.clone());
-    }
+    let state = Arc::new(state);
+    cache.put(match_id, state.clone());
     Ok(state)
 }
 
@@ -234,11 +243,12 @@ fn attempt(
         }
     }
     let events = decided?;
-    let mut next = state.clone();
+    let mut next = State::clone(&state);
     for e in &events {
         game::apply(&mut next, e);
     }
-    if !rows::advance(conn, match_id, row.last_seq, &projection(&next, now))? {
+    let view = next.view(now);
+    if !rows::advance(conn, match_id, row.last_seq, &projection(&view, now))? {
         return Ok(Attempt::Raced);
     }
     rows::append(conn, match_id, &events)?;
@@ -246,7 +256,7 @@ fn attempt(
     let outcome = CommandOutcome {
         match_id,
         events,
-        state: next.view(now),
+        state: view,
         replayed: false,
     };
     if let (Some(key), Some(first), Some(last)) = (
@@ -293,9 +303,8 @@ fn text_of<T: Serialize>(v: &T) -> String {
     }
 }
 
-/// The projection row's fields for a state.
-fn projection(state: &State, now: DateTime<Utc>) -> rows::Projection {
-    let view = state.view(now);
+/// The projection row's fields for a state's view.
+fn projection(view: &View, now: DateTime<Utc>) -> rows::Projection {
     rows::Projection {
         status: text_of(&view.status),
         last_seq: view.last_seq as i64,
@@ -318,6 +327,10 @@ fn sync_challenges(
     prev: &State,
     state: &State,
 ) -> Result<(), AppError> {
+    // Most commands touch no challenge: then the queue is already right.
+    if prev.challenges == state.challenges {
+        return Ok(());
+    }
     let mut open = Vec::new();
     for c in state.open_challenges() {
         let kind = match c.kind {
@@ -498,7 +511,7 @@ pub fn create(
         };
         let events = game::decide(&State::default(), Command::Create { ruleset }, &actor, now)?;
         let state = game::fold(&events);
-        rows::advance(conn, row.id, 0, &projection(&state, now))?;
+        rows::advance(conn, row.id, 0, &projection(&state.view(now), now))?;
         rows::append(conn, row.id, &events)?;
         Ok::<_, AppError>((row, state))
     })?;
