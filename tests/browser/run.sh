@@ -40,7 +40,7 @@ if [ -n "${ARBITER_BIN:-}" ]; then
 else
   say "cargo build"
   (cd "$root" && cargo build --quiet)
-  bin="$root/target/debug/arbiter"
+  bin="${CARGO_TARGET_DIR:-$root/target}/debug/arbiter"
 fi
 [ -x "$bin" ] || { echo "no arbiter binary at $bin" >&2; exit 2; }
 
