@@ -64,7 +64,10 @@ struct Relayed {
 /// Starts the relay thread for an instance sharing a PostgreSQL database with others. Messages
 /// sent on the returned channel are announced to the other instances; messages they announce
 /// are handed to `deliver`. The thread reconnects by itself if the database goes away.
-pub fn spawn_pg_relay(url: String, deliver: impl Fn(LiveMessage) + Send + 'static) -> mpsc::Sender<LiveMessage> {
+pub fn spawn_pg_relay(
+    url: String,
+    deliver: impl Fn(LiveMessage) + Send + 'static,
+) -> mpsc::Sender<LiveMessage> {
     let (tx, rx) = mpsc::channel::<LiveMessage>();
     let origin = crate::auth::random_token(8);
     let spawned = std::thread::Builder::new().name("pg-live-relay".into()).spawn(move || {
@@ -97,7 +100,10 @@ fn relay_session(
         match rx.recv_timeout(Duration::from_millis(100)) {
             Ok(first) => {
                 for msg in std::iter::once(first).chain(rx.try_iter()) {
-                    let payload = serde_json::to_string(&Relayed { origin: origin.to_owned(), msg })?;
+                    let payload = serde_json::to_string(&Relayed {
+                        origin: origin.to_owned(),
+                        msg,
+                    })?;
                     diesel::sql_query("SELECT pg_notify($1, $2)")
                         .bind::<diesel::sql_types::Text, _>(CHANNEL)
                         .bind::<diesel::sql_types::Text, _>(payload)

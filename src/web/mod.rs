@@ -79,7 +79,11 @@ impl AppState {
 }
 
 /// Hands a committed change to this instance's live pages and caches.
-pub fn deliver(live: &crate::live::Live, standings: &crate::services::standings::StandingsCache, m: crate::live::LiveMessage) {
+pub fn deliver(
+    live: &crate::live::Live,
+    standings: &crate::services::standings::StandingsCache,
+    m: crate::live::LiveMessage,
+) {
     if let (true, Some(event)) = (m.standings, m.event_id) {
         standings.invalidate(event);
     }

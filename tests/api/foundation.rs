@@ -96,3 +96,49 @@ fn postgres_backend_tests_run_only_when_configured() {
         ),
     }
 }
+
+#[test]
+fn ctrl_c_stops_the_server_gracefully() {
+    use std::process::{Command, Stdio};
+    let db = TestDb::fresh();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
+        .arg("--data-dir")
+        .arg(&db.dir)
+        .env("DATABASE_URL", db.url_string())
+        .env("ARBITER_SECRET", "a-test-secret-of-some-length")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let base = format!("http://127.0.0.1:{port}");
+    let mut up = false;
+    for _ in 0..100 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
+            && Client::new(&base).get("/healthz").status == 200
+        {
+            up = true;
+            break;
+        }
+    }
+    assert!(up, "the server did not come up");
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "exit status {:?}", out.status);
+    let log = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(log.contains("stopped"), "{log}");
+}
