@@ -106,7 +106,7 @@ fn ctrl_c_stops_the_server_gracefully() {
         .local_addr()
         .unwrap()
         .port();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+    let child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
         .arg("--data-dir")
         .arg(&db.dir)
