@@ -16,7 +16,7 @@ ROOT=$PWD
 MAX_EXAMPLES=${ST_MAX_EXAMPLES:-50}
 MAX_TIME=${ST_MAX_TIME:-240}
 PROFILE=${ARBITER_PROFILE:-debug}
-VENV=${ST_VENV:-$ROOT/target/schemathesis-venv}
+VENV=${ST_VENV:-${CARGO_TARGET_DIR:-$ROOT/target}/schemathesis-venv}
 ST_VERSION=${ST_VERSION:-4.32.5}
 
 if [ ! -x "$VENV/bin/schemathesis" ]; then
@@ -26,10 +26,10 @@ fi
 
 if [ "$PROFILE" = release ]; then
   cargo build --release --bin arbiter
-  BIN=$ROOT/target/release/arbiter
+  BIN=${CARGO_TARGET_DIR:-$ROOT/target}/release/arbiter
 else
   cargo build --bin arbiter
-  BIN=$ROOT/target/debug/arbiter
+  BIN=${CARGO_TARGET_DIR:-$ROOT/target}/debug/arbiter
 fi
 
 DATA=$(mktemp -d "${TMPDIR:-/tmp}/arbiter-st.XXXXXX")
