@@ -132,3 +132,24 @@ pub fn grants_of(conn: &mut DbConn, user_id: i64) -> QueryResult<Vec<RoleGrant>>
         .select(RoleGrant::as_select())
         .load(conn)
 }
+
+/// Whether a user is an administrator, and their grants, in one query (every command reads
+/// them); `None` when the account does not exist.
+pub fn admin_and_grants(
+    conn: &mut DbConn,
+    user_id: i64,
+) -> QueryResult<Option<(bool, Vec<RoleGrant>)>> {
+    let rows: Vec<(bool, Option<RoleGrant>)> = users::table
+        .left_join(role_grants::table)
+        .filter(users::id.eq(user_id))
+        .select((users::is_admin, role_grants::all_columns.nullable()))
+        .order(role_grants::id.asc())
+        .load(conn)?;
+    let Some(admin) = rows.first().map(|(a, _)| *a) else {
+        return Ok(None);
+    };
+    Ok(Some((
+        admin,
+        rows.into_iter().filter_map(|(_, g)| g).collect(),
+    )))
+}

@@ -17,12 +17,12 @@ pub struct Grants {
 impl Grants {
     /// Loads a user's grants.
     pub fn load(conn: &mut DbConn, user_id: i64) -> Result<Self, AppError> {
-        let user = users::find(conn, user_id)?
+        let (admin, grants) = users::admin_and_grants(conn, user_id)?
             .ok_or_else(|| AppError::Unauthorized("this account no longer exists".into()))?;
         Ok(Self {
             user_id,
-            admin: user.is_admin,
-            grants: users::grants_of(conn, user_id)?,
+            admin,
+            grants,
         })
     }
 
