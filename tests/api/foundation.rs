@@ -88,13 +88,16 @@ fn api_rejects_a_malformed_json_body_naming_the_field() {
 
 #[test]
 fn postgres_backend_tests_run_only_when_configured() {
-    match postgres_server() {
-        Some(url) => eprintln!("PostgreSQL tests are running against {url}"),
-        None => eprintln!(
-            "NOTE: the HTTP tests ran on SQLite only; PostgreSQL tests were NOT run. \
-             Set ARBITER_TEST_DATABASE=postgres://postgres@127.0.0.1:5432/postgres to run them."
-        ),
-    }
+    use std::io::Write;
+    // Written to the real stderr, past the test harness's capture, so a plain `cargo test` says
+    // which backend it tested even when everything passes.
+    let line = match postgres_server() {
+        Some(url) => format!("\nPostgreSQL: the HTTP tests ran against {url}\n"),
+        None => "\nNOTE: the HTTP tests ran on SQLite only; the PostgreSQL tests were NOT run. \
+                 Set ARBITER_TEST_DATABASE=postgres://postgres@127.0.0.1:5432/test to run them.\n"
+            .to_owned(),
+    };
+    let _ = std::io::stderr().write_all(line.as_bytes());
 }
 
 #[test]
