@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use super::AppState;
 use super::board_view::Board;
-use super::pages::{Chrome, Empty, redirect_with_flash};
+use super::pages::{Chrome, Empty, page, redirect_with_flash};
 use super::session::{CsrfForm, CsrfToken, CurrentUser, MaybeUser};
 use crate::db;
 use crate::error::AppError;
@@ -64,12 +64,15 @@ pub async fn match_page(
     let d = state
         .db(move |conn| matches::show(conn, &cache, now, id, uid))
         .await?;
-    html(&MatchPage {
-        chrome: Chrome::new(&req, user.0, &csrf),
-        b: Board::from_detail(&d),
-        controls: false,
-        two_letter: Vec::new(),
-    })
+    {
+        let p = MatchPage {
+            chrome: Chrome::new(&req, user.0, &csrf),
+            b: Board::from_detail(&d),
+            controls: false,
+            two_letter: Vec::new(),
+        };
+        page(&p, &p.chrome, StatusCode::OK)
+    }
 }
 
 /// `GET /matches/{id}/table`: the table's tablet: clocks, buttons, score entry, the sheet.
@@ -105,12 +108,15 @@ pub async fn table_page(
             ))
         })
         .await?;
-    html(&MatchPage {
-        chrome: Chrome::new(&req, Some(user.0), &csrf),
-        b: Board::from_detail(&d),
-        controls: true,
-        two_letter: twos,
-    })
+    {
+        let p = MatchPage {
+            chrome: Chrome::new(&req, Some(user.0), &csrf),
+            b: Board::from_detail(&d),
+            controls: true,
+            two_letter: twos,
+        };
+        page(&p, &p.chrome, StatusCode::OK)
+    }
 }
 
 /// Query of the board fragment.
@@ -155,13 +161,21 @@ pub async fn table_home(
     csrf: CsrfToken,
 ) -> Result<HttpResponse, AppError> {
     let uid = user.0.uid;
-    match state.db(move |conn| matches::current_for_device(conn, uid)).await? {
-        Some(id) => Ok(HttpResponse::SeeOther().insert_header((header::LOCATION, format!("/matches/{id}/table"))).finish()),
-        None => html(&Notice {
+    match state
+        .db(move |conn| matches::current_for_device(conn, uid))
+        .await?
+    {
+        Some(id) => Ok(HttpResponse::SeeOther()
+            .insert_header((header::LOCATION, format!("/matches/{id}/table")))
+            .finish()),
+        None => {
+            let p = Notice {
             chrome: Chrome::new(&req, Some(user.0), &csrf),
             title: "No match at this table yet".into(),
             message: "When the director pairs the round, this table's match appears here. Reload the page then.".into(),
-        }),
+        };
+            page(&p, &p.chrome, StatusCode::OK)
+        }
     }
 }
 
@@ -200,11 +214,14 @@ pub async fn pic_page(
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
     let q = load_queue(&state, user.0.uid, id.into_inner()).await?;
-    html(&PicPage {
-        chrome: Chrome::new(&req, Some(user.0), &csrf),
-        q,
-        csrf: csrf.0.clone(),
-    })
+    {
+        let p = PicPage {
+            chrome: Chrome::new(&req, Some(user.0), &csrf),
+            q,
+            csrf: csrf.0.clone(),
+        };
+        page(&p, &p.chrome, StatusCode::OK)
+    }
 }
 
 /// `GET /events/{id}/pic/queue`: the live part of the PIC page.
@@ -490,12 +507,15 @@ pub async fn standings_page(
 ) -> Result<HttpResponse, AppError> {
     let (event, standings, live) =
         load_standings(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
-    html(&StandingsPage {
-        chrome: Chrome::new(&req, user.0, &csrf),
-        event,
-        standings,
-        live,
-    })
+    {
+        let p = StandingsPage {
+            chrome: Chrome::new(&req, user.0, &csrf),
+            event,
+            standings,
+            live,
+        };
+        page(&p, &p.chrome, StatusCode::OK)
+    }
 }
 
 /// `GET /events/{id}/standings/table`: the live part of the standings page.
@@ -545,8 +565,11 @@ pub async fn team_page(
     let p = state
         .db(move |conn| events::team_page(conn, id, uid))
         .await?;
-    html(&TeamPageT {
-        chrome: Chrome::new(&req, user.0, &csrf),
-        p,
-    })
+    {
+        let p = TeamPageT {
+            chrome: Chrome::new(&req, user.0, &csrf),
+            p,
+        };
+        page(&p, &p.chrome, StatusCode::OK)
+    }
 }
