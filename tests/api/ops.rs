@@ -258,7 +258,10 @@ fn the_pic_page_shows_the_queue_and_rules_with_forms() {
     );
     let page = browser.get(&format!("/events/{}/pic", o.event_id));
     assert!(page.body.contains("Valid (+10)"), "{}", page.body);
-    assert!(page.body.contains("Challenge taken"), "the flash is shown once");
+    assert!(
+        page.body.contains("Challenge taken"),
+        "the flash is shown once"
+    );
     let again = browser.get(&format!("/events/{}/pic", o.event_id));
     assert!(!again.body.contains("Challenge taken"), "and only once");
     assert_eq!(
