@@ -63,7 +63,7 @@ pub fn record(
     user_id: i64,
     event_id: i64,
     req: &NewRecordRequest,
-) -> Result<(RecordView, Option<LiveMessage>), AppError> {
+) -> Result<(RecordView, Vec<LiveMessage>), AppError> {
     let reason = req.reason.trim();
     if reason.is_empty() || reason.chars().count() > 500 {
         return Err(AppError::field(
@@ -181,11 +181,22 @@ pub fn record(
             executed,
         ))
     })?;
-    let live = executed.and_then(|(outcome, state, live)| {
-        if let Some(s) = state {
-            cache.put(outcome.match_id, s);
-        }
-        live
+    let mut live: Vec<LiveMessage> = executed
+        .and_then(|(outcome, state, live)| {
+            if let Some(s) = state {
+                cache.put(outcome.match_id, s);
+            }
+            live
+        })
+        .into_iter()
+        .collect();
+    // Event-level records move standings even without a match (E2, E3).
+    live.push(LiveMessage {
+        event_id: Some(event_id),
+        match_id: 0,
+        seq: 0,
+        kind: "committee_record".into(),
+        standings: true,
     });
     Ok((view, live))
 }

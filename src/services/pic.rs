@@ -232,14 +232,22 @@ pub fn queue(
     })
 }
 
-/// Claims a challenge: exactly one PIC wins; the others are told who holds it.
+/// The event whose queue holds a challenge (0 when unknown), for the page to go back to.
+pub fn event_of(conn: &mut DbConn, challenge_id: i64) -> Result<i64, AppError> {
+    Ok(rows::find_challenge(conn, challenge_id)?
+        .and_then(|c| c.event_id)
+        .unwrap_or_default())
+}
+
+/// Claims a challenge: exactly one PIC wins; the others are told who holds it. Returns the
+/// claimed row and the live message that tells the other PICs' pages it is taken.
 pub fn claim(
     conn: &mut DbConn,
     now: DateTime<Utc>,
     user_id: i64,
     challenge_id: i64,
-) -> Result<rows::ChallengeRow, AppError> {
-    conn.write_tx(|conn| {
+) -> Result<(rows::ChallengeRow, LiveMessage), AppError> {
+    let row = conn.write_tx(|conn| {
         let c = rows::find_challenge(conn, challenge_id)?
             .ok_or_else(|| AppError::not_found("no such challenge"))?;
         let event_id = c
@@ -268,7 +276,15 @@ pub fn claim(
         }
         rows::find_challenge(conn, challenge_id)?
             .ok_or_else(|| AppError::internal("claimed challenge vanished"))
-    })
+    })?;
+    let live = LiveMessage {
+        event_id: row.event_id,
+        match_id: row.match_id,
+        seq: 0,
+        kind: "challenge_claimed".into(),
+        standings: false,
+    };
+    Ok((row, live))
 }
 
 /// A PIC's decision.

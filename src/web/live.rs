@@ -147,7 +147,9 @@ pub async fn event_stream(
         )],
         None => Vec::new(),
     };
+    // Ids are the server clock's milliseconds, so they keep rising across reconnects.
+    let clock = state.clock.clone();
     Ok(sse(initial, rx, move |m| {
-        (m.event_id == Some(id)).then(|| chrono::Utc::now().timestamp_millis())
+        (m.event_id == Some(id)).then(|| clock.now().timestamp_millis())
     }))
 }

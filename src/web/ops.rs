@@ -243,37 +243,21 @@ pub async fn claim_challenge(
     _f: CsrfForm<Empty>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
-    let result = state.db(move |conn| pic::claim(conn, now, uid, id)).await;
+    let (event, result) = state
+        .db(move |conn| Ok((pic::event_of(conn, id)?, pic::claim(conn, now, uid, id))))
+        .await?;
+    let back = format!("/events/{event}/pic");
     match result {
-        Ok(c) => {
-            state.publish(claim_message(&c));
+        Ok((_, live)) => {
+            state.publish(Some(live));
             Ok(redirect_with_flash(
-                &format!("/events/{}/pic", c.event_id.unwrap_or_default()),
+                &back,
                 "Challenge taken: it is yours to rule.",
             ))
         }
-        Err(AppError::Conflict { message, .. }) => {
-            let event = state
-                .db(move |conn| Ok(db::matches::find_challenge(conn, id)?.and_then(|c| c.event_id)))
-                .await?;
-            Ok(redirect_with_flash(
-                &format!("/events/{}/pic", event.unwrap_or_default()),
-                &message,
-            ))
-        }
+        Err(AppError::Conflict { message, .. }) => Ok(redirect_with_flash(&back, &message)),
         Err(e) => Err(e),
     }
-}
-
-/// Tells live pages a challenge changed hands.
-pub fn claim_message(c: &db::matches::ChallengeRow) -> Option<crate::live::LiveMessage> {
-    Some(crate::live::LiveMessage {
-        event_id: c.event_id,
-        match_id: c.match_id,
-        seq: 0,
-        kind: "challenge_claimed".into(),
-        standings: false,
-    })
 }
 
 /// The ruling form.
@@ -312,14 +296,16 @@ pub async fn rule_challenge(
         state.clock.now(),
         state.matches.clone(),
     );
-    let event = state
-        .db(move |conn| Ok(db::matches::find_challenge(conn, id)?.and_then(|c| c.event_id)))
+    let (event, result) = state
+        .db(move |conn| {
+            Ok((
+                pic::event_of(conn, id)?,
+                pic::rule(conn, &cache, now, uid, id, &body),
+            ))
+        })
         .await?;
-    let back = format!("/events/{}/pic", event.unwrap_or_default());
-    match state
-        .db(move |conn| pic::rule(conn, &cache, now, uid, id, &body))
-        .await
-    {
+    let back = format!("/events/{event}/pic");
+    match result {
         Ok((_, live)) => {
             state.publish(live);
             Ok(redirect_with_flash(&back, "Ruling applied."))
@@ -437,13 +423,6 @@ pub async fn record_committee(
     {
         Ok((_, live)) => {
             state.publish(live);
-            state.publish(Some(crate::live::LiveMessage {
-                event_id: Some(event),
-                match_id: 0,
-                seq: 0,
-                kind: "committee_record".into(),
-                standings: true,
-            }));
             Ok(redirect_with_flash(
                 &format!("/events/{event}/committee"),
                 "Recorded.",

@@ -36,8 +36,8 @@ pub async fn claim(
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
-    let c = state.db(move |conn| pic::claim(conn, now, uid, id)).await?;
-    state.publish(super::ops::claim_message(&c));
+    let (c, live) = state.db(move |conn| pic::claim(conn, now, uid, id)).await?;
+    state.publish(Some(live));
     Ok(HttpResponse::Ok().json(c))
 }
 
@@ -94,13 +94,6 @@ pub async fn committee_record(
         .db(move |conn| committee::record(conn, &cache, now, uid, id, &body))
         .await?;
     state.publish(live);
-    state.publish(Some(crate::live::LiveMessage {
-        event_id: Some(id),
-        match_id: 0,
-        seq: 0,
-        kind: "committee_record".into(),
-        standings: true,
-    }));
     Ok(HttpResponse::Created().json(record))
 }
 
