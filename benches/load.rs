@@ -516,24 +516,9 @@ fn make_teams(conn: &mut DbConn, event_id: i64, n: usize) -> Vec<i64> {
 
 // ---------------------------------------------------------------- the table script
 
-/// splitmix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        lo + self.next() % (hi - lo + 1)
-    }
-    fn chance(&mut self, pct: u64) -> bool {
-        self.next() % 100 < pct
-    }
-}
+#[path = "../tests/support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 const WORDS: [&str; 12] = [
     "QI", "ZA", "CAT", "JINX", "OXEN", "QUIZ", "ZOEAE", "AXE", "FJORD", "LYNX", "WAXY", "VEX",

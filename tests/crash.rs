@@ -31,26 +31,9 @@ const DEFAULT_SEED: u64 = 20_261_129;
 /// Per table: a bound on commands, so a run that never reaches its kill point still ends.
 const MAX_COMMANDS_PER_TABLE: usize = 400;
 
-/// splitmix64: small, seedable, the same everywhere.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in `lo..=hi`.
-    fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        lo + self.next() % (hi - lo + 1)
-    }
-    /// True with probability `pct`/100.
-    fn chance(&mut self, pct: u64) -> bool {
-        self.next() % 100 < pct
-    }
-}
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 /// Where the data lives: a temporary directory, and a fresh PostgreSQL database when asked for.
 struct Store {
