@@ -203,6 +203,16 @@ fn attempt(
     sender: Sender,
     req: &CommandRequest,
 ) -> Result<Attempt, AppError> {
+    // PostgreSQL: writers to one match queue on its row for the whole transaction, so a command
+    // is decided on the state the previous one left, rather than losing the race and retrying.
+    // (SQLite already has a single writer.) The idempotency lookup comes after the lock, so a
+    // repeat sees the first attempt's committed result.
+    if conn.backend() == crate::config::Backend::Postgres {
+        use diesel::RunQueryDsl;
+        diesel::sql_query("SELECT id FROM matches WHERE id = $1 FOR UPDATE")
+            .bind::<diesel::sql_types::BigInt, _>(match_id)
+            .execute(conn)?;
+    }
     if let Some(key) = &req.idempotency_key
         && let Some(first) = stored_outcome(conn, match_id, key)?
     {
