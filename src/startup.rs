@@ -59,14 +59,24 @@ impl AppState {
                 crate::web::deliver(&live, &standings, m)
             })
         });
+        let matches = Arc::new(crate::services::matches::MatchCache::default());
+        // SQLite has one writer, so one thread; PostgreSQL overlaps one batch's round trips
+        // with the next batch's.
+        let writers = match settings.database.backend() {
+            crate::config::Backend::Sqlite => 1,
+            crate::config::Backend::Postgres => 2,
+        };
+        let writer =
+            crate::services::writer::CommandWriter::start(pool.clone(), matches.clone(), writers)?;
         Ok(AppState {
             pool,
+            writer: Arc::new(writer),
             backend: settings.database.backend(),
             keys: Arc::new(keys),
             throttle: Arc::new(LoginThrottle::default()),
             settings: Arc::new(settings.clone()),
             clock: Arc::new(crate::clock::SystemClock),
-            matches: Arc::new(crate::services::matches::MatchCache::default()),
+            matches,
             live,
             lexicons: Arc::new(crate::services::lexicons::LexiconStore::new(
                 settings.data_dir.clone(),

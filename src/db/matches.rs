@@ -165,28 +165,17 @@ pub fn advance(conn: &mut DbConn, id: i64, expected_seq: i64, p: &Projection) ->
     Ok(n == 1)
 }
 
-/// Appends events to a match's log (one row at a time: see DESIGN.md on MultiConnection).
+/// Appends events to a match's log.
 pub fn append(
     conn: &mut DbConn,
     match_id: i64,
     events: &[Event],
 ) -> Result<(), crate::error::AppError> {
-    for e in events {
-        let actor = serde_json::to_string(&e.actor).map_err(crate::error::AppError::internal)?;
-        let payload =
-            serde_json::to_string(&e.payload).map_err(crate::error::AppError::internal)?;
-        diesel::insert_into(match_events::table)
-            .values((
-                match_events::match_id.eq(match_id),
-                match_events::seq.eq(e.seq as i64),
-                match_events::at.eq(e.at.naive_utc()),
-                match_events::actor.eq(actor),
-                match_events::kind.eq(e.payload.kind()),
-                match_events::payload.eq(payload),
-            ))
-            .execute(conn)?;
-    }
-    Ok(())
+    let rows = events
+        .iter()
+        .map(|e| NewEventRow::of(match_id, e))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(insert_events(conn, &rows)?)
 }
 
 type EventTuple = (i64, NaiveDateTime, String, String);
@@ -235,27 +224,131 @@ pub fn command_response(
         .optional()
 }
 
-/// Records a command's first result under its idempotency key.
-pub fn record_command(
+/// Runs the same query on whichever connection is inside a [`DbConn`]: for what the
+/// `MultiConnection` derive cannot express (multi-row inserts, `FOR UPDATE`).
+macro_rules! on_inner {
+    ($conn:expr, |$c:ident| $body:expr) => {
+        match $conn {
+            DbConn::Sqlite($c) => $body,
+            DbConn::Pg($c) => $body,
+        }
+    };
+}
+
+/// The rows of several matches, for a batch of commands. On PostgreSQL they are locked until the
+/// transaction ends, in id order so that two instances' batches cannot deadlock; SQLite has a
+/// single writer already.
+pub fn lock_many(conn: &mut DbConn, ids: &[i64]) -> QueryResult<Vec<MatchRow>> {
+    // Built in each arm: `as_select` fixes the backend of the query's type.
+    let query = || {
+        matches::table
+            .filter(matches::id.eq_any(ids))
+            .order(matches::id.asc())
+    };
+    match conn {
+        DbConn::Sqlite(c) => query().select(MatchRow::as_select()).load(c),
+        DbConn::Pg(c) => query().select(MatchRow::as_select()).for_update().load(c),
+    }
+}
+
+/// The stored responses for several (match, idempotency key) pairs, in one query.
+pub fn command_responses_many(
     conn: &mut DbConn,
-    match_id: i64,
-    key: &str,
-    user_id: Option<i64>,
-    seqs: (i64, i64),
-    response: &str,
-) -> QueryResult<()> {
-    diesel::insert_into(match_commands::table)
-        .values((
-            match_commands::match_id.eq(match_id),
-            match_commands::idempotency_key.eq(key),
-            match_commands::user_id.eq(user_id),
-            match_commands::first_seq.eq(seqs.0),
-            match_commands::last_seq.eq(seqs.1),
-            match_commands::response.eq(response),
-            match_commands::created_at.eq(super::now_utc()),
+    pairs: &[(i64, &str)],
+) -> QueryResult<Vec<(i64, String, String)>> {
+    if pairs.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<i64> = pairs.iter().map(|p| p.0).collect();
+    let keys: Vec<&str> = pairs.iter().map(|p| p.1).collect();
+    let found: Vec<(i64, String, String)> = match_commands::table
+        .filter(match_commands::match_id.eq_any(ids))
+        .filter(match_commands::idempotency_key.eq_any(keys))
+        .select((
+            match_commands::match_id,
+            match_commands::idempotency_key,
+            match_commands::response,
         ))
-        .execute(conn)
-        .map(|_| ())
+        .load(conn)?;
+    // The two IN lists also match crossed pairs (one match's id with another's key).
+    Ok(found
+        .into_iter()
+        .filter(|(m, k, _)| pairs.iter().any(|(pm, pk)| pm == m && pk == k))
+        .collect())
+}
+
+/// A log row to insert.
+#[derive(Debug, Insertable)]
+#[diesel(table_name = match_events)]
+pub struct NewEventRow {
+    /// Match.
+    pub match_id: i64,
+    /// Position in the match's log.
+    pub seq: i64,
+    /// When (UTC).
+    pub at: NaiveDateTime,
+    /// Who (JSON).
+    pub actor: String,
+    /// The payload's kind, for queries.
+    pub kind: String,
+    /// What (JSON).
+    pub payload: String,
+}
+
+impl NewEventRow {
+    /// The row for one event of a match.
+    pub fn of(match_id: i64, e: &Event) -> Result<Self, crate::error::AppError> {
+        use crate::error::AppError;
+        Ok(Self {
+            match_id,
+            seq: e.seq as i64,
+            at: e.at.naive_utc(),
+            actor: serde_json::to_string(&e.actor).map_err(AppError::internal)?,
+            kind: e.payload.kind().to_owned(),
+            payload: serde_json::to_string(&e.payload).map_err(AppError::internal)?,
+        })
+    }
+}
+
+/// An idempotency record to insert.
+#[derive(Debug, Insertable)]
+#[diesel(table_name = match_commands)]
+pub struct NewCommandRow {
+    /// Match.
+    pub match_id: i64,
+    /// The client's key.
+    pub idempotency_key: String,
+    /// Who sent it.
+    pub user_id: Option<i64>,
+    /// First seq it appended.
+    pub first_seq: i64,
+    /// Last seq it appended.
+    pub last_seq: i64,
+    /// The first response (JSON), returned to repeats.
+    pub response: String,
+    /// When.
+    pub created_at: NaiveDateTime,
+}
+
+/// Rows per multi-row statement: well under SQLite's bound-parameter limit.
+const INSERT_CHUNK: usize = 256;
+
+/// Appends many log rows in a few multi-row statements.
+pub fn insert_events(conn: &mut DbConn, rows: &[NewEventRow]) -> QueryResult<()> {
+    for chunk in rows.chunks(INSERT_CHUNK) {
+        let query = diesel::insert_into(match_events::table).values(chunk);
+        on_inner!(&mut *conn, |c| query.execute(c))?;
+    }
+    Ok(())
+}
+
+/// Records many idempotency keys in a few multi-row statements.
+pub fn insert_commands(conn: &mut DbConn, rows: &[NewCommandRow]) -> QueryResult<()> {
+    for chunk in rows.chunks(INSERT_CHUNK) {
+        let query = diesel::insert_into(match_commands::table).values(chunk);
+        on_inner!(&mut *conn, |c| query.execute(c))?;
+    }
+    Ok(())
 }
 
 /// A row of the challenge queue.

@@ -153,3 +153,27 @@ pub fn admin_and_grants(
         rows.into_iter().filter_map(|(_, g)| g).collect(),
     )))
 }
+
+/// [`admin_and_grants`] for several users in one query (the command writer's batches). Users
+/// that no longer exist are absent from the map.
+pub fn admin_and_grants_many(
+    conn: &mut DbConn,
+    user_ids: &[i64],
+) -> QueryResult<std::collections::HashMap<i64, (bool, Vec<RoleGrant>)>> {
+    let rows: Vec<(i64, bool, Option<RoleGrant>)> = users::table
+        .left_join(role_grants::table)
+        .filter(users::id.eq_any(user_ids))
+        .select((
+            users::id,
+            users::is_admin,
+            role_grants::all_columns.nullable(),
+        ))
+        .order(role_grants::id.asc())
+        .load(conn)?;
+    let mut out = std::collections::HashMap::new();
+    for (uid, admin, grant) in rows {
+        let entry = out.entry(uid).or_insert_with(|| (admin, Vec::new()));
+        entry.1.extend(grant);
+    }
+    Ok(out)
+}

@@ -19,11 +19,16 @@ impl Grants {
     pub fn load(conn: &mut DbConn, user_id: i64) -> Result<Self, AppError> {
         let (admin, grants) = users::admin_and_grants(conn, user_id)?
             .ok_or_else(|| AppError::Unauthorized("this account no longer exists".into()))?;
-        Ok(Self {
+        Ok(Self::from_parts(user_id, admin, grants))
+    }
+
+    /// A user's grants as loaded elsewhere (several users at once, by the command writer).
+    pub fn from_parts(user_id: i64, admin: bool, grants: Vec<users::RoleGrant>) -> Self {
+        Self {
             user_id,
             admin,
             grants,
-        })
+        }
     }
 
     /// Holds `role` for `event` (a grant without an event applies to every event).

@@ -26,7 +26,8 @@ pub struct MatchCache {
 impl MatchCache {
     const MAX: usize = 20_000;
 
-    fn get(&self, id: i64) -> Option<Arc<State>> {
+    /// The cached state of a match, if any (it may be behind the log).
+    pub fn get(&self, id: i64) -> Option<Arc<State>> {
         self.states.lock().ok()?.get(&id).cloned()
     }
 
@@ -123,14 +124,7 @@ pub fn execute(
     sender: Sender,
     req: &CommandRequest,
 ) -> Result<(CommandOutcome, Option<LiveMessage>), AppError> {
-    if let Some(k) = &req.idempotency_key
-        && (k.is_empty() || k.len() > 128)
-    {
-        return Err(AppError::field(
-            "idempotency_key",
-            "an idempotency key has 1 to 128 characters",
-        ));
-    }
+    check_key(req)?;
     for _ in 0..5 {
         let attempt = conn.write_tx(|conn| attempt(conn, cache, now, match_id, sender, req));
         let attempt = match attempt {
@@ -155,21 +149,33 @@ pub fn execute(
     })
 }
 
+/// Refuses an idempotency key the records cannot hold.
+pub fn check_key(req: &CommandRequest) -> Result<(), AppError> {
+    match &req.idempotency_key {
+        Some(k) if k.is_empty() || k.len() > 128 => Err(AppError::field(
+            "idempotency_key",
+            "an idempotency key has 1 to 128 characters",
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// A stored first result, as a repeat of its key receives it.
+pub fn replayed(stored: &str) -> Result<CommandOutcome, AppError> {
+    let mut outcome: CommandOutcome = serde_json::from_str(stored).map_err(AppError::internal)?;
+    outcome.replayed = true;
+    Ok(outcome)
+}
+
 /// The stored first result of a command sent with this idempotency key, if any.
 pub fn stored_outcome(
     conn: &mut DbConn,
     match_id: i64,
     key: &str,
 ) -> Result<Option<CommandOutcome>, AppError> {
-    match rows::command_response(conn, match_id, key)? {
-        Some(stored) => {
-            let mut outcome: CommandOutcome =
-                serde_json::from_str(&stored).map_err(AppError::internal)?;
-            outcome.replayed = true;
-            Ok(Some(outcome))
-        }
-        None => Ok(None),
-    }
+    rows::command_response(conn, match_id, key)?
+        .map(|stored| replayed(&stored))
+        .transpose()
 }
 
 /// A command's effects, for callers that run it inside their own transaction.
@@ -207,19 +213,63 @@ fn attempt(
     // is decided on the state the previous one left, rather than losing the race and retrying.
     // (SQLite already has a single writer.) The idempotency lookup comes after the lock, so a
     // repeat sees the first attempt's committed result.
-    if conn.backend() == crate::config::Backend::Postgres {
-        use diesel::RunQueryDsl;
-        diesel::sql_query("SELECT id FROM matches WHERE id = $1 FOR UPDATE")
-            .bind::<diesel::sql_types::BigInt, _>(match_id)
-            .execute(conn)?;
-    }
+    let row = rows::lock_many(conn, &[match_id])?
+        .pop()
+        .ok_or_else(|| AppError::not_found(format!("no match {match_id}")))?;
     if let Some(key) = &req.idempotency_key
         && let Some(first) = stored_outcome(conn, match_id, key)?
     {
         return Ok(Attempt::Done(Box::new((first, None, None))));
     }
-    let row = match_row(conn, match_id)?;
     let state = load_state(conn, cache, match_id)?;
+    let grants = match sender {
+        Sender::User(uid) => Some(Grants::load(conn, uid)?),
+        Sender::System => None,
+    };
+    let decided = decide_on(&row, &state, grants.as_ref(), now, sender, req)?;
+    if !rows::advance(
+        conn,
+        match_id,
+        row.last_seq,
+        &projection(&decided.outcome.state, now),
+    )? {
+        return Ok(Attempt::Raced);
+    }
+    rows::append(conn, match_id, &decided.outcome.events)?;
+    sync_challenges(conn, row.event_id, match_id, &state, &decided.next)?;
+    if let Some(record) = &decided.record {
+        rows::insert_commands(conn, std::slice::from_ref(record))?;
+    }
+    Ok(Attempt::Done(Box::new((
+        decided.outcome,
+        Some(decided.next),
+        decided.live,
+    ))))
+}
+
+/// What one command does to a match, before anything is written.
+pub(crate) struct Decided {
+    /// The client's answer.
+    pub(crate) outcome: CommandOutcome,
+    /// The match after the command.
+    pub(crate) next: State,
+    /// The idempotency record, when the client sent a key.
+    pub(crate) record: Option<rows::NewCommandRow>,
+    /// What live pages are told after the commit.
+    pub(crate) live: Option<LiveMessage>,
+}
+
+/// Decides one command on a match whose row, folded state and sender's grants are loaded: the
+/// part of a command that touches no database, shared by [`execute`] and the batching
+/// [`crate::services::writer::CommandWriter`]. `grants` is `None` only for the system.
+pub(crate) fn decide_on(
+    row: &rows::MatchRow,
+    state: &State,
+    grants: Option<&Grants>,
+    now: DateTime<Utc>,
+    sender: Sender,
+    req: &CommandRequest,
+) -> Result<Decided, AppError> {
     if let Some(expected) = req.expected_seq
         && expected != state.last_seq as i64
     {
@@ -231,10 +281,13 @@ fn attempt(
             current: serde_json::to_value(state.view(now)).ok(),
         });
     }
-    let actors = match sender {
-        Sender::System => vec![Actor::System],
-        Sender::User(uid) => {
-            Grants::load(conn, uid)?.actors_for(row.event_id, row.table_no, &req.command)
+    let actors = match (sender, grants) {
+        (Sender::System, _) => vec![Actor::System],
+        (Sender::User(_), Some(g)) => g.actors_for(row.event_id, row.table_no, &req.command),
+        (Sender::User(_), None) => {
+            return Err(AppError::Unauthorized(
+                "this account no longer exists".into(),
+            ));
         }
     };
     if actors.is_empty() {
@@ -247,55 +300,54 @@ fn attempt(
         needs: "a role",
     });
     for actor in &actors {
-        decided = game::decide(&state, req.command.clone(), actor, now);
+        decided = game::decide(state, req.command.clone(), actor, now);
         if !matches!(decided, Err(RuleError::Forbidden { .. })) {
             break;
         }
     }
     let events = decided?;
-    let mut next = State::clone(&state);
+    let mut next = State::clone(state);
     for e in &events {
         game::apply(&mut next, e);
     }
-    let view = next.view(now);
-    if !rows::advance(conn, match_id, row.last_seq, &projection(&view, now))? {
-        return Ok(Attempt::Raced);
-    }
-    rows::append(conn, match_id, &events)?;
-    sync_challenges(conn, row.event_id, match_id, &state, &next)?;
     let outcome = CommandOutcome {
-        match_id,
+        match_id: row.id,
+        state: next.view(now),
         events,
-        state: view,
         replayed: false,
     };
-    if let (Some(key), Some(first), Some(last)) = (
+    let record = match (
         &req.idempotency_key,
         outcome.events.first(),
         outcome.events.last(),
     ) {
-        let json = serde_json::to_string(&outcome).map_err(AppError::internal)?;
-        let uid = match sender {
-            Sender::User(u) => Some(u),
-            Sender::System => None,
-        };
-        rows::record_command(
-            conn,
-            match_id,
-            key,
-            uid,
-            (first.seq as i64, last.seq as i64),
-            &json,
-        )?;
-    }
+        (Some(key), Some(first), Some(last)) => Some(rows::NewCommandRow {
+            match_id: row.id,
+            idempotency_key: key.clone(),
+            user_id: match sender {
+                Sender::User(u) => Some(u),
+                Sender::System => None,
+            },
+            first_seq: first.seq as i64,
+            last_seq: last.seq as i64,
+            response: serde_json::to_string(&outcome).map_err(AppError::internal)?,
+            created_at: crate::db::now_utc(),
+        }),
+        _ => None,
+    };
     let live = outcome.events.last().map(|e| LiveMessage {
         event_id: row.event_id,
-        match_id,
+        match_id: row.id,
         seq: e.seq as i64,
         kind: e.payload.kind().to_owned(),
         standings: state.status == game::Status::Finished || next.status == game::Status::Finished,
     });
-    Ok(Attempt::Done(Box::new((outcome, Some(next), live))))
+    Ok(Decided {
+        outcome,
+        next,
+        record,
+        live,
+    })
 }
 
 fn side_name(side: Option<Side>) -> Option<String> {
@@ -314,7 +366,7 @@ fn text_of<T: Serialize>(v: &T) -> String {
 }
 
 /// The projection row's fields for a state's view.
-fn projection(view: &View, now: DateTime<Utc>) -> rows::Projection {
+pub(crate) fn projection(view: &View, now: DateTime<Utc>) -> rows::Projection {
     rows::Projection {
         status: text_of(&view.status),
         last_seq: view.last_seq as i64,
@@ -330,7 +382,7 @@ fn projection(view: &View, now: DateTime<Utc>) -> rows::Projection {
 }
 
 /// Keeps the PIC queue in step with the match's open challenges.
-fn sync_challenges(
+pub(crate) fn sync_challenges(
     conn: &mut DbConn,
     event_id: Option<i64>,
     match_id: i64,

@@ -10,3 +10,4 @@ pub mod matches;
 pub mod pic;
 pub mod rounds;
 pub mod standings;
+pub mod writer;

@@ -213,9 +213,9 @@ pub async fn match_command(
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.uid, id.into_inner());
     let now = state.clock.now();
-    let cache = state.matches.clone();
     let (outcome, live) = state
-        .db(move |conn| matches::execute(conn, &cache, now, id, matches::Sender::User(uid), &body))
+        .writer
+        .execute(now, id, matches::Sender::User(uid), body.into_inner())
         .await?;
     state.publish(live);
     Ok(HttpResponse::Ok().json(outcome))

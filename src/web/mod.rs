@@ -39,6 +39,8 @@ pub struct AppState {
     pub clock: Arc<dyn crate::clock::Clock>,
     /// Folded match states.
     pub matches: Arc<crate::services::matches::MatchCache>,
+    /// Writes table commands, many per transaction.
+    pub writer: Arc<crate::services::writer::CommandWriter>,
     /// Committed changes, for live pages.
     pub live: crate::live::Live,
     /// Word lists per event.

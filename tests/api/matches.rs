@@ -346,22 +346,32 @@ fn parallel_repeats_of_one_key_take_effect_once() {
     ok(&mut ev.table, m, json!({"type": "start", "first": "a"}));
     let token = ev.table.bearer.clone().unwrap();
     let base = ev.app.base.clone();
-    let handles: Vec<_> = (0..20)
+    // A tablet on a bad network retrying one play: 100 copies in flight at once.
+    let barrier = std::sync::Arc::new(std::sync::Barrier::new(100));
+    let handles: Vec<_> = (0..100)
         .map(|_| {
-            let (token, base) = (token.clone(), base.clone());
+            let (token, base, barrier) = (token.clone(), base.clone(), barrier.clone());
             std::thread::spawn(move || {
                 let mut c = Client::new(&base);
                 c.bearer = Some(token);
-                c.post_json(
+                barrier.wait();
+                let r = c.post_json(
                     &format!("/api/v1/matches/{m}/commands"),
                     &json!({"idempotency_key": "same", "command": {"type": "play", "words": ["AX"], "tiles": 2, "declared": 18}}),
-                )
-                .status
+                );
+                (r.status, r.body)
             })
         })
         .collect();
-    let statuses: Vec<u16> = handles.into_iter().map(|h| h.join().unwrap()).collect();
-    assert!(statuses.iter().all(|s| *s == 200), "{statuses:?}");
+    let answers: Vec<(u16, String)> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    assert!(answers.iter().all(|(s, _)| *s == 200), "{answers:?}");
+    let bodies: Vec<serde_json::Value> = answers
+        .iter()
+        .map(|(_, b)| serde_json::from_str(b).unwrap())
+        .collect();
+    // Every copy is told the same events; exactly one of them made them.
+    assert!(bodies.iter().all(|b| b["events"] == bodies[0]["events"]));
+    assert_eq!(bodies.iter().filter(|b| b["replayed"] == false).count(), 1);
     let log = ev.table.get(&format!("/api/v1/matches/{m}/events")).json();
     assert_eq!(
         log.as_array()

@@ -1,0 +1,279 @@
+//! Group commit for match commands.
+//!
+//! Every table in the hall sends its commands here. Instead of one transaction (and, on SQLite
+//! with `synchronous = FULL`, one fsync; on PostgreSQL, a dozen round trips) per command, a
+//! writer thread takes whatever commands are waiting, decides them in order on the folded states
+//! and writes them all in one transaction: one read of the match rows (locked on PostgreSQL), one
+//! of the idempotency records, one of the senders' grants, one multi-row insert of the events and
+//! one of the idempotency records, and a projection update per match. Each client is answered
+//! only after that transaction committed, so an acknowledged command is as durable as before.
+//!
+//! A command the rules refuse is answered with its error and writes nothing; the others in the
+//! batch go on. If the batch's transaction itself fails, each of its commands is run again on
+//! its own ([`matches::execute`]), so one bad command never costs the others their answer.
+
+use std::collections::HashMap;
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+
+use chrono::{DateTime, Utc};
+
+use crate::db::{DbConn, Pool, matches as rows, users};
+use crate::error::AppError;
+use crate::live::LiveMessage;
+use crate::rules::game::{State, View};
+use crate::services::authz::Grants;
+use crate::services::matches::{
+    self, CommandOutcome, CommandRequest, Decided, MatchCache, Sender, decide_on,
+};
+
+/// What a command's client gets back.
+pub type Reply = Result<(CommandOutcome, Option<LiveMessage>), AppError>;
+
+/// Commands written in one transaction at most (a bound on one transaction's length, and so on
+/// the latency a large batch adds to its first command).
+const MAX_BATCH: usize = 64;
+
+struct Job {
+    match_id: i64,
+    sender: Sender,
+    req: CommandRequest,
+    now: DateTime<Utc>,
+    reply: tokio::sync::oneshot::Sender<Reply>,
+}
+
+/// The queue of match commands and the threads that write them (see the module docs).
+#[derive(Debug)]
+pub struct CommandWriter {
+    queue: mpsc::Sender<Job>,
+}
+
+impl std::fmt::Debug for Job {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Job")
+            .field("match_id", &self.match_id)
+            .finish()
+    }
+}
+
+impl CommandWriter {
+    /// Starts `threads` writer threads over `pool`. They stop when the writer is dropped.
+    pub fn start(pool: Pool, cache: Arc<MatchCache>, threads: usize) -> std::io::Result<Self> {
+        let (queue, jobs) = mpsc::channel::<Job>();
+        let jobs = Arc::new(Mutex::new(jobs));
+        for i in 0..threads.max(1) {
+            let (jobs, pool, cache) = (jobs.clone(), pool.clone(), cache.clone());
+            std::thread::Builder::new()
+                .name(format!("arbiter-writer-{i}"))
+                .spawn(move || run(&jobs, &pool, &cache))?;
+        }
+        Ok(Self { queue })
+    }
+
+    /// Runs a command and answers once it is committed (or refused). `now` is when the request
+    /// arrived; a batch is decided at the latest `now` of its commands.
+    pub async fn execute(
+        &self,
+        now: DateTime<Utc>,
+        match_id: i64,
+        sender: Sender,
+        req: CommandRequest,
+    ) -> Reply {
+        matches::check_key(&req)?;
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        self.queue
+            .send(Job {
+                match_id,
+                sender,
+                req,
+                now,
+                reply,
+            })
+            .map_err(|_| AppError::Unavailable("the server is shutting down".into()))?;
+        answer
+            .await
+            .map_err(|_| AppError::internal("the command writer stopped"))?
+    }
+}
+
+fn run(jobs: &Mutex<mpsc::Receiver<Job>>, pool: &Pool, cache: &MatchCache) {
+    let mut last_now = DateTime::<Utc>::MIN_UTC;
+    loop {
+        let batch = {
+            let Ok(jobs) = jobs.lock() else { return };
+            let Ok(first) = jobs.recv() else { return };
+            let mut batch = vec![first];
+            while batch.len() < MAX_BATCH {
+                match jobs.try_recv() {
+                    Ok(job) => batch.push(job),
+                    Err(_) => break,
+                }
+            }
+            batch
+        };
+        // One `now` per batch, never earlier than the last one: commands on one match are
+        // decided in order, and a clock must not run backwards between them.
+        let now = batch.iter().map(|j| j.now).fold(last_now, DateTime::max);
+        last_now = now;
+        let replies = write(pool, cache, now, &batch);
+        for (job, reply) in batch.into_iter().zip(replies) {
+            // The client may have gone; its command stands either way.
+            let _ = job.reply.send(reply);
+        }
+    }
+}
+
+/// Writes a batch, or failing that each command on its own; one reply per job, in order.
+fn write(pool: &Pool, cache: &MatchCache, now: DateTime<Utc>, batch: &[Job]) -> Vec<Reply> {
+    let mut conn = match pool.get() {
+        Ok(conn) => conn,
+        Err(e) => {
+            let message = e.to_string();
+            return batch
+                .iter()
+                .map(|_| Err(AppError::Unavailable(message.clone())))
+                .collect();
+        }
+    };
+    match conn.write_tx(|conn| write_batch(conn, cache, now, batch)) {
+        Ok(written) => {
+            for (id, state) in written.states {
+                cache.put(id, state);
+            }
+            written.replies
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, commands = batch.len(), "batch not written; running its commands one by one");
+            batch
+                .iter()
+                .map(|j| matches::execute(&mut conn, cache, now, j.match_id, j.sender, &j.req))
+                .collect()
+        }
+    }
+}
+
+struct Written {
+    replies: Vec<Reply>,
+    states: HashMap<i64, State>,
+}
+
+/// One match as the batch moves it.
+struct Moving {
+    row: rows::MatchRow,
+    state: Arc<State>,
+    /// The last view a command of this batch produced: what the projection row becomes.
+    view: Option<View>,
+}
+
+/// The batch's transaction. An `Err` is the transaction's own failure (the database); a command
+/// the rules refuse is an `Err` in its reply instead.
+fn write_batch(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    now: DateTime<Utc>,
+    batch: &[Job],
+) -> Result<Written, AppError> {
+    let mut ids: Vec<i64> = batch.iter().map(|j| j.match_id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut moving = HashMap::new();
+    for row in rows::lock_many(conn, &ids)? {
+        let state = match cache.get(row.id) {
+            Some(s) if s.last_seq as i64 == row.last_seq => s,
+            _ => matches::load_state(conn, cache, row.id)?,
+        };
+        moving.insert(
+            row.id,
+            Moving {
+                row,
+                state,
+                view: None,
+            },
+        );
+    }
+    let pairs: Vec<(i64, &str)> = batch
+        .iter()
+        .filter_map(|j| j.req.idempotency_key.as_deref().map(|k| (j.match_id, k)))
+        .collect();
+    let mut responses: HashMap<(i64, String), String> = rows::command_responses_many(conn, &pairs)?
+        .into_iter()
+        .map(|(m, k, r)| ((m, k), r))
+        .collect();
+    let mut uids: Vec<i64> = batch
+        .iter()
+        .filter_map(|j| match j.sender {
+            Sender::User(u) => Some(u),
+            Sender::System => None,
+        })
+        .collect();
+    uids.sort_unstable();
+    uids.dedup();
+    let grants: HashMap<i64, Grants> = users::admin_and_grants_many(conn, &uids)?
+        .into_iter()
+        .map(|(uid, (admin, g))| (uid, Grants::from_parts(uid, admin, g)))
+        .collect();
+
+    let mut replies = Vec::with_capacity(batch.len());
+    let mut events = Vec::new();
+    let mut records = Vec::new();
+    for job in batch {
+        let Some(m) = moving.get_mut(&job.match_id) else {
+            replies.push(Err(AppError::not_found(format!(
+                "no match {}",
+                job.match_id
+            ))));
+            continue;
+        };
+        if let Some(key) = &job.req.idempotency_key
+            && let Some(first) = responses.get(&(job.match_id, key.clone()))
+        {
+            replies.push(matches::replayed(first).map(|o| (o, None)));
+            continue;
+        }
+        let grants = match job.sender {
+            Sender::User(u) => grants.get(&u),
+            Sender::System => None,
+        };
+        let decided = match decide_on(&m.row, &m.state, grants, now, job.sender, &job.req) {
+            Ok(d) => d,
+            Err(refused) => {
+                replies.push(Err(refused));
+                continue;
+            }
+        };
+        let Decided {
+            outcome,
+            next,
+            record,
+            live,
+        } = decided;
+        matches::sync_challenges(conn, m.row.event_id, job.match_id, &m.state, &next)?;
+        for e in &outcome.events {
+            events.push(rows::NewEventRow::of(job.match_id, e)?);
+        }
+        if let Some(r) = record {
+            responses.insert((r.match_id, r.idempotency_key.clone()), r.response.clone());
+            records.push(r);
+        }
+        m.state = Arc::new(next);
+        m.view = Some(outcome.state.clone());
+        replies.push(Ok((outcome, live)));
+    }
+
+    let mut states = HashMap::new();
+    for (id, m) in moving {
+        let Some(view) = m.view else { continue };
+        if !rows::advance(conn, id, m.row.last_seq, &matches::projection(&view, now))? {
+            // Cannot happen while the row is locked (or SQLite's writer held); if it does, the
+            // batch is retried command by command, which re-reads the log.
+            return Err(AppError::Conflict {
+                message: format!("match {id} moved during a batch"),
+                current: None,
+            });
+        }
+        states.insert(id, Arc::unwrap_or_clone(m.state));
+    }
+    rows::insert_events(conn, &events)?;
+    rows::insert_commands(conn, &records)?;
+    Ok(Written { replies, states })
+}
