@@ -210,16 +210,31 @@ pub fn events_after(
         .collect()
 }
 
-/// The stored response of an earlier command with this idempotency key.
+/// What an idempotency record keeps of its command's first answer.
+#[derive(Debug, Clone, Queryable)]
+pub struct StoredCommand {
+    /// The first seq the command appended.
+    pub first_seq: i64,
+    /// The last seq the command appended.
+    pub last_seq: i64,
+    /// The first answer as JSON; empty when it is rebuilt from the log (seqs `first..=last`).
+    pub response: String,
+}
+
+/// The record of an earlier command with this idempotency key.
 pub fn command_response(
     conn: &mut DbConn,
     match_id: i64,
     key: &str,
-) -> QueryResult<Option<String>> {
+) -> QueryResult<Option<StoredCommand>> {
     match_commands::table
         .filter(match_commands::match_id.eq(match_id))
         .filter(match_commands::idempotency_key.eq(key))
-        .select(match_commands::response)
+        .select((
+            match_commands::first_seq,
+            match_commands::last_seq,
+            match_commands::response,
+        ))
         .first(conn)
         .optional()
 }
@@ -251,30 +266,36 @@ pub fn lock_many(conn: &mut DbConn, ids: &[i64]) -> QueryResult<Vec<MatchRow>> {
     }
 }
 
-/// The stored responses for several (match, idempotency key) pairs, in one query.
+/// The records for several (match, idempotency key) pairs, in one query.
 pub fn command_responses_many(
     conn: &mut DbConn,
     pairs: &[(i64, &str)],
-) -> QueryResult<Vec<(i64, String, String)>> {
-    if pairs.is_empty() {
-        return Ok(Vec::new());
+) -> QueryResult<Vec<(i64, String, StoredCommand)>> {
+    // `(match = ? AND key = ?) OR …`: one index probe per pair on both engines (two IN lists
+    // would probe every match with every key). Chunked: SQLite bounds an expression's depth.
+    let mut found = Vec::new();
+    for chunk in pairs.chunks(INSERT_CHUNK / 4) {
+        let mut query = match_commands::table
+            .select((
+                match_commands::match_id,
+                match_commands::idempotency_key,
+                (
+                    match_commands::first_seq,
+                    match_commands::last_seq,
+                    match_commands::response,
+                ),
+            ))
+            .into_boxed();
+        for (m, k) in chunk {
+            query = query.or_filter(
+                match_commands::match_id
+                    .eq(*m)
+                    .and(match_commands::idempotency_key.eq(*k)),
+            );
+        }
+        found.extend(query.load::<(i64, String, StoredCommand)>(conn)?);
     }
-    let ids: Vec<i64> = pairs.iter().map(|p| p.0).collect();
-    let keys: Vec<&str> = pairs.iter().map(|p| p.1).collect();
-    let found: Vec<(i64, String, String)> = match_commands::table
-        .filter(match_commands::match_id.eq_any(ids))
-        .filter(match_commands::idempotency_key.eq_any(keys))
-        .select((
-            match_commands::match_id,
-            match_commands::idempotency_key,
-            match_commands::response,
-        ))
-        .load(conn)?;
-    // The two IN lists also match crossed pairs (one match's id with another's key).
-    Ok(found
-        .into_iter()
-        .filter(|(m, k, _)| pairs.iter().any(|(pm, pk)| pm == m && pk == k))
-        .collect())
+    Ok(found)
 }
 
 /// A log row to insert.
@@ -324,7 +345,7 @@ pub struct NewCommandRow {
     pub first_seq: i64,
     /// Last seq it appended.
     pub last_seq: i64,
-    /// The first response (JSON), returned to repeats.
+    /// Empty: a repeat's answer is rebuilt from the log (older records hold the JSON).
     pub response: String,
     /// When.
     pub created_at: NaiveDateTime,
@@ -418,18 +439,18 @@ pub fn open_challenge(
     Ok(())
 }
 
-/// Closes every queued challenge of a match that is no longer open.
-pub fn close_challenges_except(
+/// Takes a challenge off the queue (ruled, or withdrawn by a correction).
+pub fn close_challenge(
     conn: &mut DbConn,
     match_id: i64,
-    open: &[i64],
+    seq: i64,
     at: NaiveDateTime,
 ) -> QueryResult<()> {
     diesel::update(
         challenges::table
             .filter(challenges::match_id.eq(match_id))
-            .filter(challenges::closed_at.is_null())
-            .filter(challenges::challenge_seq.ne_all(open)),
+            .filter(challenges::challenge_seq.eq(seq))
+            .filter(challenges::closed_at.is_null()),
     )
     .set(challenges::closed_at.eq(Some(at)))
     .execute(conn)

@@ -160,22 +160,47 @@ pub fn check_key(req: &CommandRequest) -> Result<(), AppError> {
     }
 }
 
-/// A stored first result, as a repeat of its key receives it.
-pub fn replayed(stored: &str) -> Result<CommandOutcome, AppError> {
-    let mut outcome: CommandOutcome = serde_json::from_str(stored).map_err(AppError::internal)?;
-    outcome.replayed = true;
-    Ok(outcome)
+/// A command's first answer, as a repeat of its key receives it. The record keeps only the seqs
+/// the command appended: the answer is rebuilt from the log (those events, and the match as they
+/// left it, viewed at the moment they were recorded), which gives the same answer as the first
+/// time without writing its text at every command. Older records hold the text itself.
+pub fn replayed(
+    conn: &mut DbConn,
+    match_id: i64,
+    stored: &rows::StoredCommand,
+) -> Result<CommandOutcome, AppError> {
+    if !stored.response.is_empty() {
+        let mut outcome: CommandOutcome =
+            serde_json::from_str(&stored.response).map_err(AppError::internal)?;
+        outcome.replayed = true;
+        return Ok(outcome);
+    }
+    let mut log = rows::events_after(conn, match_id, 0)?;
+    log.retain(|e| e.seq as i64 <= stored.last_seq);
+    let state = game::fold(&log);
+    let at = log
+        .last()
+        .map(|e| e.at)
+        .ok_or_else(|| AppError::internal("an idempotency record without events"))?;
+    log.retain(|e| e.seq as i64 >= stored.first_seq);
+    Ok(CommandOutcome {
+        match_id,
+        state: state.view(at),
+        events: log,
+        replayed: true,
+    })
 }
 
-/// The stored first result of a command sent with this idempotency key, if any.
+/// The first result of a command sent with this idempotency key, if any.
 pub fn stored_outcome(
     conn: &mut DbConn,
     match_id: i64,
     key: &str,
 ) -> Result<Option<CommandOutcome>, AppError> {
-    rows::command_response(conn, match_id, key)?
-        .map(|stored| replayed(&stored))
-        .transpose()
+    match rows::command_response(conn, match_id, key)? {
+        Some(stored) => Ok(Some(replayed(conn, match_id, &stored)?)),
+        None => Ok(None),
+    }
 }
 
 /// A command's effects, for callers that run it inside their own transaction.
@@ -295,21 +320,17 @@ pub(crate) fn decide_on(
             "you hold no role at this match's table or event that allows this".into(),
         ));
     }
-    let mut decided: Result<Vec<Event>, RuleError> = Err(RuleError::Forbidden {
+    let mut decided: Result<(Vec<Event>, State), RuleError> = Err(RuleError::Forbidden {
         command: "command",
         needs: "a role",
     });
     for actor in &actors {
-        decided = game::decide(state, req.command.clone(), actor, now);
+        decided = game::decide_and_apply(state, req.command.clone(), actor, now);
         if !matches!(decided, Err(RuleError::Forbidden { .. })) {
             break;
         }
     }
-    let events = decided?;
-    let mut next = State::clone(state);
-    for e in &events {
-        game::apply(&mut next, e);
-    }
+    let (events, next) = decided?;
     let outcome = CommandOutcome {
         match_id: row.id,
         state: next.view(now),
@@ -330,7 +351,7 @@ pub(crate) fn decide_on(
             },
             first_seq: first.seq as i64,
             last_seq: last.seq as i64,
-            response: serde_json::to_string(&outcome).map_err(AppError::internal)?,
+            response: String::new(),
             created_at: crate::db::now_utc(),
         }),
         _ => None,
@@ -393,8 +414,10 @@ pub(crate) fn sync_challenges(
     if prev.challenges == state.challenges {
         return Ok(());
     }
-    let mut open = Vec::new();
-    for c in state.open_challenges() {
+    // Only the differences are written: challenges opened (or re-opened by a correction),
+    // challenges no longer open (ruled, or gone with a corrected play), and new rulings.
+    let was_open = |id: u64| prev.open_challenges().any(|c| c.id == id);
+    for c in state.open_challenges().filter(|c| !was_open(c.id)) {
         let kind = match c.kind {
             game::ChallengeKind::Word { .. } => "word",
             game::ChallengeKind::Score => "score",
@@ -409,9 +432,13 @@ pub(crate) fn sync_challenges(
             &detail,
             c.opened_at.naive_utc(),
         )?;
-        open.push(c.id as i64);
     }
-    rows::close_challenges_except(conn, match_id, &open, crate::db::now_utc())?;
+    let now = crate::db::now_utc();
+    for c in prev.open_challenges() {
+        if !state.open_challenges().any(|n| n.id == c.id) {
+            rows::close_challenge(conn, match_id, c.id as i64, now)?;
+        }
+    }
     for c in &state.challenges {
         let newly_ruled = prev.challenge(c.id).is_none_or(|p| p.ruling.is_none());
         if let (Some(ruling), true) = (&c.ruling, newly_ruled) {

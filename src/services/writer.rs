@@ -21,7 +21,7 @@ use chrono::{DateTime, Utc};
 use crate::db::{DbConn, Pool, matches as rows, users};
 use crate::error::AppError;
 use crate::live::LiveMessage;
-use crate::rules::game::{State, View};
+use crate::rules::game::State;
 use crate::services::authz::Grants;
 use crate::services::matches::{
     self, CommandOutcome, CommandRequest, Decided, MatchCache, Sender, decide_on,
@@ -46,6 +46,25 @@ struct Job {
 #[derive(Debug)]
 pub struct CommandWriter {
     queue: mpsc::Sender<Job>,
+    stats: Arc<Counters>,
+}
+
+/// What the writer has done since it started (for the load benchmark and operators).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct WriterStats {
+    /// Transactions written (batches, and commands rerun alone after a failed batch).
+    pub batches: u64,
+    /// Commands answered.
+    pub commands: u64,
+    /// Time spent writing, in microseconds (idle time waiting for commands excluded).
+    pub busy_us: u64,
+}
+
+#[derive(Debug, Default)]
+struct Counters {
+    batches: std::sync::atomic::AtomicU64,
+    commands: std::sync::atomic::AtomicU64,
+    busy_us: std::sync::atomic::AtomicU64,
 }
 
 impl std::fmt::Debug for Job {
@@ -61,13 +80,25 @@ impl CommandWriter {
     pub fn start(pool: Pool, cache: Arc<MatchCache>, threads: usize) -> std::io::Result<Self> {
         let (queue, jobs) = mpsc::channel::<Job>();
         let jobs = Arc::new(Mutex::new(jobs));
+        let stats = Arc::new(Counters::default());
         for i in 0..threads.max(1) {
-            let (jobs, pool, cache) = (jobs.clone(), pool.clone(), cache.clone());
+            let (jobs, pool, cache, stats) =
+                (jobs.clone(), pool.clone(), cache.clone(), stats.clone());
             std::thread::Builder::new()
                 .name(format!("arbiter-writer-{i}"))
-                .spawn(move || run(&jobs, &pool, &cache))?;
+                .spawn(move || run(&jobs, &pool, &cache, &stats))?;
         }
-        Ok(Self { queue })
+        Ok(Self { queue, stats })
+    }
+
+    /// Counters since start.
+    pub fn stats(&self) -> WriterStats {
+        use std::sync::atomic::Ordering::Relaxed;
+        WriterStats {
+            batches: self.stats.batches.load(Relaxed),
+            commands: self.stats.commands.load(Relaxed),
+            busy_us: self.stats.busy_us.load(Relaxed),
+        }
     }
 
     /// Runs a command and answers once it is committed (or refused). `now` is when the request
@@ -96,7 +127,8 @@ impl CommandWriter {
     }
 }
 
-fn run(jobs: &Mutex<mpsc::Receiver<Job>>, pool: &Pool, cache: &MatchCache) {
+fn run(jobs: &Mutex<mpsc::Receiver<Job>>, pool: &Pool, cache: &MatchCache, stats: &Counters) {
+    use std::sync::atomic::Ordering::Relaxed;
     let mut last_now = DateTime::<Utc>::MIN_UTC;
     loop {
         let batch = {
@@ -115,7 +147,13 @@ fn run(jobs: &Mutex<mpsc::Receiver<Job>>, pool: &Pool, cache: &MatchCache) {
         // decided in order, and a clock must not run backwards between them.
         let now = batch.iter().map(|j| j.now).fold(last_now, DateTime::max);
         last_now = now;
-        let replies = write(pool, cache, now, &batch);
+        let started = std::time::Instant::now();
+        let (replies, transactions) = write(pool, cache, now, &batch);
+        stats.batches.fetch_add(transactions, Relaxed);
+        stats.commands.fetch_add(batch.len() as u64, Relaxed);
+        stats
+            .busy_us
+            .fetch_add(started.elapsed().as_micros() as u64, Relaxed);
         for (job, reply) in batch.into_iter().zip(replies) {
             // The client may have gone; its command stands either way.
             let _ = job.reply.send(reply);
@@ -123,16 +161,18 @@ fn run(jobs: &Mutex<mpsc::Receiver<Job>>, pool: &Pool, cache: &MatchCache) {
     }
 }
 
-/// Writes a batch, or failing that each command on its own; one reply per job, in order.
-fn write(pool: &Pool, cache: &MatchCache, now: DateTime<Utc>, batch: &[Job]) -> Vec<Reply> {
+/// Writes a batch, or failing that each command on its own; one reply per job, in order, and
+/// the number of transactions it took.
+fn write(pool: &Pool, cache: &MatchCache, now: DateTime<Utc>, batch: &[Job]) -> (Vec<Reply>, u64) {
     let mut conn = match pool.get() {
         Ok(conn) => conn,
         Err(e) => {
             let message = e.to_string();
-            return batch
+            let replies = batch
                 .iter()
                 .map(|_| Err(AppError::Unavailable(message.clone())))
                 .collect();
+            return (replies, 0);
         }
     };
     match conn.write_tx(|conn| write_batch(conn, cache, now, batch)) {
@@ -140,14 +180,15 @@ fn write(pool: &Pool, cache: &MatchCache, now: DateTime<Utc>, batch: &[Job]) -> 
             for (id, state) in written.states {
                 cache.put(id, state);
             }
-            written.replies
+            (written.replies, 1)
         }
         Err(e) => {
             tracing::warn!(error = %e, commands = batch.len(), "batch not written; running its commands one by one");
-            batch
+            let replies = batch
                 .iter()
                 .map(|j| matches::execute(&mut conn, cache, now, j.match_id, j.sender, &j.req))
-                .collect()
+                .collect();
+            (replies, 1 + batch.len() as u64)
         }
     }
 }
@@ -161,8 +202,8 @@ struct Written {
 struct Moving {
     row: rows::MatchRow,
     state: Arc<State>,
-    /// The last view a command of this batch produced: what the projection row becomes.
-    view: Option<View>,
+    /// What the projection row becomes, once a command of this batch moved the match.
+    projection: Option<rows::Projection>,
 }
 
 /// The batch's transaction. An `Err` is the transaction's own failure (the database); a command
@@ -187,7 +228,7 @@ fn write_batch(
             Moving {
                 row,
                 state,
-                view: None,
+                projection: None,
             },
         );
     }
@@ -195,10 +236,14 @@ fn write_batch(
         .iter()
         .filter_map(|j| j.req.idempotency_key.as_deref().map(|k| (j.match_id, k)))
         .collect();
-    let mut responses: HashMap<(i64, String), String> = rows::command_responses_many(conn, &pairs)?
-        .into_iter()
-        .map(|(m, k, r)| ((m, k), r))
-        .collect();
+    let mut stored: HashMap<(i64, String), rows::StoredCommand> =
+        rows::command_responses_many(conn, &pairs)?
+            .into_iter()
+            .map(|(m, k, r)| ((m, k), r))
+            .collect();
+    // Keys answered in this batch, by reply index: a repeat gets a copy of that outcome (a key
+    // first used in this batch is not in the database until the batch commits).
+    let mut answered: HashMap<(i64, String), usize> = HashMap::new();
     let mut uids: Vec<i64> = batch
         .iter()
         .filter_map(|j| match j.sender {
@@ -213,7 +258,7 @@ fn write_batch(
         .map(|(uid, (admin, g))| (uid, Grants::from_parts(uid, admin, g)))
         .collect();
 
-    let mut replies = Vec::with_capacity(batch.len());
+    let mut replies: Vec<Reply> = Vec::with_capacity(batch.len());
     let mut events = Vec::new();
     let mut records = Vec::new();
     for job in batch {
@@ -224,11 +269,29 @@ fn write_batch(
             ))));
             continue;
         };
-        if let Some(key) = &job.req.idempotency_key
-            && let Some(first) = responses.get(&(job.match_id, key.clone()))
-        {
-            replies.push(matches::replayed(first).map(|o| (o, None)));
-            continue;
+        if let Some(key) = &job.req.idempotency_key {
+            let id = (job.match_id, key.clone());
+            if let Some(first) = answered.get(&id).and_then(|i| replies.get(*i)) {
+                let again = match first {
+                    Ok((first, _)) => Ok((
+                        CommandOutcome {
+                            replayed: true,
+                            ..first.clone()
+                        },
+                        None,
+                    )),
+                    Err(_) => Err(AppError::internal(
+                        "the first answer to this key could not be rebuilt",
+                    )),
+                };
+                replies.push(again);
+                continue;
+            }
+            if let Some(first) = stored.remove(&id) {
+                answered.insert(id, replies.len());
+                replies.push(matches::replayed(conn, job.match_id, &first).map(|o| (o, None)));
+                continue;
+            }
         }
         let grants = match job.sender {
             Sender::User(u) => grants.get(&u),
@@ -252,18 +315,20 @@ fn write_batch(
             events.push(rows::NewEventRow::of(job.match_id, e)?);
         }
         if let Some(r) = record {
-            responses.insert((r.match_id, r.idempotency_key.clone()), r.response.clone());
+            answered.insert((r.match_id, r.idempotency_key.clone()), replies.len());
             records.push(r);
         }
         m.state = Arc::new(next);
-        m.view = Some(outcome.state.clone());
+        m.projection = Some(matches::projection(&outcome.state, now));
         replies.push(Ok((outcome, live)));
     }
 
     let mut states = HashMap::new();
     for (id, m) in moving {
-        let Some(view) = m.view else { continue };
-        if !rows::advance(conn, id, m.row.last_seq, &matches::projection(&view, now))? {
+        let Some(projection) = m.projection else {
+            continue;
+        };
+        if !rows::advance(conn, id, m.row.last_seq, &projection)? {
             // Cannot happen while the row is locked (or SQLite's writer held); if it does, the
             // batch is retried command by command, which re-reads the log.
             return Err(AppError::Conflict {

@@ -28,6 +28,17 @@ pub fn decide(
     actor: &Actor,
     now: DateTime<Utc>,
 ) -> Result<Vec<Event>, RuleError> {
+    decide_and_apply(state, cmd, actor, now).map(|(events, _)| events)
+}
+
+/// [`decide`], also returning the state with the events applied (the decision's scratch state,
+/// so the caller need not copy and fold again).
+pub fn decide_and_apply(
+    state: &State,
+    cmd: Command,
+    actor: &Actor,
+    now: DateTime<Utc>,
+) -> Result<(Vec<Event>, State), RuleError> {
     // A decision never goes back before the last recorded event: clocks never run backwards.
     let now = state.last_at.map_or(now, |t| now.max(t));
     let mut batch = Batch::new(state, actor, now);
@@ -56,13 +67,16 @@ pub fn decide(
             batch.catch_up();
         }
     }
-    Ok(batch.events)
+    Ok((batch.events, batch.state))
 }
 
 /// What a `time_expired` command would record at `now`: clocks run out, the match limit, an
 /// out-play's objection window lapsing (N5), and their consequences.
 pub fn pending_timeouts(state: &State, now: DateTime<Utc>) -> Vec<Payload> {
     let now = state.last_at.map_or(now, |t| now.max(t));
+    if nothing_due(state, now) {
+        return Vec::new();
+    }
     let mut batch = Batch::new(state, &Actor::System, now);
     batch.catch_up();
     batch.events.into_iter().map(|e| e.payload).collect()
@@ -74,11 +88,20 @@ pub fn due_timeouts(state: &State, now: DateTime<Utc>) -> Option<Command> {
 }
 
 /// The state with time caught up to `now` (what a view shows), without recording anything.
-pub(crate) fn caught_up(state: &State, now: DateTime<Utc>) -> State {
+/// Borrowed when nothing is due, which is nearly always: a view then copies nothing.
+pub(crate) fn caught_up(state: &State, now: DateTime<Utc>) -> std::borrow::Cow<'_, State> {
     let now = state.last_at.map_or(now, |t| now.max(t));
+    if nothing_due(state, now) {
+        return std::borrow::Cow::Borrowed(state);
+    }
     let mut batch = Batch::new(state, &Actor::System, now);
     batch.catch_up();
-    batch.state
+    std::borrow::Cow::Owned(batch.state)
+}
+
+/// True when catching up to `now` would record nothing (the first step of `catch_up`).
+fn nothing_due(state: &State, now: DateTime<Utc>) -> bool {
+    next_consequence(state, now).is_none() && next_timeout(state, now).is_none()
 }
 
 /// Events being decided, applied to a scratch state as they are made.

@@ -51,7 +51,8 @@ pub use crate::rules::ruleset::Ruleset;
 pub use board_mode::{BoardPlay, BoardTrack, to_gcg};
 pub use command::Command;
 pub use decide::{
-    decide, due_timeouts, next_timeout_at, pending_timeouts, score_after_challenge, seat_order,
+    decide, decide_and_apply, due_timeouts, next_timeout_at, pending_timeouts,
+    score_after_challenge, seat_order,
 };
 pub use error::RuleError;
 pub use event::{Event, Payload};

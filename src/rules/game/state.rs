@@ -219,8 +219,9 @@ pub struct State {
     pub last_seq: u64,
     /// The latest time of any event: decisions never go back before it.
     pub last_at: Option<DateTime<Utc>>,
-    /// Every event applied, reversed ones included, so a correction can re-fold (E3).
-    pub log: Vec<Event>,
+    /// Every event applied, reversed ones included, so a correction can re-fold (E3). Shared
+    /// (`Arc`): a decision works on a copy of the state, and copying the log is then cheap.
+    pub log: Vec<std::sync::Arc<Event>>,
     /// Board mode: the board with every standing play on it.
     pub board: Option<BoardTrack>,
 }
@@ -236,7 +237,7 @@ pub fn fold<'a>(events: impl IntoIterator<Item = &'a Event>) -> State {
 
 /// Applies one event. Never fails: events were checked by `decide` when they were made.
 pub fn apply(state: &mut State, event: &Event) {
-    state.log.push(event.clone());
+    state.log.push(std::sync::Arc::new(event.clone()));
     if matches!(event.payload, Payload::Corrected { .. }) {
         rebuild(state);
     } else {
