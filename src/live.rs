@@ -55,11 +55,17 @@ impl Live {
 /// The PostgreSQL channel instances relay live messages on.
 const CHANNEL: &str = "arbiter_live";
 
+/// One notification: the messages an instance committed since its last one.
 #[derive(Serialize, Deserialize)]
 struct Relayed {
     origin: String,
-    msg: LiveMessage,
+    msgs: Vec<LiveMessage>,
 }
+
+/// Messages per notification: keeps a payload well under PostgreSQL's 8,000-byte limit (a
+/// message is about 120 bytes), while a busy hall costs one round trip per batch, not per
+/// command.
+const PER_NOTIFY: usize = 40;
 
 /// Starts the relay thread for an instance sharing a PostgreSQL database with others. Messages
 /// sent on the returned channel are announced to the other instances; messages they announce
@@ -99,10 +105,12 @@ fn relay_session(
     loop {
         match rx.recv_timeout(Duration::from_millis(100)) {
             Ok(first) => {
-                for msg in std::iter::once(first).chain(rx.try_iter()) {
+                let pending: Vec<LiveMessage> =
+                    std::iter::once(first).chain(rx.try_iter()).collect();
+                for chunk in pending.chunks(PER_NOTIFY) {
                     let payload = serde_json::to_string(&Relayed {
                         origin: origin.to_owned(),
-                        msg,
+                        msgs: chunk.to_vec(),
                     })?;
                     diesel::sql_query("SELECT pg_notify($1, $2)")
                         .bind::<diesel::sql_types::Text, _>(CHANNEL)
@@ -116,7 +124,7 @@ fn relay_session(
         for n in conn.notifications_iter() {
             let n = n?;
             match serde_json::from_str::<Relayed>(&n.payload) {
-                Ok(r) if r.origin != origin => deliver(r.msg),
+                Ok(r) if r.origin != origin => r.msgs.into_iter().for_each(deliver),
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "ignored a malformed live relay message"),
             }

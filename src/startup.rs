@@ -60,14 +60,14 @@ impl AppState {
             })
         });
         let matches = Arc::new(crate::services::matches::MatchCache::default());
-        // SQLite has one writer, so one thread; PostgreSQL overlaps one batch's round trips
-        // with the next batch's.
-        let writers = match settings.database.backend() {
-            crate::config::Backend::Sqlite => 1,
-            crate::config::Backend::Postgres => 2,
-        };
-        let writer =
-            crate::services::writer::CommandWriter::start(pool.clone(), matches.clone(), writers)?;
+        // One writer thread per instance: SQLite has a single writer anyway, and on PostgreSQL
+        // measured two and four threads made smaller batches and a worse tail (BENCHMARKS.md).
+        let writers = 1;
+        let writer = crate::services::writer::CommandWriter::start(
+            &settings.database,
+            matches.clone(),
+            writers,
+        )?;
         Ok(AppState {
             pool,
             writer: Arc::new(writer),

@@ -165,6 +165,66 @@ pub fn advance(conn: &mut DbConn, id: i64, expected_seq: i64, p: &Projection) ->
     Ok(n == 1)
 }
 
+/// [`advance`] for several matches; returns how many moved (fewer than given means another
+/// writer got to one of them first). PostgreSQL does it in one statement per 500 matches, so a
+/// batch costs one round trip rather than one per match; SQLite runs in process and updates
+/// row by row.
+pub fn advance_many(conn: &mut DbConn, moves: &[(i64, i64, Projection)]) -> QueryResult<usize> {
+    use diesel::sql_types::{BigInt, Integer, Nullable, Text, Timestamp};
+    let pg = match conn {
+        DbConn::Pg(pg) => pg,
+        DbConn::Sqlite(_) => {
+            let mut moved = 0;
+            for (id, expected, p) in moves {
+                moved += usize::from(advance(conn, *id, *expected, p)?);
+            }
+            return Ok(moved);
+        }
+    };
+    let mut moved = 0;
+    for chunk in moves.chunks(500) {
+        let rows: Vec<String> = (0..chunk.len())
+            .map(|i| {
+                let n = i * 12;
+                format!(
+                    "(${}::bigint, ${}::bigint, ${}::text, ${}::bigint, ${}::integer, ${}::integer, \
+                     ${}::text, ${}::text, ${}::text, ${}::bigint, ${}::bigint, ${}::timestamp)",
+                    n + 1, n + 2, n + 3, n + 4, n + 5, n + 6,
+                    n + 7, n + 8, n + 9, n + 10, n + 11, n + 12
+                )
+            })
+            .collect();
+        let sql = format!(
+            "UPDATE matches AS m SET status = v.status, last_seq = v.last_seq, \
+             score_a = v.score_a, score_b = v.score_b, to_move = v.to_move, winner = v.winner, \
+             result_reason = v.result_reason, clock_a_ms = v.clock_a_ms, \
+             clock_b_ms = v.clock_b_ms, updated_at = v.updated_at \
+             FROM (VALUES {}) AS v(id, expected, status, last_seq, score_a, score_b, to_move, \
+             winner, result_reason, clock_a_ms, clock_b_ms, updated_at) \
+             WHERE m.id = v.id AND m.last_seq = v.expected",
+            rows.join(", ")
+        );
+        let mut query = diesel::sql_query(sql).into_boxed::<diesel::pg::Pg>();
+        for (id, expected, p) in chunk {
+            query = query
+                .bind::<BigInt, _>(*id)
+                .bind::<BigInt, _>(*expected)
+                .bind::<Text, _>(p.status.clone())
+                .bind::<BigInt, _>(p.last_seq)
+                .bind::<Integer, _>(p.score_a)
+                .bind::<Integer, _>(p.score_b)
+                .bind::<Nullable<Text>, _>(p.to_move.clone())
+                .bind::<Nullable<Text>, _>(p.winner.clone())
+                .bind::<Nullable<Text>, _>(p.result_reason.clone())
+                .bind::<BigInt, _>(p.clock_a_ms)
+                .bind::<BigInt, _>(p.clock_b_ms)
+                .bind::<Timestamp, _>(p.updated_at);
+        }
+        moved += query.execute(pg)?;
+    }
+    Ok(moved)
+}
+
 /// Appends events to a match's log.
 pub fn append(
     conn: &mut DbConn,
@@ -264,38 +324,6 @@ pub fn lock_many(conn: &mut DbConn, ids: &[i64]) -> QueryResult<Vec<MatchRow>> {
         DbConn::Sqlite(c) => query().select(MatchRow::as_select()).load(c),
         DbConn::Pg(c) => query().select(MatchRow::as_select()).for_update().load(c),
     }
-}
-
-/// The records for several (match, idempotency key) pairs, in one query.
-pub fn command_responses_many(
-    conn: &mut DbConn,
-    pairs: &[(i64, &str)],
-) -> QueryResult<Vec<(i64, String, StoredCommand)>> {
-    // `(match = ? AND key = ?) OR …`: one index probe per pair on both engines (two IN lists
-    // would probe every match with every key). Chunked: SQLite bounds an expression's depth.
-    let mut found = Vec::new();
-    for chunk in pairs.chunks(INSERT_CHUNK / 4) {
-        let mut query = match_commands::table
-            .select((
-                match_commands::match_id,
-                match_commands::idempotency_key,
-                (
-                    match_commands::first_seq,
-                    match_commands::last_seq,
-                    match_commands::response,
-                ),
-            ))
-            .into_boxed();
-        for (m, k) in chunk {
-            query = query.or_filter(
-                match_commands::match_id
-                    .eq(*m)
-                    .and(match_commands::idempotency_key.eq(*k)),
-            );
-        }
-        found.extend(query.load::<(i64, String, StoredCommand)>(conn)?);
-    }
-    Ok(found)
 }
 
 /// A log row to insert.

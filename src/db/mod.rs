@@ -107,6 +107,13 @@ pub struct Manager {
     url: DatabaseUrl,
 }
 
+impl Manager {
+    /// A manager for `url` (the pool's, or a long-lived connection of its own).
+    pub fn new(url: DatabaseUrl) -> Self {
+        Self { url }
+    }
+}
+
 /// Why a connection could not be made or kept.
 #[derive(Debug, thiserror::Error)]
 pub enum ConnError {
@@ -159,7 +166,7 @@ pub fn build_pool(url: &DatabaseUrl, size: u32) -> Pool {
         .max_size(size)
         .min_idle(Some(0))
         .connection_timeout(Duration::from_secs(5))
-        .build_unchecked(Manager { url: url.clone() })
+        .build_unchecked(Manager::new(url.clone()))
 }
 
 /// Applies pending migrations and returns the newest applied version.

@@ -1,16 +1,18 @@
 //! Group commit for match commands.
 //!
-//! Every table in the hall sends its commands here. Instead of one transaction (and, on SQLite
-//! with `synchronous = FULL`, one fsync; on PostgreSQL, a dozen round trips) per command, a
+//! Every table in the hall sends its commands here. Instead of one transaction per command (on
+//! SQLite with `synchronous = FULL`, one WAL sync each; on PostgreSQL, a dozen round trips), a
 //! writer thread takes whatever commands are waiting, decides them in order on the folded states
-//! and writes them all in one transaction: one read of the match rows (locked on PostgreSQL), one
-//! of the idempotency records, one of the senders' grants, one multi-row insert of the events and
-//! one of the idempotency records, and a projection update per match. Each client is answered
-//! only after that transaction committed, so an acknowledged command is as durable as before.
+//! and writes them all in one transaction: one read of the match rows (locked on PostgreSQL, in
+//! id order), one of the senders' grants, one multi-row insert of the events and one of the
+//! idempotency records, and the projection rows (one statement on PostgreSQL). Each client is
+//! answered only after that transaction committed, so an acknowledged command is as durable as
+//! it was with a transaction of its own.
 //!
 //! A command the rules refuse is answered with its error and writes nothing; the others in the
-//! batch go on. If the batch's transaction itself fails, each of its commands is run again on
-//! its own ([`matches::execute`]), so one bad command never costs the others their answer.
+//! batch go on. If the batch's transaction fails (a repeat of an idempotency key colliding with
+//! its first record, or the database), each of its commands is run again on its own
+//! ([`matches::execute`]), so one bad command never costs the others their answer.
 
 use std::collections::HashMap;
 use std::sync::mpsc;
@@ -18,7 +20,8 @@ use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, Utc};
 
-use crate::db::{DbConn, Pool, matches as rows, users};
+use crate::config::DatabaseUrl;
+use crate::db::{DbConn, Manager, matches as rows, users};
 use crate::error::AppError;
 use crate::live::LiveMessage;
 use crate::rules::game::State;
@@ -76,17 +79,24 @@ impl std::fmt::Debug for Job {
 }
 
 impl CommandWriter {
-    /// Starts `threads` writer threads over `pool`. They stop when the writer is dropped.
-    pub fn start(pool: Pool, cache: Arc<MatchCache>, threads: usize) -> std::io::Result<Self> {
+    /// Starts `threads` writer threads on `url`, each with its own connection (outside the
+    /// request pool: a writer never waits behind readers for a connection, and its connection
+    /// is not checked with a round trip before every batch). They stop when the writer is
+    /// dropped.
+    pub fn start(
+        url: &DatabaseUrl,
+        cache: Arc<MatchCache>,
+        threads: usize,
+    ) -> std::io::Result<Self> {
         let (queue, jobs) = mpsc::channel::<Job>();
         let jobs = Arc::new(Mutex::new(jobs));
         let stats = Arc::new(Counters::default());
         for i in 0..threads.max(1) {
-            let (jobs, pool, cache, stats) =
-                (jobs.clone(), pool.clone(), cache.clone(), stats.clone());
+            let (jobs, cache, stats) = (jobs.clone(), cache.clone(), stats.clone());
+            let manager = Manager::new(url.clone());
             std::thread::Builder::new()
                 .name(format!("arbiter-writer-{i}"))
-                .spawn(move || run(&jobs, &pool, &cache, &stats))?;
+                .spawn(move || run(&jobs, &manager, &cache, &stats))?;
         }
         Ok(Self { queue, stats })
     }
@@ -127,9 +137,12 @@ impl CommandWriter {
     }
 }
 
-fn run(jobs: &Mutex<mpsc::Receiver<Job>>, pool: &Pool, cache: &MatchCache, stats: &Counters) {
+fn run(jobs: &Mutex<mpsc::Receiver<Job>>, manager: &Manager, cache: &MatchCache, stats: &Counters) {
+    use diesel::r2d2::ManageConnection;
     use std::sync::atomic::Ordering::Relaxed;
     let mut last_now = DateTime::<Utc>::MIN_UTC;
+    // Connected on first use, and again after a batch failed (the connection may be why).
+    let mut conn: Option<DbConn> = None;
     loop {
         let batch = {
             let Ok(jobs) = jobs.lock() else { return };
@@ -148,7 +161,23 @@ fn run(jobs: &Mutex<mpsc::Receiver<Job>>, pool: &Pool, cache: &MatchCache, stats
         let now = batch.iter().map(|j| j.now).fold(last_now, DateTime::max);
         last_now = now;
         let started = std::time::Instant::now();
-        let (replies, transactions) = write(pool, cache, now, &batch);
+        let (replies, transactions) = match &mut conn {
+            Some(c) => write(c, cache, now, &batch),
+            None => match manager.connect() {
+                Ok(c) => write(conn.insert(c), cache, now, &batch),
+                Err(e) => {
+                    let message = format!("the database is unavailable: {e}");
+                    let replies = batch
+                        .iter()
+                        .map(|_| Err(AppError::Unavailable(message.clone())))
+                        .collect();
+                    (replies, 0)
+                }
+            },
+        };
+        if transactions > 1 {
+            conn = None;
+        }
         stats.batches.fetch_add(transactions, Relaxed);
         stats.commands.fetch_add(batch.len() as u64, Relaxed);
         stats
@@ -163,18 +192,12 @@ fn run(jobs: &Mutex<mpsc::Receiver<Job>>, pool: &Pool, cache: &MatchCache, stats
 
 /// Writes a batch, or failing that each command on its own; one reply per job, in order, and
 /// the number of transactions it took.
-fn write(pool: &Pool, cache: &MatchCache, now: DateTime<Utc>, batch: &[Job]) -> (Vec<Reply>, u64) {
-    let mut conn = match pool.get() {
-        Ok(conn) => conn,
-        Err(e) => {
-            let message = e.to_string();
-            let replies = batch
-                .iter()
-                .map(|_| Err(AppError::Unavailable(message.clone())))
-                .collect();
-            return (replies, 0);
-        }
-    };
+fn write(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    now: DateTime<Utc>,
+    batch: &[Job],
+) -> (Vec<Reply>, u64) {
     match conn.write_tx(|conn| write_batch(conn, cache, now, batch)) {
         Ok(written) => {
             for (id, state) in written.states {
@@ -183,10 +206,10 @@ fn write(pool: &Pool, cache: &MatchCache, now: DateTime<Utc>, batch: &[Job]) -> 
             (written.replies, 1)
         }
         Err(e) => {
-            tracing::warn!(error = %e, commands = batch.len(), "batch not written; running its commands one by one");
+            tracing::info!(error = %e, commands = batch.len(), "batch not written; running its commands one by one");
             let replies = batch
                 .iter()
-                .map(|j| matches::execute(&mut conn, cache, now, j.match_id, j.sender, &j.req))
+                .map(|j| matches::execute(conn, cache, now, j.match_id, j.sender, &j.req))
                 .collect();
             (replies, 1 + batch.len() as u64)
         }
@@ -232,15 +255,10 @@ fn write_batch(
             },
         );
     }
-    let pairs: Vec<(i64, &str)> = batch
-        .iter()
-        .filter_map(|j| j.req.idempotency_key.as_deref().map(|k| (j.match_id, k)))
-        .collect();
-    let mut stored: HashMap<(i64, String), rows::StoredCommand> =
-        rows::command_responses_many(conn, &pairs)?
-            .into_iter()
-            .map(|(m, k, r)| ((m, k), r))
-            .collect();
+    // Keys are not looked up before deciding: a repeat of a command that was written earlier
+    // either is refused (and then looked up, below) or collides with its record on the unique
+    // (match, key) index when the batch is written, which sends the batch down the one-by-one
+    // path, where it is looked up first. Repeats are rare; a lookup per command is not.
     // Keys answered in this batch, by reply index: a repeat gets a copy of that outcome (a key
     // first used in this batch is not in the database until the batch commits).
     let mut answered: HashMap<(i64, String), usize> = HashMap::new();
@@ -287,11 +305,6 @@ fn write_batch(
                 replies.push(again);
                 continue;
             }
-            if let Some(first) = stored.remove(&id) {
-                answered.insert(id, replies.len());
-                replies.push(matches::replayed(conn, job.match_id, &first).map(|o| (o, None)));
-                continue;
-            }
         }
         let grants = match job.sender {
             Sender::User(u) => grants.get(&u),
@@ -300,7 +313,18 @@ fn write_batch(
         let decided = match decide_on(&m.row, &m.state, grants, now, job.sender, &job.req) {
             Ok(d) => d,
             Err(refused) => {
-                replies.push(Err(refused));
+                // A refusal may be a repeat of a command that was accepted (its seq is stale
+                // now): then the client gets the first answer.
+                let first = match &job.req.idempotency_key {
+                    Some(key) => matches::stored_outcome(conn, job.match_id, key)?,
+                    None => None,
+                };
+                if let (Some(first), Some(key)) = (first, &job.req.idempotency_key) {
+                    answered.insert((job.match_id, key.clone()), replies.len());
+                    replies.push(Ok((first, None)));
+                } else {
+                    replies.push(Err(refused));
+                }
                 continue;
             }
         };
@@ -324,19 +348,20 @@ fn write_batch(
     }
 
     let mut states = HashMap::new();
+    let mut moves = Vec::new();
     for (id, m) in moving {
-        let Some(projection) = m.projection else {
-            continue;
-        };
-        if !rows::advance(conn, id, m.row.last_seq, &projection)? {
-            // Cannot happen while the row is locked (or SQLite's writer held); if it does, the
-            // batch is retried command by command, which re-reads the log.
-            return Err(AppError::Conflict {
-                message: format!("match {id} moved during a batch"),
-                current: None,
-            });
+        if let Some(projection) = m.projection {
+            moves.push((id, m.row.last_seq, projection));
+            states.insert(id, Arc::unwrap_or_clone(m.state));
         }
-        states.insert(id, Arc::unwrap_or_clone(m.state));
+    }
+    if rows::advance_many(conn, &moves)? != moves.len() {
+        // Cannot happen while the rows are locked (or SQLite's writer held); if it does, the
+        // batch is retried command by command, which re-reads the log.
+        return Err(AppError::Conflict {
+            message: "a match moved during a batch".into(),
+            current: None,
+        });
     }
     rows::insert_events(conn, &events)?;
     rows::insert_commands(conn, &records)?;

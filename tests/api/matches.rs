@@ -347,6 +347,33 @@ fn a_stale_expected_seq_gets_409_with_the_current_state() {
 }
 
 #[test]
+fn a_repeat_that_would_still_be_legal_is_replayed_not_applied_again() {
+    // A pass is legal whenever a side is on turn, so deciding the repeat again would succeed:
+    // the key alone must stop it (the batch collides with the first record and is rerun one
+    // command at a time).
+    let mut ev = setup_event();
+    let m = ev.new_match(1);
+    ok(&mut ev.table, m, json!({"type": "start", "first": "a"}));
+    let path = format!("/api/v1/matches/{m}/commands");
+    let pass = json!({"idempotency_key": "pass-once", "command": {"type": "pass"}});
+    let first = ev.table.post_json(&path, &pass);
+    assert_eq!(first.status, 200, "{}", first.body);
+    ev.clock.advance(chrono::Duration::seconds(3));
+    let again = ev.table.post_json(&path, &pass);
+    assert_eq!(again.status, 200, "{}", again.body);
+    assert_eq!(again.json()["replayed"], true);
+    assert_eq!(again.json()["events"], first.json()["events"]);
+    let log = ev.table.get(&format!("/api/v1/matches/{m}/events")).json();
+    let passes = log
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["payload"]["type"] == "passed")
+        .count();
+    assert_eq!(passes, 1, "{log}");
+}
+
+#[test]
 fn parallel_repeats_of_one_key_take_effect_once() {
     let mut ev = setup_event();
     let m = ev.new_match(1);
