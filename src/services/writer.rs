@@ -259,6 +259,7 @@ fn write_batch(
     // either is refused (and then looked up, below) or collides with its record on the unique
     // (match, key) index when the batch is written, which sends the batch down the one-by-one
     // path, where it is looked up first. Repeats are rare; a lookup per command is not.
+    //
     // Keys answered in this batch, by reply index: a repeat gets a copy of that outcome (a key
     // first used in this batch is not in the database until the batch commits).
     let mut answered: HashMap<(i64, String), usize> = HashMap::new();
