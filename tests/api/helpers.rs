@@ -58,7 +58,10 @@ impl TestDb {
                     Some(i) => &server[..after_scheme + i],
                     None => server.as_str(),
                 };
-                let url = format!("{base}/{name}");
+                // No TLS to the local test server: libpq would negotiate it, and a background thread
+                // still in a TLS call at process exit (a live relay reconnecting to a dropped test
+                // database) can race OpenSSL's exit cleanup and crash the binary after every test passed.
+                let url = format!("{base}/{name}?sslmode=disable");
                 TestDb {
                     url: DatabaseUrl::parse(&url).unwrap(),
                     dir,
