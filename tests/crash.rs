@@ -31,6 +31,8 @@ const DEFAULT_SEED: u64 = 20_261_129;
 /// Per table: a bound on commands, so a run that never reaches its kill point still ends.
 const MAX_COMMANDS_PER_TABLE: usize = 400;
 
+#[path = "support/pg.rs"]
+mod pg;
 #[path = "support/rng.rs"]
 mod rng;
 use rng::Rng;
@@ -59,15 +61,7 @@ impl Store {
             diesel::sql_query(format!("CREATE DATABASE {name}"))
                 .execute(&mut admin)
                 .unwrap();
-            let after_scheme = server.find("://").map_or(0, |i| i + 3);
-            let base = match server[after_scheme..].find('/') {
-                Some(i) => &server[..after_scheme + i],
-                None => server.as_str(),
-            };
-            // No TLS to the local test server: libpq would negotiate it, and a background thread
-            // still in a TLS call at process exit (a live relay reconnecting to a dropped test
-            // database) can race OpenSSL's exit cleanup and crash the binary after every test passed.
-            let url = format!("{base}/{name}?sslmode=disable");
+            let url = pg::database_url(&server, &name);
             (server, name, url)
         });
         Store { dir, pg }

@@ -3,6 +3,9 @@
 //! The backend comes from `ARBITER_TEST_DATABASE`: unset means a temporary SQLite file;
 //! `postgres://user@host:port` means a fresh PostgreSQL database made (and dropped) per test.
 
+#[path = "../support/pg.rs"]
+mod pg;
+
 use std::collections::BTreeMap;
 use std::net::TcpListener;
 use std::path::PathBuf;
@@ -52,16 +55,7 @@ impl TestDb {
                 diesel::sql_query(format!("CREATE DATABASE {name}"))
                     .execute(&mut admin)
                     .unwrap();
-                // Keep scheme, user and host; swap the database name (and drop any query).
-                let after_scheme = server.find("://").map_or(0, |i| i + 3);
-                let base = match server[after_scheme..].find('/') {
-                    Some(i) => &server[..after_scheme + i],
-                    None => server.as_str(),
-                };
-                // No TLS to the local test server: libpq would negotiate it, and a background thread
-                // still in a TLS call at process exit (a live relay reconnecting to a dropped test
-                // database) can race OpenSSL's exit cleanup and crash the binary after every test passed.
-                let url = format!("{base}/{name}?sslmode=disable");
+                let url = pg::database_url(&server, &name);
                 TestDb {
                     url: DatabaseUrl::parse(&url).unwrap(),
                     dir,
