@@ -165,64 +165,172 @@ pub fn advance(conn: &mut DbConn, id: i64, expected_seq: i64, p: &Projection) ->
     Ok(n == 1)
 }
 
-/// [`advance`] for several matches; returns how many moved (fewer than given means another
-/// writer got to one of them first). PostgreSQL does it in one statement per 500 matches, so a
-/// batch costs one round trip rather than one per match; SQLite runs in process and updates
-/// row by row.
-pub fn advance_many(conn: &mut DbConn, moves: &[(i64, i64, Projection)]) -> QueryResult<usize> {
-    use diesel::sql_types::{BigInt, Integer, Nullable, Text, Timestamp};
+/// What authorising a command needs of its match. It is fixed when the match is created, so
+/// the command writer keeps it between batches instead of reading the row for every command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Queryable)]
+pub struct Seat {
+    /// Row id.
+    pub id: i64,
+    /// Event, if any.
+    pub event_id: Option<i64>,
+    /// Table number.
+    pub table_no: Option<i32>,
+}
+
+impl MatchRow {
+    /// The match's [`Seat`].
+    pub fn seat(&self) -> Seat {
+        Seat {
+            id: self.id,
+            event_id: self.event_id,
+            table_no: self.table_no,
+        }
+    }
+}
+
+/// The seats of several matches (absent ids are left out), in id order.
+pub fn seats(conn: &mut DbConn, ids: &[i64]) -> QueryResult<Vec<Seat>> {
+    matches::table
+        .filter(matches::id.eq_any(ids))
+        .order(matches::id.asc())
+        .select((matches::id, matches::event_id, matches::table_no))
+        .load(conn)
+}
+
+/// The last seq of several matches, as `(id, last_seq)`.
+pub fn last_seqs(conn: &mut DbConn, ids: &[i64]) -> QueryResult<Vec<(i64, i64)>> {
+    matches::table
+        .filter(matches::id.eq_any(ids))
+        .select((matches::id, matches::last_seq))
+        .load(conn)
+}
+
+/// A projection to move, as [`advance`] takes it: `(match, expected last seq, new fields)`.
+pub type Move = (i64, i64, Projection);
+
+/// Writes a batch of commands: moves each projection from its expected seq (the optimistic lock,
+/// as in [`advance`]), and appends the events and idempotency records of the matches that
+/// moved. The others (another writer moved them first) get nothing written. Returns the ids of
+/// the matches that moved.
+///
+/// On PostgreSQL this is one statement (a data-modifying CTE over `unnest`ed arrays): one round
+/// trip, atomic on its own, and with fixed text, so the server keeps it prepared. SQLite runs in
+/// process and takes the rows one by one; call it inside a transaction there.
+pub fn write_moves(
+    conn: &mut DbConn,
+    moves: &[Move],
+    events: &[NewEventRow],
+    records: &[NewCommandRow],
+) -> QueryResult<Vec<i64>> {
     let pg = match conn {
         DbConn::Pg(pg) => pg,
         DbConn::Sqlite(_) => {
-            let mut moved = 0;
+            let mut moved = Vec::new();
             for (id, expected, p) in moves {
-                moved += usize::from(advance(conn, *id, *expected, p)?);
+                if advance(conn, *id, *expected, p)? {
+                    moved.push(*id);
+                }
+            }
+            if moved.len() == moves.len() {
+                insert_events(conn, events)?;
+                insert_commands(conn, records)?;
+            } else {
+                let kept = |id: &i64| moved.contains(id);
+                let events: Vec<NewEventRow> = events
+                    .iter()
+                    .filter(|e| kept(&e.match_id))
+                    .cloned()
+                    .collect();
+                let records: Vec<NewCommandRow> = records
+                    .iter()
+                    .filter(|r| kept(&r.match_id))
+                    .cloned()
+                    .collect();
+                insert_events(conn, &events)?;
+                insert_commands(conn, &records)?;
             }
             return Ok(moved);
         }
     };
-    let mut moved = 0;
-    for chunk in moves.chunks(500) {
-        let rows: Vec<String> = (0..chunk.len())
-            .map(|i| {
-                let n = i * 12;
-                format!(
-                    "(${}::bigint, ${}::bigint, ${}::text, ${}::bigint, ${}::integer, ${}::integer, \
-                     ${}::text, ${}::text, ${}::text, ${}::bigint, ${}::bigint, ${}::timestamp)",
-                    n + 1, n + 2, n + 3, n + 4, n + 5, n + 6,
-                    n + 7, n + 8, n + 9, n + 10, n + 11, n + 12
-                )
-            })
-            .collect();
-        let sql = format!(
-            "UPDATE matches AS m SET status = v.status, last_seq = v.last_seq, \
-             score_a = v.score_a, score_b = v.score_b, to_move = v.to_move, winner = v.winner, \
-             result_reason = v.result_reason, clock_a_ms = v.clock_a_ms, \
-             clock_b_ms = v.clock_b_ms, updated_at = v.updated_at \
-             FROM (VALUES {}) AS v(id, expected, status, last_seq, score_a, score_b, to_move, \
-             winner, result_reason, clock_a_ms, clock_b_ms, updated_at) \
-             WHERE m.id = v.id AND m.last_seq = v.expected",
-            rows.join(", ")
-        );
-        let mut query = diesel::sql_query(sql).into_boxed::<diesel::pg::Pg>();
-        for (id, expected, p) in chunk {
-            query = query
-                .bind::<BigInt, _>(*id)
-                .bind::<BigInt, _>(*expected)
-                .bind::<Text, _>(p.status.clone())
-                .bind::<BigInt, _>(p.last_seq)
-                .bind::<Integer, _>(p.score_a)
-                .bind::<Integer, _>(p.score_b)
-                .bind::<Nullable<Text>, _>(p.to_move.clone())
-                .bind::<Nullable<Text>, _>(p.winner.clone())
-                .bind::<Nullable<Text>, _>(p.result_reason.clone())
-                .bind::<BigInt, _>(p.clock_a_ms)
-                .bind::<BigInt, _>(p.clock_b_ms)
-                .bind::<Timestamp, _>(p.updated_at);
-        }
-        moved += query.execute(pg)?;
+    write_moves_pg(pg, moves, events, records)
+}
+
+/// The returned column of [`write_moves_pg`].
+#[derive(QueryableByName)]
+struct MovedId {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    id: i64,
+}
+
+fn write_moves_pg(
+    pg: &mut diesel::PgConnection,
+    moves: &[Move],
+    events: &[NewEventRow],
+    records: &[NewCommandRow],
+) -> QueryResult<Vec<i64>> {
+    use diesel::sql_types::{Array, BigInt, Integer, Nullable, Text, Timestamp};
+    // Each sub-statement sees the same snapshot; the inserts take their rows only for the ids
+    // the update returned, so a match whose expected seq was stale gets no events.
+    const SQL: &str = "\
+        WITH v AS (\
+            SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::bigint[], \
+                $5::integer[], $6::integer[], $7::text[], $8::text[], $9::text[], \
+                $10::bigint[], $11::bigint[], $12::timestamp[]) \
+            AS v(id, expected, status, last_seq, score_a, score_b, to_move, winner, \
+                result_reason, clock_a_ms, clock_b_ms, updated_at)), \
+        moved AS (\
+            UPDATE matches AS m SET status = v.status, last_seq = v.last_seq, \
+                score_a = v.score_a, score_b = v.score_b, to_move = v.to_move, \
+                winner = v.winner, result_reason = v.result_reason, \
+                clock_a_ms = v.clock_a_ms, clock_b_ms = v.clock_b_ms, updated_at = v.updated_at \
+            FROM v WHERE m.id = v.id AND m.last_seq = v.expected RETURNING m.id), \
+        ev AS (\
+            INSERT INTO match_events (match_id, seq, at, actor, kind, payload) \
+            SELECT e.* FROM unnest($13::bigint[], $14::bigint[], $15::timestamp[], \
+                $16::text[], $17::text[], $18::text[]) \
+                AS e(match_id, seq, at, actor, kind, payload) \
+            WHERE e.match_id IN (SELECT id FROM moved)), \
+        cmd AS (\
+            INSERT INTO match_commands \
+                (match_id, idempotency_key, user_id, first_seq, last_seq, response, created_at) \
+            SELECT c.* FROM unnest($19::bigint[], $20::text[], $21::bigint[], $22::bigint[], \
+                $23::bigint[], $24::text[], $25::timestamp[]) \
+                AS c(match_id, idempotency_key, user_id, first_seq, last_seq, response, \
+                    created_at) \
+            WHERE c.match_id IN (SELECT id FROM moved)) \
+        SELECT id FROM moved";
+    fn col<T, U>(rows: &[T], f: impl Fn(&T) -> U) -> Vec<U> {
+        rows.iter().map(f).collect()
     }
-    Ok(moved)
+    let m = moves;
+    let moved: Vec<MovedId> = diesel::sql_query(SQL)
+        .bind::<Array<BigInt>, _>(col(m, |m| m.0))
+        .bind::<Array<BigInt>, _>(col(m, |m| m.1))
+        .bind::<Array<Text>, _>(col(m, |m| m.2.status.clone()))
+        .bind::<Array<BigInt>, _>(col(m, |m| m.2.last_seq))
+        .bind::<Array<Integer>, _>(col(m, |m| m.2.score_a))
+        .bind::<Array<Integer>, _>(col(m, |m| m.2.score_b))
+        .bind::<Array<Nullable<Text>>, _>(col(m, |m| m.2.to_move.clone()))
+        .bind::<Array<Nullable<Text>>, _>(col(m, |m| m.2.winner.clone()))
+        .bind::<Array<Nullable<Text>>, _>(col(m, |m| m.2.result_reason.clone()))
+        .bind::<Array<BigInt>, _>(col(m, |m| m.2.clock_a_ms))
+        .bind::<Array<BigInt>, _>(col(m, |m| m.2.clock_b_ms))
+        .bind::<Array<Timestamp>, _>(col(m, |m| m.2.updated_at))
+        .bind::<Array<BigInt>, _>(col(events, |e| e.match_id))
+        .bind::<Array<BigInt>, _>(col(events, |e| e.seq))
+        .bind::<Array<Timestamp>, _>(col(events, |e| e.at))
+        .bind::<Array<Text>, _>(col(events, |e| e.actor.clone()))
+        .bind::<Array<Text>, _>(col(events, |e| e.kind.clone()))
+        .bind::<Array<Text>, _>(col(events, |e| e.payload.clone()))
+        .bind::<Array<BigInt>, _>(col(records, |r| r.match_id))
+        .bind::<Array<Text>, _>(col(records, |r| r.idempotency_key.clone()))
+        .bind::<Array<Nullable<BigInt>>, _>(col(records, |r| r.user_id))
+        .bind::<Array<BigInt>, _>(col(records, |r| r.first_seq))
+        .bind::<Array<BigInt>, _>(col(records, |r| r.last_seq))
+        .bind::<Array<Text>, _>(col(records, |r| r.response.clone()))
+        .bind::<Array<Timestamp>, _>(col(records, |r| r.created_at))
+        .load(pg)?;
+    Ok(moved.into_iter().map(|m| m.id).collect())
 }
 
 /// Appends events to a match's log.
@@ -327,7 +435,7 @@ pub fn lock_many(conn: &mut DbConn, ids: &[i64]) -> QueryResult<Vec<MatchRow>> {
 }
 
 /// A log row to insert.
-#[derive(Debug, Insertable)]
+#[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = match_events)]
 pub struct NewEventRow {
     /// Match.
@@ -360,7 +468,7 @@ impl NewEventRow {
 }
 
 /// An idempotency record to insert.
-#[derive(Debug, Insertable)]
+#[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = match_commands)]
 pub struct NewCommandRow {
     /// Match.

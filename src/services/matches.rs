@@ -251,7 +251,7 @@ fn attempt(
         Sender::User(uid) => Some(Grants::load(conn, uid)?),
         Sender::System => None,
     };
-    let decided = decide_on(&row, &state, grants.as_ref(), now, sender, req)?;
+    let decided = decide_on(&row.seat(), &state, grants.as_ref(), now, sender, req)?;
     if !rows::advance(
         conn,
         match_id,
@@ -284,11 +284,11 @@ pub(crate) struct Decided {
     pub(crate) live: Option<LiveMessage>,
 }
 
-/// Decides one command on a match whose row, folded state and sender's grants are loaded: the
+/// Decides one command on a match whose seat, folded state and sender's grants are loaded: the
 /// part of a command that touches no database, shared by [`execute`] and the batching
 /// [`crate::services::writer::CommandWriter`]. `grants` is `None` only for the system.
 pub(crate) fn decide_on(
-    row: &rows::MatchRow,
+    seat: &rows::Seat,
     state: &State,
     grants: Option<&Grants>,
     now: DateTime<Utc>,
@@ -308,7 +308,7 @@ pub(crate) fn decide_on(
     }
     let actors = match (sender, grants) {
         (Sender::System, _) => vec![Actor::System],
-        (Sender::User(_), Some(g)) => g.actors_for(row.event_id, row.table_no, &req.command),
+        (Sender::User(_), Some(g)) => g.actors_for(seat.event_id, seat.table_no, &req.command),
         (Sender::User(_), None) => {
             return Err(AppError::Unauthorized(
                 "this account no longer exists".into(),
@@ -332,7 +332,7 @@ pub(crate) fn decide_on(
     }
     let (events, next) = decided?;
     let outcome = CommandOutcome {
-        match_id: row.id,
+        match_id: seat.id,
         state: next.view(now),
         events,
         replayed: false,
@@ -343,7 +343,7 @@ pub(crate) fn decide_on(
         outcome.events.last(),
     ) {
         (Some(key), Some(first), Some(last)) => Some(rows::NewCommandRow {
-            match_id: row.id,
+            match_id: seat.id,
             idempotency_key: key.clone(),
             user_id: match sender {
                 Sender::User(u) => Some(u),
@@ -357,8 +357,8 @@ pub(crate) fn decide_on(
         _ => None,
     };
     let live = outcome.events.last().map(|e| LiveMessage {
-        event_id: row.event_id,
-        match_id: row.id,
+        event_id: seat.event_id,
+        match_id: seat.id,
         seq: e.seq as i64,
         kind: e.payload.kind().to_owned(),
         standings: state.status == game::Status::Finished || next.status == game::Status::Finished,

@@ -2,17 +2,21 @@
 //!
 //! Every table in the hall sends its commands here. Instead of one transaction per command (on
 //! SQLite with `synchronous = FULL`, one WAL sync each; on PostgreSQL, a dozen round trips), a
-//! writer thread takes whatever commands are waiting, decides them in order on the folded states
-//! and writes them all in one transaction: one read of the match rows (locked on PostgreSQL, in
-//! id order), one of the senders' grants, one multi-row insert of the events and one of the
-//! idempotency records, and the projection rows (one statement on PostgreSQL). Each client is
-//! answered only after that transaction committed, so an acknowledged command is as durable as
-//! it was with a transaction of its own.
+//! writer thread takes whatever commands are waiting, decides them in order on the cached folded
+//! states and writes them all at once: the events, the idempotency records and the projection
+//! rows, each projection moved only from the seq its decisions started at (the optimistic lock
+//! of the one-command path). On PostgreSQL a batch that touches no challenge is one statement,
+//! so the whole batch costs two round trips (the senders' grants, the write); otherwise, and
+//! always on SQLite, it is one transaction. Each client is answered only after the write
+//! committed, so an acknowledged command is as durable as it was with a transaction of its own.
 //!
 //! A command the rules refuse is answered with its error and writes nothing; the others in the
-//! batch go on. If the batch's transaction fails (a repeat of an idempotency key colliding with
-//! its first record, or the database), each of its commands is run again on its own
-//! ([`matches::execute`]), so one bad command never costs the others their answer.
+//! batch go on. Commands decided on a state that was stale (another instance, or the
+//! one-command path, moved the match since it was cached) are not written and are run again on
+//! their own ([`matches::execute`]), and so are refusals on such a state. If the write itself
+//! fails (a repeat of an idempotency key colliding with its first record, or the database),
+//! every command of the batch is run again on its own, so one bad command never costs the
+//! others their answer.
 
 use std::collections::HashMap;
 use std::sync::mpsc;
@@ -20,7 +24,7 @@ use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, Utc};
 
-use crate::config::DatabaseUrl;
+use crate::config::{Backend, DatabaseUrl};
 use crate::db::{DbConn, Manager, matches as rows, users};
 use crate::error::AppError;
 use crate::live::LiveMessage;
@@ -143,6 +147,7 @@ fn run(jobs: &Mutex<mpsc::Receiver<Job>>, manager: &Manager, cache: &MatchCache,
     let mut last_now = DateTime::<Utc>::MIN_UTC;
     // Connected on first use, and again after a batch failed (the connection may be why).
     let mut conn: Option<DbConn> = None;
+    let mut seats = Seats::default();
     loop {
         let batch = {
             let Ok(jobs) = jobs.lock() else { return };
@@ -161,21 +166,21 @@ fn run(jobs: &Mutex<mpsc::Receiver<Job>>, manager: &Manager, cache: &MatchCache,
         let now = batch.iter().map(|j| j.now).fold(last_now, DateTime::max);
         last_now = now;
         let started = std::time::Instant::now();
-        let (replies, transactions) = match &mut conn {
-            Some(c) => write(c, cache, now, &batch),
+        let (replies, transactions, failed) = match &mut conn {
+            Some(c) => write(c, cache, &mut seats, now, &batch),
             None => match manager.connect() {
-                Ok(c) => write(conn.insert(c), cache, now, &batch),
+                Ok(c) => write(conn.insert(c), cache, &mut seats, now, &batch),
                 Err(e) => {
                     let message = format!("the database is unavailable: {e}");
                     let replies = batch
                         .iter()
                         .map(|_| Err(AppError::Unavailable(message.clone())))
                         .collect();
-                    (replies, 0)
+                    (replies, 0, true)
                 }
             },
         };
-        if transactions > 1 {
+        if failed {
             conn = None;
         }
         stats.batches.fetch_add(transactions, Relaxed);
@@ -190,28 +195,49 @@ fn run(jobs: &Mutex<mpsc::Receiver<Job>>, manager: &Manager, cache: &MatchCache,
     }
 }
 
-/// Writes a batch, or failing that each command on its own; one reply per job, in order, and
-/// the number of transactions it took.
+/// The seats of the matches the writer has seen (see [`rows::Seat`]): they never change, so a
+/// batch reads only the rows of matches new to this writer.
+#[derive(Default)]
+struct Seats(HashMap<i64, rows::Seat>);
+
+impl Seats {
+    const MAX: usize = 20_000;
+
+    fn remember(&mut self, seat: rows::Seat) {
+        if self.0.len() >= Self::MAX {
+            self.0.clear();
+        }
+        self.0.insert(seat.id, seat);
+    }
+}
+
+/// Writes a batch, or failing that each command on its own; one reply per job, in order, the
+/// number of transactions it took, and whether the batch failed (the connection may be why).
 fn write(
     conn: &mut DbConn,
     cache: &MatchCache,
+    seats: &mut Seats,
     now: DateTime<Utc>,
     batch: &[Job],
-) -> (Vec<Reply>, u64) {
-    match conn.write_tx(|conn| write_batch(conn, cache, now, batch)) {
+) -> (Vec<Reply>, u64, bool) {
+    let one_by_one = |conn: &mut DbConn, job: &Job| {
+        matches::execute(conn, cache, now, job.match_id, job.sender, &job.req)
+    };
+    match write_batch(conn, cache, seats, now, batch) {
         Ok(written) => {
             for (id, state) in written.states {
                 cache.put(id, state);
             }
-            (written.replies, 1)
+            let mut replies = written.replies;
+            for &i in &written.rerun {
+                replies[i] = one_by_one(conn, &batch[i]);
+            }
+            (replies, 1 + written.rerun.len() as u64, false)
         }
         Err(e) => {
             tracing::info!(error = %e, commands = batch.len(), "batch not written; running its commands one by one");
-            let replies = batch
-                .iter()
-                .map(|j| matches::execute(conn, cache, now, j.match_id, j.sender, &j.req))
-                .collect();
-            (replies, 1 + batch.len() as u64)
+            let replies = batch.iter().map(|j| one_by_one(conn, j)).collect();
+            (replies, 1 + batch.len() as u64, true)
         }
     }
 }
@@ -219,50 +245,64 @@ fn write(
 struct Written {
     replies: Vec<Reply>,
     states: HashMap<i64, State>,
+    /// Jobs decided on a state that turned out stale (another writer had moved the match):
+    /// nothing of theirs was written, and they are run again on their own.
+    rerun: Vec<usize>,
 }
 
 /// One match as the batch moves it.
 struct Moving {
-    row: rows::MatchRow,
+    seat: rows::Seat,
+    /// The state the batch starts from; its seq is the one the projection must still have.
+    start: Arc<State>,
     state: Arc<State>,
     /// What the projection row becomes, once a command of this batch moved the match.
     projection: Option<rows::Projection>,
 }
 
-/// The batch's transaction. An `Err` is the transaction's own failure (the database); a command
-/// the rules refuse is an `Err` in its reply instead.
+/// A command's change to the PIC queue, written with the batch.
+struct ChallengeChange {
+    event_id: Option<i64>,
+    match_id: i64,
+    before: Arc<State>,
+    after: Arc<State>,
+}
+
+/// Decides the batch on the folded states and writes it. An `Err` is the database's failure
+/// (nothing of the batch was written); a command the rules refuse is an `Err` in its reply.
+///
+/// Nothing is locked while deciding: the states come from the cache (read from the log only for
+/// matches this writer has not seen current), and the write moves each projection only from the
+/// seq its decisions started at, the same optimistic lock as the one-command path. When the
+/// batch touches no challenge, the write on PostgreSQL is one statement committed on its own:
+/// two round trips per batch in all (grants, write) instead of one transaction of seven.
 fn write_batch(
     conn: &mut DbConn,
     cache: &MatchCache,
+    seats: &mut Seats,
     now: DateTime<Utc>,
     batch: &[Job],
 ) -> Result<Written, AppError> {
     let mut ids: Vec<i64> = batch.iter().map(|j| j.match_id).collect();
     ids.sort_unstable();
     ids.dedup();
-    let mut moving = HashMap::new();
-    for row in rows::lock_many(conn, &ids)? {
-        let state = match cache.get(row.id) {
-            Some(s) if s.last_seq as i64 == row.last_seq => s,
-            _ => matches::load_state(conn, cache, row.id)?,
-        };
-        moving.insert(
-            row.id,
-            Moving {
-                row,
-                state,
-                projection: None,
-            },
-        );
+    let mut moving: HashMap<i64, Moving> = HashMap::new();
+    let mut unseen = Vec::new();
+    for &id in &ids {
+        match (seats.0.get(&id), cache.get(id)) {
+            (Some(seat), Some(state)) => {
+                moving.insert(id, Moving::from(*seat, state));
+            }
+            _ => unseen.push(id),
+        }
     }
-    // Keys are not looked up before deciding: a repeat of a command that was written earlier
-    // either is refused (and then looked up, below) or collides with its record on the unique
-    // (match, key) index when the batch is written, which sends the batch down the one-by-one
-    // path, where it is looked up first. Repeats are rare; a lookup per command is not.
-    //
-    // Keys answered in this batch, by reply index: a repeat gets a copy of that outcome (a key
-    // first used in this batch is not in the database until the batch commits).
-    let mut answered: HashMap<(i64, String), usize> = HashMap::new();
+    if !unseen.is_empty() {
+        for seat in rows::seats(conn, &unseen)? {
+            seats.remember(seat);
+            let state = matches::load_state(conn, cache, seat.id)?;
+            moving.insert(seat.id, Moving::from(seat, state));
+        }
+    }
     let mut uids: Vec<i64> = batch
         .iter()
         .filter_map(|j| match j.sender {
@@ -277,9 +317,18 @@ fn write_batch(
         .map(|(uid, (admin, g))| (uid, Grants::from_parts(uid, admin, g)))
         .collect();
 
+    // Keys are not looked up before deciding: a repeat of a command that was written earlier
+    // either is refused (and then looked up, below) or collides with its record on the unique
+    // (match, key) index when the batch is written, which sends the batch down the one-by-one
+    // path, where it is looked up first. Repeats are rare; a lookup per command is not.
+    //
+    // Keys answered in this batch, by reply index: a repeat gets a copy of that outcome (a key
+    // first used in this batch is not in the database until the batch commits).
+    let mut answered: HashMap<(i64, String), usize> = HashMap::new();
     let mut replies: Vec<Reply> = Vec::with_capacity(batch.len());
     let mut events = Vec::new();
     let mut records = Vec::new();
+    let mut changes = Vec::new();
     for job in batch {
         let Some(m) = moving.get_mut(&job.match_id) else {
             replies.push(Err(AppError::not_found(format!(
@@ -311,7 +360,7 @@ fn write_batch(
             Sender::User(u) => grants.get(&u),
             Sender::System => None,
         };
-        let decided = match decide_on(&m.row, &m.state, grants, now, job.sender, &job.req) {
+        let decided = match decide_on(&m.seat, &m.state, grants, now, job.sender, &job.req) {
             Ok(d) => d,
             Err(refused) => {
                 // A refusal may be a repeat of a command that was accepted (its seq is stale
@@ -335,7 +384,6 @@ fn write_batch(
             record,
             live,
         } = decided;
-        matches::sync_challenges(conn, m.row.event_id, job.match_id, &m.state, &next)?;
         for e in &outcome.events {
             events.push(rows::NewEventRow::of(job.match_id, e)?);
         }
@@ -343,28 +391,104 @@ fn write_batch(
             answered.insert((r.match_id, r.idempotency_key.clone()), replies.len());
             records.push(r);
         }
-        m.state = Arc::new(next);
+        let next = Arc::new(next);
+        // Most commands touch no challenge; the queue is written only where one did.
+        if m.state.challenges != next.challenges {
+            changes.push(ChallengeChange {
+                event_id: m.seat.event_id,
+                match_id: job.match_id,
+                before: m.state.clone(),
+                after: next.clone(),
+            });
+        }
+        m.state = next;
         m.projection = Some(matches::projection(&outcome.state, now));
         replies.push(Ok((outcome, live)));
     }
 
-    let mut states = HashMap::new();
-    let mut moves = Vec::new();
-    for (id, m) in moving {
-        if let Some(projection) = m.projection {
-            moves.push((id, m.row.last_seq, projection));
-            states.insert(id, Arc::unwrap_or_clone(m.state));
+    let moves: Vec<rows::Move> = moving
+        .iter_mut()
+        .filter_map(|(id, m)| {
+            let p = m.projection.take()?;
+            Some((*id, m.start.last_seq as i64, p))
+        })
+        .collect();
+    let moved = if moves.is_empty() {
+        Vec::new()
+    } else if changes.is_empty() && conn.backend() == Backend::Postgres {
+        rows::write_moves(conn, &moves, &events, &records)?
+    } else {
+        conn.write_tx(|conn| {
+            for c in &changes {
+                matches::sync_challenges(conn, c.event_id, c.match_id, &c.before, &c.after)?;
+            }
+            let moved = rows::write_moves(conn, &moves, &events, &records)?;
+            if moved.len() != moves.len() {
+                // The queue rows written above belong to a match that did not move: the batch
+                // is rolled back and retried command by command, which re-reads the log.
+                return Err(AppError::Conflict {
+                    message: "a match moved during a batch".into(),
+                    current: None,
+                });
+            }
+            Ok(moved)
+        })?
+    };
+
+    // Matches that did not move were decided on a stale state; so were refusals on a match the
+    // batch did not move, unless its seq is still the one they were decided at.
+    let mut stale: Vec<i64> = moves
+        .iter()
+        .map(|(id, _, _)| *id)
+        .filter(|id| !moved.contains(id))
+        .collect();
+    let mut unverified: Vec<i64> = batch
+        .iter()
+        .zip(&replies)
+        .filter(|(j, r)| r.is_err() && moving.contains_key(&j.match_id))
+        .map(|(j, _)| j.match_id)
+        .filter(|id| !moves.iter().any(|(m, _, _)| m == id))
+        .collect();
+    unverified.sort_unstable();
+    unverified.dedup();
+    if !unverified.is_empty() {
+        for (id, seq) in rows::last_seqs(conn, &unverified)? {
+            if moving
+                .get(&id)
+                .is_some_and(|m| m.start.last_seq as i64 != seq)
+            {
+                stale.push(id);
+            }
         }
     }
-    if rows::advance_many(conn, &moves)? != moves.len() {
-        // Cannot happen while the rows are locked (or SQLite's writer held); if it does, the
-        // batch is retried command by command, which re-reads the log.
-        return Err(AppError::Conflict {
-            message: "a match moved during a batch".into(),
-            current: None,
-        });
+    let rerun = batch
+        .iter()
+        .enumerate()
+        .filter(|(_, j)| stale.contains(&j.match_id))
+        .map(|(i, _)| i)
+        .collect();
+    // The queue changes hold states too: let go of them first, so that a moved state is handed
+    // to the cache without a copy.
+    drop(changes);
+    let states = moving
+        .into_iter()
+        .filter(|(id, _)| moved.contains(id))
+        .map(|(id, m)| (id, Arc::unwrap_or_clone(m.state)))
+        .collect();
+    Ok(Written {
+        replies,
+        states,
+        rerun,
+    })
+}
+
+impl Moving {
+    fn from(seat: rows::Seat, state: Arc<State>) -> Self {
+        Self {
+            seat,
+            start: state.clone(),
+            state,
+            projection: None,
+        }
     }
-    rows::insert_events(conn, &events)?;
-    rows::insert_commands(conn, &records)?;
-    Ok(Written { replies, states })
 }
