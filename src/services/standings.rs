@@ -153,7 +153,35 @@ struct Cached {
     at: std::time::Instant,
     public: bool,
     rows: std::sync::Arc<Vec<StandingView>>,
-    json: actix_web::web::Bytes,
+    body: StandingsBody,
+}
+
+/// The standings as the API sends them: JSON, and the same JSON gzip-compressed once per change
+/// (1,000 teams are ~150 KB of JSON and ~15 KB compressed; every browser accepts gzip, and
+/// compressing per request would cost more than computing the standings).
+#[derive(Debug, Clone)]
+pub struct StandingsBody {
+    /// `application/json`.
+    pub json: actix_web::web::Bytes,
+    /// The same bytes, gzip-compressed.
+    pub gzip: actix_web::web::Bytes,
+}
+
+impl StandingsBody {
+    fn of(rows: &[StandingView]) -> Result<Self, AppError> {
+        use std::io::Write;
+        let json = serde_json::to_vec(rows).map_err(AppError::internal)?;
+        let mut gz = flate2::write::GzEncoder::new(
+            Vec::with_capacity(json.len() / 8),
+            flate2::Compression::default(),
+        );
+        gz.write_all(&json).map_err(AppError::internal)?;
+        let gzip = gz.finish().map_err(AppError::internal)?;
+        Ok(Self {
+            json: json.into(),
+            gzip: gzip.into(),
+        })
+    }
 }
 
 impl StandingsCache {
@@ -166,24 +194,23 @@ impl StandingsCache {
             .cloned()
     }
 
-    /// The JSON standings of a public event, when fresh: served without touching the database.
-    pub fn public_json(&self, event_id: i64) -> Option<actix_web::web::Bytes> {
-        self.fresh(event_id).filter(|c| c.public).map(|c| c.json)
+    /// The standings of a public event, when fresh: served without touching the database.
+    pub fn public_body(&self, event_id: i64) -> Option<StandingsBody> {
+        self.fresh(event_id).filter(|c| c.public).map(|c| c.body)
     }
 
-    /// The standings of an event (fresh from the cache or computed now), with their JSON.
+    /// The standings of an event (fresh from the cache or computed now), with their body.
     pub fn get(
         &self,
         conn: &mut DbConn,
         event_id: i64,
-    ) -> Result<(std::sync::Arc<Vec<StandingView>>, actix_web::web::Bytes), AppError> {
+    ) -> Result<(std::sync::Arc<Vec<StandingView>>, StandingsBody), AppError> {
         if let Some(c) = self.fresh(event_id) {
-            return Ok((c.rows, c.json));
+            return Ok((c.rows, c.body));
         }
         let public = event_rows::find_event(conn, event_id)?.is_some_and(|e| e.public);
         let rows = std::sync::Arc::new(event_standings(conn, event_id)?);
-        let json =
-            actix_web::web::Bytes::from(serde_json::to_vec(&*rows).map_err(AppError::internal)?);
+        let body = StandingsBody::of(&rows)?;
         if let Ok(mut map) = self.entries.lock() {
             map.insert(
                 event_id,
@@ -191,11 +218,11 @@ impl StandingsCache {
                     at: std::time::Instant::now(),
                     public,
                     rows: rows.clone(),
-                    json: json.clone(),
+                    body: body.clone(),
                 },
             );
         }
-        Ok((rows, json))
+        Ok((rows, body))
     }
 
     /// Drops an event's entry after a change that can move its standings.

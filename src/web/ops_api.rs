@@ -1,7 +1,8 @@
 //! The JSON side of event operations: the PIC queue, claims and rulings, the committee,
 //! standings, team pages and the board-mode preview.
 
-use actix_web::{HttpResponse, web};
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -97,16 +98,18 @@ pub async fn committee_record(
     Ok(HttpResponse::Created().json(record))
 }
 
-/// `GET /api/v1/events/{id}/standings`.
+/// `GET /api/v1/events/{id}/standings`: gzip-compressed when the client accepts it (the body is
+/// compressed once per change, not per request).
 pub async fn standings(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: MaybeUser,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     // The common case, public standings polled by many captains, needs no database at all.
-    let json = match state.standings.public_json(id) {
-        Some(json) => json,
+    let body = match state.standings.public_body(id) {
+        Some(body) => body,
         None => {
             let cache = state.standings.clone();
             state
@@ -117,9 +120,34 @@ pub async fn standings(
                 .await?
         }
     };
-    Ok(HttpResponse::Ok()
-        .content_type("application/json")
-        .body(json))
+    let mut res = HttpResponse::Ok();
+    res.content_type("application/json")
+        .insert_header((header::VARY, "Accept-Encoding"));
+    if accepts_gzip(&req) {
+        // A response that already has a Content-Encoding is left alone by `Compress`.
+        res.insert_header((header::CONTENT_ENCODING, "gzip"));
+        Ok(res.body(body.gzip))
+    } else {
+        Ok(res.body(body.json))
+    }
+}
+
+/// Whether the client lists gzip in `Accept-Encoding` (and has not refused it with `q=0`).
+fn accepts_gzip(req: &HttpRequest) -> bool {
+    req.headers()
+        .get_all(header::ACCEPT_ENCODING)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|coding| {
+            let mut parts = coding.split(';').map(str::trim);
+            let name = parts.next().unwrap_or_default();
+            let refused = parts.any(|p| {
+                p.strip_prefix("q=")
+                    .and_then(|q| q.parse::<f32>().ok())
+                    .is_some_and(|q| q <= 0.0)
+            });
+            (name.eq_ignore_ascii_case("gzip") || name == "*") && !refused
+        })
 }
 
 /// `GET /api/v1/teams/{id}`: a team, its players and matches.

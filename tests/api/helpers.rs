@@ -272,6 +272,20 @@ impl Client {
         self.finish(res)
     }
 
+    /// GET with extra headers; the body as bytes, untouched (a compressed body stays compressed).
+    pub fn get_bytes(&mut self, path: &str, headers: &[(&str, &str)]) -> (Resp, Vec<u8>) {
+        let mut req = self
+            .agent
+            .get(&self.url(path))
+            .header("Cookie", &self.cookie_header());
+        for (k, v) in headers {
+            req = req.header(*k, *v);
+        }
+        let mut res = req.call().expect("request completes");
+        let body = res.body_mut().read_to_vec().unwrap_or_default();
+        (self.finish(Ok(res)), body)
+    }
+
     /// POST a JSON body, with extra headers.
     pub fn post_json_with(&mut self, path: &str, body: &Value, headers: &[(&str, &str)]) -> Resp {
         let mut req = self

@@ -381,6 +381,45 @@ fn an_event_disqualification_ranks_the_team_last_and_standings_export_as_csv_e2(
 }
 
 #[test]
+fn standings_are_sent_gzip_compressed_to_clients_that_accept_it() {
+    use std::io::Read;
+    let mut o = setup(true);
+    let m = o.new_match();
+    o.cmd(m, json!({"type": "start", "first": "a"}));
+    ok(o.committee.post_json(
+        &format!("/api/v1/events/{}/committee", o.event_id),
+        &json!({"team_id": o.teams.0, "kind": "walkout", "reason": "left", "match_id": m}),
+    ));
+    let path = format!("/api/v1/events/{}/standings", o.event_id);
+    let mut anon = o.app.client();
+    let (plain, plain_body) = anon.get_bytes(&path, &[]);
+    assert_eq!(plain.status, 200);
+    assert_eq!(plain.header("content-encoding"), None);
+    assert_eq!(plain.header("vary"), Some("Accept-Encoding"));
+    let rows: serde_json::Value = serde_json::from_slice(&plain_body).unwrap();
+    assert_eq!(rows[0]["name"], "Bingo Bunch");
+
+    for accept in ["gzip", "br, gzip;q=0.8", "*"] {
+        let (gz, gz_body) = anon.get_bytes(&path, &[("Accept-Encoding", accept)]);
+        assert_eq!(gz.status, 200);
+        assert_eq!(gz.header("content-encoding"), Some("gzip"), "{accept}");
+        assert_eq!(gz.header("content-type"), Some("application/json"));
+        let mut unzipped = Vec::new();
+        flate2::read::GzDecoder::new(&gz_body[..])
+            .read_to_end(&mut unzipped)
+            .unwrap();
+        assert_eq!(
+            unzipped, plain_body,
+            "the same standings, compressed ({accept})"
+        );
+    }
+    // Refused explicitly: sent as it is.
+    let (refused, body) = anon.get_bytes(&path, &[("Accept-Encoding", "gzip;q=0")]);
+    assert_eq!(refused.header("content-encoding"), None);
+    assert_eq!(body, plain_body);
+}
+
+#[test]
 fn a_private_event_is_hidden_from_the_public() {
     let mut o = setup(false);
     let m = o.new_match();
