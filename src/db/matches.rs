@@ -209,9 +209,9 @@ pub fn last_seqs(conn: &mut DbConn, ids: &[i64]) -> QueryResult<Vec<(i64, i64)>>
 pub type Move = (i64, i64, Projection);
 
 /// Writes a batch of commands: moves each projection from its expected seq (the optimistic lock,
-/// as in [`advance`]), and appends the events and idempotency records of the matches that
-/// moved. The others (another writer moved them first) get nothing written. Returns the ids of
-/// the matches that moved.
+/// as in [`advance`]), and appends the events, the idempotency records and the PIC queue changes
+/// of the matches that moved. The others (another writer moved them first) get nothing written.
+/// Returns the ids of the matches that moved.
 ///
 /// On PostgreSQL this is one statement (a data-modifying CTE over `unnest`ed arrays): one round
 /// trip, atomic on its own, and with fixed text, so the server keeps it prepared. SQLite runs in
@@ -221,6 +221,7 @@ pub fn write_moves(
     moves: &[Move],
     events: &[NewEventRow],
     records: &[NewCommandRow],
+    queue: &[QueueChange],
 ) -> QueryResult<Vec<i64>> {
     let pg = match conn {
         DbConn::Pg(pg) => pg,
@@ -249,10 +250,16 @@ pub fn write_moves(
                 insert_events(conn, &events)?;
                 insert_commands(conn, &records)?;
             }
+            let queue: Vec<QueueChange> = queue
+                .iter()
+                .filter(|q| moved.contains(&q.match_id))
+                .cloned()
+                .collect();
+            apply_queue(conn, &queue)?;
             return Ok(moved);
         }
     };
-    write_moves_pg(pg, moves, events, records)
+    write_moves_pg(pg, moves, events, records, queue)
 }
 
 /// The returned column of [`write_moves_pg`].
@@ -267,10 +274,14 @@ fn write_moves_pg(
     moves: &[Move],
     events: &[NewEventRow],
     records: &[NewCommandRow],
+    queue: &[QueueChange],
 ) -> QueryResult<Vec<i64>> {
-    use diesel::sql_types::{Array, BigInt, Integer, Nullable, Text, Timestamp};
+    use diesel::sql_types::{Array, BigInt, Bool, Integer, Nullable, Text, Timestamp};
     // Each sub-statement sees the same snapshot; the inserts take their rows only for the ids
-    // the update returned, so a match whose expected seq was stale gets no events.
+    // the update returned, so a match whose expected seq was stale gets no events. Queue rows
+    // opened by the batch are upserted with their final state (a re-opened row's `closed_at`
+    // is the batch's, as opening then closing it row by row would leave it); rows only closed
+    // or ruled are updated. No row is in both lists, so none is changed twice.
     const SQL: &str = "\
         WITH v AS (\
             SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::bigint[], \
@@ -297,12 +308,38 @@ fn write_moves_pg(
                 $23::bigint[], $24::text[], $25::timestamp[]) \
                 AS c(match_id, idempotency_key, user_id, first_seq, last_seq, response, \
                     created_at) \
-            WHERE c.match_id IN (SELECT id FROM moved)) \
+            WHERE c.match_id IN (SELECT id FROM moved)), \
+        opened AS (\
+            INSERT INTO challenges (event_id, match_id, challenge_seq, kind, detail, \
+                opened_at, closed_at, ruling) \
+            SELECT q.event_id, q.match_id, q.seq, q.kind, q.detail, q.opened_at, \
+                CASE WHEN q.close THEN q.at END, q.ruling \
+            FROM unnest($26::bigint[], $27::bigint[], $28::bigint[], $29::text[], $30::text[], \
+                $31::timestamp[], $32::boolean[], $33::timestamp[], $34::text[]) \
+                AS q(event_id, match_id, seq, kind, detail, opened_at, close, at, ruling) \
+            WHERE q.match_id IN (SELECT id FROM moved) \
+            ON CONFLICT (match_id, challenge_seq) DO UPDATE SET \
+                closed_at = EXCLUDED.closed_at, \
+                ruling = COALESCE(challenges.ruling, EXCLUDED.ruling)), \
+        touched AS (\
+            UPDATE challenges AS ch SET \
+                closed_at = CASE WHEN q.close THEN COALESCE(ch.closed_at, q.at) \
+                    ELSE ch.closed_at END, \
+                ruling = COALESCE(ch.ruling, q.ruling) \
+            FROM unnest($35::bigint[], $36::bigint[], $37::boolean[], $38::timestamp[], \
+                $39::text[]) AS q(match_id, seq, close, at, ruling) \
+            WHERE ch.match_id = q.match_id AND ch.challenge_seq = q.seq \
+                AND q.match_id IN (SELECT id FROM moved)) \
         SELECT id FROM moved";
     fn col<T, U>(rows: &[T], f: impl Fn(&T) -> U) -> Vec<U> {
         rows.iter().map(f).collect()
     }
     let m = moves;
+    let opened: Vec<(&QueueChange, &OpenedChallenge)> = queue
+        .iter()
+        .filter_map(|q| Some((q, q.opened.as_ref()?)))
+        .collect();
+    let touched: Vec<&QueueChange> = queue.iter().filter(|q| q.opened.is_none()).collect();
     let moved: Vec<MovedId> = diesel::sql_query(SQL)
         .bind::<Array<BigInt>, _>(col(m, |m| m.0))
         .bind::<Array<BigInt>, _>(col(m, |m| m.1))
@@ -329,6 +366,20 @@ fn write_moves_pg(
         .bind::<Array<BigInt>, _>(col(records, |r| r.last_seq))
         .bind::<Array<Text>, _>(col(records, |r| r.response.clone()))
         .bind::<Array<Timestamp>, _>(col(records, |r| r.created_at))
+        .bind::<Array<Nullable<BigInt>>, _>(col(&opened, |q| q.0.event_id))
+        .bind::<Array<BigInt>, _>(col(&opened, |q| q.0.match_id))
+        .bind::<Array<BigInt>, _>(col(&opened, |q| q.0.challenge_seq))
+        .bind::<Array<Text>, _>(col(&opened, |q| q.1.kind.clone()))
+        .bind::<Array<Text>, _>(col(&opened, |q| q.1.detail.clone()))
+        .bind::<Array<Timestamp>, _>(col(&opened, |q| q.1.opened_at))
+        .bind::<Array<Bool>, _>(col(&opened, |q| q.0.close))
+        .bind::<Array<Timestamp>, _>(col(&opened, |q| q.0.at))
+        .bind::<Array<Nullable<Text>>, _>(col(&opened, |q| q.0.ruling.clone()))
+        .bind::<Array<BigInt>, _>(col(&touched, |q| q.match_id))
+        .bind::<Array<BigInt>, _>(col(&touched, |q| q.challenge_seq))
+        .bind::<Array<Bool>, _>(col(&touched, |q| q.close))
+        .bind::<Array<Timestamp>, _>(col(&touched, |q| q.at))
+        .bind::<Array<Nullable<Text>>, _>(col(&touched, |q| q.ruling.clone()))
         .load(pg)?;
     Ok(moved.into_iter().map(|m| m.id).collect())
 }
@@ -534,6 +585,61 @@ pub struct ChallengeRow {
     pub closed_at: Option<NaiveDateTime>,
     /// The ruling (JSON), once made.
     pub ruling: Option<String>,
+}
+
+/// A challenge opened (or re-opened) by a command: the queue row's fixed fields.
+#[derive(Debug, Clone)]
+pub struct OpenedChallenge {
+    /// `word` or `score`.
+    pub kind: String,
+    /// JSON detail.
+    pub detail: String,
+    /// When raised.
+    pub opened_at: NaiveDateTime,
+}
+
+/// What commands did to one row of the PIC queue, merged (see
+/// `services::matches::QueueChanges`): applied in this order, opened, closed, ruled.
+#[derive(Debug, Clone)]
+pub struct QueueChange {
+    /// Event, if any.
+    pub event_id: Option<i64>,
+    /// Match.
+    pub match_id: i64,
+    /// The challenge (seq of the event that opened it).
+    pub challenge_seq: i64,
+    /// Opened or re-opened: the row is inserted, or its `closed_at` cleared.
+    pub opened: Option<OpenedChallenge>,
+    /// Closed (ruled, or withdrawn by a correction) after any opening: `closed_at` set if unset.
+    pub close: bool,
+    /// A new ruling: set if the row has none.
+    pub ruling: Option<String>,
+    /// When (the closing time).
+    pub at: NaiveDateTime,
+}
+
+/// Applies queue changes row by row (SQLite, and the one-command path).
+pub fn apply_queue(conn: &mut DbConn, changes: &[QueueChange]) -> QueryResult<()> {
+    for c in changes {
+        if let Some(o) = &c.opened {
+            open_challenge(
+                conn,
+                c.event_id,
+                c.match_id,
+                c.challenge_seq,
+                &o.kind,
+                &o.detail,
+                o.opened_at,
+            )?;
+        }
+        if c.close {
+            close_challenge(conn, c.match_id, c.challenge_seq, c.at)?;
+        }
+        if let Some(r) = &c.ruling {
+            set_ruling(conn, c.match_id, c.challenge_seq, r)?;
+        }
+    }
+    Ok(())
 }
 
 /// Adds a challenge to the queue (no-op if it is already there).

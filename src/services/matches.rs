@@ -402,7 +402,7 @@ pub(crate) fn projection(view: &View, now: DateTime<Utc>) -> rows::Projection {
     }
 }
 
-/// Keeps the PIC queue in step with the match's open challenges.
+/// Keeps the PIC queue in step with the match's open challenges, for one command.
 pub(crate) fn sync_challenges(
     conn: &mut DbConn,
     event_id: Option<i64>,
@@ -410,43 +410,94 @@ pub(crate) fn sync_challenges(
     prev: &State,
     state: &State,
 ) -> Result<(), AppError> {
-    // Most commands touch no challenge: then the queue is already right.
-    if prev.challenges == state.challenges {
-        return Ok(());
-    }
-    // Only the differences are written: challenges opened (or re-opened by a correction),
-    // challenges no longer open (ruled, or gone with a corrected play), and new rulings.
-    let was_open = |id: u64| prev.open_challenges().any(|c| c.id == id);
-    for c in state.open_challenges().filter(|c| !was_open(c.id)) {
-        let kind = match c.kind {
-            game::ChallengeKind::Word { .. } => "word",
-            game::ChallengeKind::Score => "score",
-        };
-        let detail = serde_json::to_string(c).map_err(AppError::internal)?;
-        rows::open_challenge(
-            conn,
-            event_id,
-            match_id,
-            c.id as i64,
-            kind,
-            &detail,
-            c.opened_at.naive_utc(),
-        )?;
-    }
-    let now = crate::db::now_utc();
-    for c in prev.open_challenges() {
-        if !state.open_challenges().any(|n| n.id == c.id) {
-            rows::close_challenge(conn, match_id, c.id as i64, now)?;
+    let mut queue = QueueChanges::default();
+    queue.record(event_id, match_id, prev, state, crate::db::now_utc())?;
+    Ok(rows::apply_queue(conn, &queue.into_rows())?)
+}
+
+/// What commands do to the PIC queue, merged into one change per queue row, so that a batch of
+/// commands writes each row once (a PostgreSQL statement cannot change one row twice).
+#[derive(Debug, Default)]
+pub(crate) struct QueueChanges {
+    rows: Vec<rows::QueueChange>,
+    index: HashMap<(i64, i64), usize>,
+}
+
+impl QueueChanges {
+    /// Adds what one command did to a match (`prev` → `next`): challenges opened (or re-opened
+    /// by a correction), challenges no longer open (ruled, or gone with a corrected play), and
+    /// new rulings. Only the differences are written.
+    pub(crate) fn record(
+        &mut self,
+        event_id: Option<i64>,
+        match_id: i64,
+        prev: &State,
+        next: &State,
+        at: chrono::NaiveDateTime,
+    ) -> Result<(), AppError> {
+        // Most commands touch no challenge: then the queue is already right.
+        if prev.challenges == next.challenges {
+            return Ok(());
         }
-    }
-    for c in &state.challenges {
-        let newly_ruled = prev.challenge(c.id).is_none_or(|p| p.ruling.is_none());
-        if let (Some(ruling), true) = (&c.ruling, newly_ruled) {
-            let json = serde_json::to_string(ruling).map_err(AppError::internal)?;
-            rows::set_ruling(conn, match_id, c.id as i64, &json)?;
+        let was_open = |id: u64| prev.open_challenges().any(|c| c.id == id);
+        for c in next.open_challenges().filter(|c| !was_open(c.id)) {
+            let kind = match c.kind {
+                game::ChallengeKind::Word { .. } => "word",
+                game::ChallengeKind::Score => "score",
+            };
+            let detail = serde_json::to_string(c).map_err(AppError::internal)?;
+            let row = self.row(event_id, match_id, c.id, at);
+            row.opened = Some(rows::OpenedChallenge {
+                kind: kind.to_owned(),
+                detail,
+                opened_at: c.opened_at.naive_utc(),
+            });
+            row.close = false;
         }
+        for c in prev.open_challenges() {
+            if !next.open_challenges().any(|n| n.id == c.id) {
+                self.row(event_id, match_id, c.id, at).close = true;
+            }
+        }
+        for c in &next.challenges {
+            let newly_ruled = prev.challenge(c.id).is_none_or(|p| p.ruling.is_none());
+            if let (Some(ruling), true) = (&c.ruling, newly_ruled) {
+                let json = serde_json::to_string(ruling).map_err(AppError::internal)?;
+                let row = self.row(event_id, match_id, c.id, at);
+                // A row keeps its first ruling (T11: a ruling is applied once).
+                row.ruling.get_or_insert(json);
+            }
+        }
+        Ok(())
     }
-    Ok(())
+
+    fn row(
+        &mut self,
+        event_id: Option<i64>,
+        match_id: i64,
+        id: u64,
+        at: chrono::NaiveDateTime,
+    ) -> &mut rows::QueueChange {
+        let key = (match_id, id as i64);
+        let i = *self.index.entry(key).or_insert_with(|| {
+            self.rows.push(rows::QueueChange {
+                event_id,
+                match_id,
+                challenge_seq: id as i64,
+                opened: None,
+                close: false,
+                ruling: None,
+                at,
+            });
+            self.rows.len() - 1
+        });
+        &mut self.rows[i]
+    }
+
+    /// The merged changes, in the order their rows were first touched.
+    pub(crate) fn into_rows(self) -> Vec<rows::QueueChange> {
+        self.rows
+    }
 }
 
 /// What the API needs to create a match.

@@ -3,12 +3,12 @@
 //! Every table in the hall sends its commands here. Instead of one transaction per command (on
 //! SQLite with `synchronous = FULL`, one WAL sync each; on PostgreSQL, a dozen round trips), a
 //! writer thread takes whatever commands are waiting, decides them in order on the cached folded
-//! states and writes them all at once: the events, the idempotency records and the projection
-//! rows, each projection moved only from the seq its decisions started at (the optimistic lock
-//! of the one-command path). On PostgreSQL a batch that touches no challenge is one statement,
-//! so the whole batch costs two round trips (the senders' grants, the write); otherwise, and
-//! always on SQLite, it is one transaction. Each client is answered only after the write
-//! committed, so an acknowledged command is as durable as it was with a transaction of its own.
+//! states and writes them all at once: the events, the idempotency records, the PIC queue rows
+//! and the projection rows, each projection moved only from the seq its decisions started at
+//! (the optimistic lock of the one-command path). On PostgreSQL the write is one statement, so
+//! a batch costs two round trips (the senders' grants, the write); on SQLite it is one
+//! transaction. Each client is answered only after the write committed, so an acknowledged
+//! command is as durable as it was with a transaction of its own.
 //!
 //! A command the rules refuse is answered with its error and writes nothing; the others in the
 //! batch go on. Commands decided on a state that was stale (another instance, or the
@@ -260,22 +260,14 @@ struct Moving {
     projection: Option<rows::Projection>,
 }
 
-/// A command's change to the PIC queue, written with the batch.
-struct ChallengeChange {
-    event_id: Option<i64>,
-    match_id: i64,
-    before: Arc<State>,
-    after: Arc<State>,
-}
-
 /// Decides the batch on the folded states and writes it. An `Err` is the database's failure
 /// (nothing of the batch was written); a command the rules refuse is an `Err` in its reply.
 ///
 /// Nothing is locked while deciding: the states come from the cache (read from the log only for
 /// matches this writer has not seen current), and the write moves each projection only from the
-/// seq its decisions started at, the same optimistic lock as the one-command path. When the
-/// batch touches no challenge, the write on PostgreSQL is one statement committed on its own:
-/// two round trips per batch in all (grants, write) instead of one transaction of seven.
+/// seq its decisions started at, the same optimistic lock as the one-command path. On PostgreSQL
+/// the write is one statement committed on its own: two round trips per batch in all (grants,
+/// write) instead of a transaction of seven or more.
 fn write_batch(
     conn: &mut DbConn,
     cache: &MatchCache,
@@ -328,7 +320,8 @@ fn write_batch(
     let mut replies: Vec<Reply> = Vec::with_capacity(batch.len());
     let mut events = Vec::new();
     let mut records = Vec::new();
-    let mut changes = Vec::new();
+    let mut queue = matches::QueueChanges::default();
+    let queue_at = crate::db::now_utc();
     for job in batch {
         let Some(m) = moving.get_mut(&job.match_id) else {
             replies.push(Err(AppError::not_found(format!(
@@ -391,17 +384,8 @@ fn write_batch(
             answered.insert((r.match_id, r.idempotency_key.clone()), replies.len());
             records.push(r);
         }
-        let next = Arc::new(next);
-        // Most commands touch no challenge; the queue is written only where one did.
-        if m.state.challenges != next.challenges {
-            changes.push(ChallengeChange {
-                event_id: m.seat.event_id,
-                match_id: job.match_id,
-                before: m.state.clone(),
-                after: next.clone(),
-            });
-        }
-        m.state = next;
+        queue.record(m.seat.event_id, job.match_id, &m.state, &next, queue_at)?;
+        m.state = Arc::new(next);
         m.projection = Some(matches::projection(&outcome.state, now));
         replies.push(Ok((outcome, live)));
     }
@@ -413,26 +397,13 @@ fn write_batch(
             Some((*id, m.start.last_seq as i64, p))
         })
         .collect();
+    let queue = queue.into_rows();
     let moved = if moves.is_empty() {
         Vec::new()
-    } else if changes.is_empty() && conn.backend() == Backend::Postgres {
-        rows::write_moves(conn, &moves, &events, &records)?
+    } else if conn.backend() == Backend::Postgres {
+        rows::write_moves(conn, &moves, &events, &records, &queue)?
     } else {
-        conn.write_tx(|conn| {
-            for c in &changes {
-                matches::sync_challenges(conn, c.event_id, c.match_id, &c.before, &c.after)?;
-            }
-            let moved = rows::write_moves(conn, &moves, &events, &records)?;
-            if moved.len() != moves.len() {
-                // The queue rows written above belong to a match that did not move: the batch
-                // is rolled back and retried command by command, which re-reads the log.
-                return Err(AppError::Conflict {
-                    message: "a match moved during a batch".into(),
-                    current: None,
-                });
-            }
-            Ok(moved)
-        })?
+        conn.write_tx(|conn| rows::write_moves(conn, &moves, &events, &records, &queue))?
     };
 
     // Matches that did not move were decided on a stale state; so were refusals on a match the
@@ -467,9 +438,6 @@ fn write_batch(
         .filter(|(_, j)| stale.contains(&j.match_id))
         .map(|(i, _)| i)
         .collect();
-    // The queue changes hold states too: let go of them first, so that a moved state is handed
-    // to the cache without a copy.
-    drop(changes);
     let states = moving
         .into_iter()
         .filter(|(id, _)| moved.contains(id))

@@ -12,3 +12,4 @@ mod matches;
 mod openapi;
 mod ops;
 mod security;
+mod storage;
