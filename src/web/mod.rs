@@ -94,78 +94,81 @@ pub fn deliver(
 
 /// The route table: every URL the server answers.
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/healthz", web::get().to(api::healthz))
-        .route("/static/{file}", web::get().to(assets::serve))
-        .route("/", web::get().to(pages::home))
-        .route("/login", web::get().to(pages::login_form))
-        .route("/login", web::post().to(pages::login))
-        .route("/logout", web::post().to(pages::logout))
-        .route("/admin/users", web::get().to(pages::users_page))
-        .route("/admin/users", web::post().to(pages::create_user))
-        // The director's pages: events, teams, grants, word list, rounds (web::director).
-        .configure(director::routes)
-        .route("/table", web::get().to(ops::table_home))
-        .route("/matches/{id}", web::get().to(ops::match_page))
-        .route("/matches/{id}/table", web::get().to(ops::table_page))
-        .route("/matches/{id}/board", web::get().to(ops::board_fragment))
-        .route("/matches/{id}/live", web::get().to(live::match_stream))
-        .route("/events/{id}/live", web::get().to(live::event_stream))
-        .route("/events/{id}/pic", web::get().to(ops::pic_page))
-        .route("/events/{id}/pic/queue", web::get().to(ops::pic_fragment))
-        .route(
-            "/challenges/{id}/claim",
-            web::post().to(ops::claim_challenge),
-        )
-        .route("/challenges/{id}/rule", web::post().to(ops::rule_challenge))
-        .route("/events/{id}/committee", web::get().to(ops::committee_page))
-        .route(
-            "/events/{id}/committee",
-            web::post().to(ops::record_committee),
-        )
-        .route("/events/{id}/standings", web::get().to(ops::standings_page))
-        .route(
-            "/events/{id}/standings/table",
-            web::get().to(ops::standings_fragment),
-        )
-        .route(
-            "/events/{id}/standings.csv",
-            web::get().to(ops::standings_csv),
-        )
-        .route("/teams/{id}", web::get().to(ops::team_page))
-        .service(
-            web::scope("/api/v1")
-                .route("/openapi.json", web::get().to(api::openapi))
-                .route("/auth/token", web::post().to(api::issue_token))
-                .route("/me", web::get().to(api::me))
-                .route("/events", web::get().to(api::list_events))
-                .route("/events", web::post().to(api::create_event))
-                .route("/events/{id}", web::get().to(api::show_event))
-                .route("/events/{id}/teams", web::get().to(api::list_teams))
-                .route("/events/{id}/teams", web::post().to(api::create_team))
-                .route("/events/{id}/grants", web::post().to(api::grant_role))
-                // Rounds, pairings, CSV import, word list, grants list (web::director_api).
-                .configure(director_api::routes)
-                .route("/matches", web::post().to(api::create_match))
-                .route("/matches/{id}", web::get().to(api::show_match))
-                .route("/matches/{id}/commands", web::post().to(api::match_command))
-                .route("/matches/{id}/events", web::get().to(api::match_events))
-                .route("/matches/{id}/gcg", web::get().to(api::match_gcg))
-                .route("/matches/{id}/preview", web::post().to(ops_api::preview))
-                .route(
-                    "/events/{id}/challenges",
-                    web::get().to(ops_api::challenge_queue),
-                )
-                .route("/challenges/{id}/claim", web::post().to(ops_api::claim))
-                .route("/challenges/{id}/rule", web::post().to(ops_api::rule))
-                .route(
-                    "/events/{id}/committee",
-                    web::get().to(ops_api::committee_records),
-                )
-                .route(
-                    "/events/{id}/committee",
-                    web::post().to(ops_api::committee_record),
-                )
-                .route("/events/{id}/standings", web::get().to(ops_api::standings))
-                .route("/teams/{id}", web::get().to(ops_api::team)),
-        );
+    // The API first: its scope's prefix test spares API requests the page routes' patterns.
+    cfg.service(
+        web::scope("/api/v1")
+            // Matched in order, each dynamic pattern by a regex: the routes every table,
+            // PIC and captain polls come first.
+            .route("/matches/{id}/commands", web::post().to(api::match_command))
+            .route("/matches/{id}", web::get().to(api::show_match))
+            .route("/events/{id}/standings", web::get().to(ops_api::standings))
+            .route(
+                "/events/{id}/challenges",
+                web::get().to(ops_api::challenge_queue),
+            )
+            .route("/openapi.json", web::get().to(api::openapi))
+            .route("/auth/token", web::post().to(api::issue_token))
+            .route("/me", web::get().to(api::me))
+            .route("/events", web::get().to(api::list_events))
+            .route("/events", web::post().to(api::create_event))
+            .route("/events/{id}", web::get().to(api::show_event))
+            .route("/events/{id}/teams", web::get().to(api::list_teams))
+            .route("/events/{id}/teams", web::post().to(api::create_team))
+            .route("/events/{id}/grants", web::post().to(api::grant_role))
+            // Rounds, pairings, CSV import, word list, grants list (web::director_api).
+            .configure(director_api::routes)
+            .route("/matches", web::post().to(api::create_match))
+            .route("/matches/{id}/events", web::get().to(api::match_events))
+            .route("/matches/{id}/gcg", web::get().to(api::match_gcg))
+            .route("/matches/{id}/preview", web::post().to(ops_api::preview))
+            .route("/challenges/{id}/claim", web::post().to(ops_api::claim))
+            .route("/challenges/{id}/rule", web::post().to(ops_api::rule))
+            .route(
+                "/events/{id}/committee",
+                web::get().to(ops_api::committee_records),
+            )
+            .route(
+                "/events/{id}/committee",
+                web::post().to(ops_api::committee_record),
+            )
+            .route("/teams/{id}", web::get().to(ops_api::team)),
+    )
+    .route("/healthz", web::get().to(api::healthz))
+    .route("/static/{file}", web::get().to(assets::serve))
+    .route("/", web::get().to(pages::home))
+    .route("/login", web::get().to(pages::login_form))
+    .route("/login", web::post().to(pages::login))
+    .route("/logout", web::post().to(pages::logout))
+    .route("/admin/users", web::get().to(pages::users_page))
+    .route("/admin/users", web::post().to(pages::create_user))
+    // The director's pages: events, teams, grants, word list, rounds (web::director).
+    .configure(director::routes)
+    .route("/table", web::get().to(ops::table_home))
+    .route("/matches/{id}", web::get().to(ops::match_page))
+    .route("/matches/{id}/table", web::get().to(ops::table_page))
+    .route("/matches/{id}/board", web::get().to(ops::board_fragment))
+    .route("/matches/{id}/live", web::get().to(live::match_stream))
+    .route("/events/{id}/live", web::get().to(live::event_stream))
+    .route("/events/{id}/pic", web::get().to(ops::pic_page))
+    .route("/events/{id}/pic/queue", web::get().to(ops::pic_fragment))
+    .route(
+        "/challenges/{id}/claim",
+        web::post().to(ops::claim_challenge),
+    )
+    .route("/challenges/{id}/rule", web::post().to(ops::rule_challenge))
+    .route("/events/{id}/committee", web::get().to(ops::committee_page))
+    .route(
+        "/events/{id}/committee",
+        web::post().to(ops::record_committee),
+    )
+    .route("/events/{id}/standings", web::get().to(ops::standings_page))
+    .route(
+        "/events/{id}/standings/table",
+        web::get().to(ops::standings_fragment),
+    )
+    .route(
+        "/events/{id}/standings.csv",
+        web::get().to(ops::standings_csv),
+    )
+    .route("/teams/{id}", web::get().to(ops::team_page));
 }

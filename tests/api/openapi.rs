@@ -59,14 +59,36 @@ fn method_at(s: &str, at: usize) -> Option<String> {
 }
 
 /// Scans one `routes` function: `.route("P", web::M()`, `web::resource("P")` followed by
-/// `.route(web::M()`, `web::scope("P")` (applies to the rest of the function, as in mod.rs) and
-/// `.configure(module::routes)` (scanned with the current prefix).
+/// `.route(web::M()`, `web::scope("P")` (applies up to the parenthesis that closes the call it
+/// is passed to, as `.service(web::scope(…)…)` in mod.rs) and `.configure(module::routes)`
+/// (scanned with the current prefix).
 fn scan(module: &str, prefix: &str, out: &mut Vec<Route>) {
     let s = routes_fn(module);
+    // Parenthesis depth before each byte.
+    let depth: Vec<i32> = s
+        .bytes()
+        .scan(0, |d, b| {
+            let before = *d;
+            *d += match b {
+                b'(' => 1,
+                b')' => -1,
+                _ => 0,
+            };
+            Some(before)
+        })
+        .collect();
     let mut prefix = prefix.to_owned();
+    // Open scopes: where each ends, and the prefix before it.
+    let mut scopes: Vec<(usize, String)> = Vec::new();
     let mut resource: Option<String> = None;
     let mut i = 0;
     while i < s.len() {
+        while let Some((end, outer)) = scopes.last()
+            && i >= *end
+        {
+            prefix = outer.clone();
+            scopes.pop();
+        }
         let rest = &s[i..];
         if let Some(r) = rest.strip_prefix(".route(\"") {
             let (path, next) = quoted_at(s.as_str(), i + (rest.len() - r.len()));
@@ -91,6 +113,10 @@ fn scan(module: &str, prefix: &str, out: &mut Vec<Route>) {
             i = next;
         } else if let Some(r) = rest.strip_prefix("web::scope(\"") {
             let (path, next) = quoted_at(s.as_str(), i + (rest.len() - r.len()));
+            let end = (i..s.len())
+                .find(|&j| depth[j] < depth[i])
+                .unwrap_or(s.len());
+            scopes.push((end, prefix.clone()));
             prefix = format!("{prefix}{path}");
             i = next;
         } else if let Some(r) = rest.strip_prefix(".configure(") {
