@@ -235,27 +235,19 @@ pub fn write_moves(
             if moved.len() == moves.len() {
                 insert_events(conn, events)?;
                 insert_commands(conn, records)?;
+                apply_queue(conn, queue)?;
             } else {
-                let kept = |id: &i64| moved.contains(id);
-                let events: Vec<NewEventRow> = events
-                    .iter()
-                    .filter(|e| kept(&e.match_id))
-                    .cloned()
-                    .collect();
-                let records: Vec<NewCommandRow> = records
-                    .iter()
-                    .filter(|r| kept(&r.match_id))
-                    .cloned()
-                    .collect();
-                insert_events(conn, &events)?;
-                insert_commands(conn, &records)?;
+                // Rare (another writer moved a match first): copy out the rows that stay.
+                fn kept<T: Clone>(rows: &[T], moved: &[i64], id: impl Fn(&T) -> i64) -> Vec<T> {
+                    rows.iter()
+                        .filter(|r| moved.contains(&id(r)))
+                        .cloned()
+                        .collect()
+                }
+                insert_events(conn, &kept(events, &moved, |e| e.match_id))?;
+                insert_commands(conn, &kept(records, &moved, |r| r.match_id))?;
+                apply_queue(conn, &kept(queue, &moved, |q| q.match_id))?;
             }
-            let queue: Vec<QueueChange> = queue
-                .iter()
-                .filter(|q| moved.contains(&q.match_id))
-                .cloned()
-                .collect();
-            apply_queue(conn, &queue)?;
             return Ok(moved);
         }
     };
