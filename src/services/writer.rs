@@ -423,13 +423,21 @@ fn write_batch(
     unverified.sort_unstable();
     unverified.dedup();
     if !unverified.is_empty() {
-        for (id, seq) in rows::last_seqs(conn, &unverified)? {
-            if moving
-                .get(&id)
-                .is_some_and(|m| m.start.last_seq as i64 != seq)
-            {
-                stale.push(id);
+        // The batch is written by now: a failure here must not send it down the one-by-one
+        // path (that would apply its commands again). Unverified refusals are rerun instead;
+        // they wrote nothing.
+        match rows::last_seqs(conn, &unverified) {
+            Ok(seqs) => {
+                for (id, seq) in seqs {
+                    if moving
+                        .get(&id)
+                        .is_some_and(|m| m.start.last_seq as i64 != seq)
+                    {
+                        stale.push(id);
+                    }
+                }
             }
+            Err(_) => stale.extend(unverified),
         }
     }
     let rerun = batch
