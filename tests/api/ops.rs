@@ -348,8 +348,8 @@ fn the_committee_disqualifies_in_a_match_and_corrects_it_without_erasing_e3() {
     );
 }
 
-#[test]
-fn an_event_disqualification_ranks_the_team_last_and_standings_export_as_csv_e2() {
+/// A public event whose one match ended by a walkout of the first team: standings to read.
+fn a_finished_walkout() -> (Ops, i64) {
     let mut o = setup(true);
     let m = o.new_match();
     o.cmd(m, json!({"type": "start", "first": "a"}));
@@ -357,6 +357,12 @@ fn an_event_disqualification_ranks_the_team_last_and_standings_export_as_csv_e2(
         &format!("/api/v1/events/{}/committee", o.event_id),
         &json!({"team_id": o.teams.0, "kind": "walkout", "reason": "left", "match_id": m}),
     ));
+    (o, m)
+}
+
+#[test]
+fn an_event_disqualification_ranks_the_team_last_and_standings_export_as_csv_e2() {
+    let (mut o, m) = a_finished_walkout();
     ok(o.committee.post_json(
         &format!("/api/v1/events/{}/committee", o.event_id),
         &json!({"team_id": o.teams.0, "kind": "disqualification", "reason": "misconduct"}),
@@ -383,13 +389,7 @@ fn an_event_disqualification_ranks_the_team_last_and_standings_export_as_csv_e2(
 #[test]
 fn standings_are_sent_gzip_compressed_to_clients_that_accept_it() {
     use std::io::Read;
-    let mut o = setup(true);
-    let m = o.new_match();
-    o.cmd(m, json!({"type": "start", "first": "a"}));
-    ok(o.committee.post_json(
-        &format!("/api/v1/events/{}/committee", o.event_id),
-        &json!({"team_id": o.teams.0, "kind": "walkout", "reason": "left", "match_id": m}),
-    ));
+    let (o, _) = a_finished_walkout();
     let path = format!("/api/v1/events/{}/standings", o.event_id);
     let mut anon = o.app.client();
     let (plain, plain_body) = anon.get_bytes(&path, &[]);
