@@ -610,7 +610,7 @@ pub struct QueueChange {
     pub at: NaiveDateTime,
 }
 
-/// Applies queue changes row by row (SQLite, and the one-command path).
+/// Applies queue changes row by row (SQLite runs in process; see [`write_moves`]).
 pub fn apply_queue(conn: &mut DbConn, changes: &[QueueChange]) -> QueryResult<()> {
     for c in changes {
         if let Some(o) = &c.opened {

@@ -252,18 +252,35 @@ fn attempt(
         Sender::System => None,
     };
     let decided = decide_on(&row.seat(), &state, grants.as_ref(), now, sender, req)?;
-    if !rows::advance(
-        conn,
+    // Written as the command writer writes a batch (of one): the projection moves only from
+    // the seq it was decided at, with the events, the record and the queue changes.
+    let mut queue = QueueChanges::default();
+    queue.record(
+        row.event_id,
         match_id,
-        row.last_seq,
-        &projection(&decided.outcome.state, now),
-    )? {
+        &state,
+        &decided.next,
+        crate::db::now_utc(),
+    )?;
+    let events = decided
+        .outcome
+        .events
+        .iter()
+        .map(|e| rows::NewEventRow::of(match_id, e))
+        .collect::<Result<Vec<_>, _>>()?;
+    let moved = rows::write_moves(
+        conn,
+        &[(
+            match_id,
+            row.last_seq,
+            projection(&decided.outcome.state, now),
+        )],
+        &events,
+        decided.record.as_slice(),
+        &queue.into_rows(),
+    )?;
+    if moved.is_empty() {
         return Ok(Attempt::Raced);
-    }
-    rows::append(conn, match_id, &decided.outcome.events)?;
-    sync_challenges(conn, row.event_id, match_id, &state, &decided.next)?;
-    if let Some(record) = &decided.record {
-        rows::insert_commands(conn, std::slice::from_ref(record))?;
     }
     Ok(Attempt::Done(Box::new((
         decided.outcome,
@@ -400,19 +417,6 @@ pub(crate) fn projection(view: &View, now: DateTime<Utc>) -> rows::Projection {
         clock_b_ms: view.clocks_ms.b,
         updated_at: now.naive_utc(),
     }
-}
-
-/// Keeps the PIC queue in step with the match's open challenges, for one command.
-pub(crate) fn sync_challenges(
-    conn: &mut DbConn,
-    event_id: Option<i64>,
-    match_id: i64,
-    prev: &State,
-    state: &State,
-) -> Result<(), AppError> {
-    let mut queue = QueueChanges::default();
-    queue.record(event_id, match_id, prev, state, crate::db::now_utc())?;
-    Ok(rows::apply_queue(conn, &queue.into_rows())?)
 }
 
 /// What commands do to the PIC queue, merged into one change per queue row, so that a batch of
