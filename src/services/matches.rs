@@ -851,5 +851,6 @@ pub fn preview(
             "this match is kept in sheet mode: enter words and the score",
         )
     })?;
-    Ok(track.read(mv)?)
+    let rack_size = state.ruleset().map_or(7, |r| r.tiles.rack_size);
+    Ok(track.read(mv, None, rack_size)?)
 }

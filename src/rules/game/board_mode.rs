@@ -14,7 +14,7 @@ use crate::rules::gcg;
 use crate::rules::notation::Move;
 use crate::rules::placement::{Placement, PlacementError, validate};
 use crate::rules::scoring::score;
-use crate::rules::tiles::TileSet;
+use crate::rules::tiles::{Rack, Tile, TileSet};
 
 /// The board of a board-mode match and the placement of every play on it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,14 +84,65 @@ impl BoardTrack {
         Some(score(&before, &self.set, placement))
     }
 
-    /// C3-C7: reads a GCG move, checks it against the board and scores it.
-    pub fn read(&self, mv: &str) -> Result<BoardPlay, RuleError> {
+    /// C2: the tiles not yet on the board: the tile set minus the board (a blank on the board
+    /// takes a `?`). Every tile a play lays, and every rack, comes from these.
+    pub fn unseen(&self) -> Rack {
+        let mut pool = self.set.full_bag();
+        for (_, t) in self.board.tiles() {
+            pool.take_tile(t);
+        }
+        pool
+    }
+
+    /// C2-C7: reads a GCG move, checks it against the board and scores it. The tiles it lays
+    /// must be among the tiles not yet on the board, at most `rack_size` of them, and come from
+    /// `rack` when the player's rack is known.
+    pub fn read(
+        &self,
+        mv: &str,
+        rack: Option<&Rack>,
+        rack_size: u8,
+    ) -> Result<BoardPlay, RuleError> {
         let parsed = parse(mv)?;
         let placement =
             validate(&self.board, &self.set, &parsed, None).map_err(|e| RuleError::Board {
                 rule: placement_rule(&e),
                 message: e.to_string(),
             })?;
+        let c2 = |message: String| RuleError::Board {
+            rule: "C2",
+            message,
+        };
+        if placement.new_tiles.len() > usize::from(rack_size) {
+            return Err(c2(format!(
+                "a play lays at most {rack_size} tiles (a rack holds {rack_size}); this one lays {}",
+                placement.new_tiles.len()
+            )));
+        }
+        let unseen = self.unseen();
+        if let Some(rack) = rack {
+            check_rack(rack, &unseen, &self.set, rack_size)?;
+        }
+        let mut left = unseen;
+        let mut from_rack = rack.copied();
+        for (_, t) in &placement.new_tiles {
+            if !left.take_tile(*t) {
+                return Err(c2(missing_tile(*t, &self.set)));
+            }
+            if let Some(r) = from_rack.as_mut()
+                && !r.take_tile(*t)
+            {
+                let what = if t.is_blank() {
+                    "a blank (?)".to_string()
+                } else {
+                    t.letter().to_string()
+                };
+                return Err(c2(format!(
+                    "{what} is not on the rack {}",
+                    rack.map(Rack::to_string).unwrap_or_default()
+                )));
+            }
+        }
         let scored = score(&self.board, &self.set, &placement);
         Ok(BoardPlay {
             canonical: placement.to_move().to_string(),
@@ -132,6 +183,71 @@ impl BoardTrack {
             })
             .collect()
     }
+}
+
+/// C2: why a tile cannot be laid: every tile of it is already on the board (or the set has none).
+fn missing_tile(t: Tile, set: &TileSet) -> String {
+    if t.is_blank() {
+        let n = set.blanks();
+        format!(
+            "the tile set has {n} blank(s) and all are already on the board; {} cannot be a blank",
+            t.letter()
+        )
+    } else {
+        let n = set.count(t.letter());
+        format!(
+            "the tile set has {n} {} tile(s) and all are already on the board",
+            t.letter()
+        )
+    }
+}
+
+/// C2: a rack shown with a play holds at most `rack_size` tiles, all among those not yet on the
+/// board.
+pub fn check_rack(
+    rack: &Rack,
+    unseen: &Rack,
+    set: &TileSet,
+    rack_size: u8,
+) -> Result<(), RuleError> {
+    if rack.len() > usize::from(rack_size) {
+        return Err(RuleError::Board {
+            rule: "C2",
+            message: format!(
+                "a rack holds at most {rack_size} tiles; {rack} has {}",
+                rack.len()
+            ),
+        });
+    }
+    if !unseen.contains_all(rack) {
+        let mut left = *unseen;
+        let mut message = format!("the rack {rack} is not among the tiles left");
+        for c in rack.to_string().chars() {
+            let t = if c == '?' {
+                Tile::blank('A')
+            } else {
+                Tile::natural(c)
+            };
+            if let Some(t) = t
+                && !left.take_tile(t)
+            {
+                message = if t.is_blank() {
+                    format!(
+                        "the rack {rack} holds more blanks than the {} the set has left",
+                        set.blanks()
+                    )
+                } else {
+                    format!("the rack {rack}: {}", missing_tile(t, set))
+                };
+                break;
+            }
+        }
+        return Err(RuleError::Board {
+            rule: "C2",
+            message,
+        });
+    }
+    Ok(())
 }
 
 /// C8: the match as a GCG record (board mode). Side A is `#player1`, side B `#player2`; in

@@ -39,6 +39,10 @@ pub enum Command {
         /// The seat playing, when known: checked against the seat on turn (T1, T5).
         #[serde(default)]
         seat: Option<Seat>,
+        /// Board mode, C2: the player's rack before the play (`?` for a blank), when the
+        /// tablet records it; the play's tiles must then come from it.
+        #[serde(default)]
+        rack: Option<String>,
     },
     /// The player on turn passes (N4; T17b counts passes).
     Pass {

@@ -19,6 +19,7 @@ use crate::rules::game::{
     Actor, Command, EndReason, Event, GameResult, Payload, RuleError, Seat, Side, Sides, State,
 };
 use crate::rules::ruleset::{EntryMode, OvertimePolicy, Ruleset};
+use crate::rules::tiles::Rack;
 
 /// Checks `cmd` from `actor` at `now` and returns the events to append, in order, numbered from
 /// `state.last_seq + 1`. Refused commands return the rule they break and produce nothing.
@@ -478,6 +479,7 @@ fn command_payloads(
             mv,
             declared,
             seat,
+            rack,
         } => {
             let seat = turn_seat(s, actor, seat)?;
             if declared < 0 {
@@ -487,6 +489,11 @@ fn command_payloads(
             }
             let (words, tiles, mv, actual) = match r.entry_mode {
                 EntryMode::Sheet => {
+                    if rack.is_some() {
+                        return Err(RuleError::Invalid(
+                            "sheet mode: the rack is not recorded; give words and tiles".into(),
+                        ));
+                    }
                     if mv.is_some() {
                         return Err(RuleError::Invalid(
                             "sheet mode: give words and tiles, not a move".into(),
@@ -513,7 +520,26 @@ fn command_payloads(
                         .board
                         .as_ref()
                         .ok_or_else(|| RuleError::Ruleset("no board for this tile set".into()))?;
-                    let p = board.read(&mv)?;
+                    // C2: a rack the tablet records must be what the seat holds.
+                    let rack = match rack.as_deref() {
+                        Some(text) => {
+                            let rack = Rack::parse(text.trim())
+                                .map_err(|e| RuleError::Invalid(format!("rack: {e}")))?;
+                            if rack.len() > usize::from(rack_of(s, seat)) {
+                                return Err(RuleError::Board {
+                                    rule: "C2",
+                                    message: format!(
+                                        "the rack {rack} has {} tiles; {seat} holds {}",
+                                        rack.len(),
+                                        rack_of(s, seat)
+                                    ),
+                                });
+                            }
+                            Some(rack)
+                        }
+                        None => None,
+                    };
+                    let p = board.read(&mv, rack.as_ref(), r.tiles.rack_size)?;
                     (p.words, p.tiles, Some(p.canonical), Some(p.actual))
                 }
             };

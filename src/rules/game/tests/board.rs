@@ -21,6 +21,7 @@ fn mv(m: &str, declared: i32) -> Command {
         mv: Some(m.into()),
         declared,
         seat: None,
+        rack: None,
     }
 }
 
@@ -148,4 +149,112 @@ fn a_challenged_play_is_broken_down_per_word_on_the_board_before_it_t8_c5() {
     let second = track.breakdown(1).unwrap();
     assert_eq!((second.words[0].word.as_str(), second.total), ("OI", 2));
     assert!(track.breakdown(2).is_none());
+}
+
+fn mv_from(m: &str, declared: i32, rack: &str) -> Command {
+    match mv(m, declared) {
+        Command::Play {
+            words,
+            tiles,
+            mv,
+            declared,
+            seat,
+            ..
+        } => Command::Play {
+            words,
+            tiles,
+            mv,
+            declared,
+            seat,
+            rack: Some(rack.into()),
+        },
+        other => other,
+    }
+}
+
+// rule C2: the set has two blanks; a third is not among the tiles left.
+#[test]
+fn a_third_blank_is_refused_c2() {
+    let mut g = board_game(Preset::Individual);
+    g.ok(mv("8G ab", 0));
+    let e = g.err(mv("I7 cD", 4));
+    assert_eq!(e.rule(), "C2", "{e}");
+    assert!(e.to_string().contains("blank"), "{e}");
+}
+
+// rule C2: English has one Z; once it is on the board no play can lay another.
+#[test]
+fn a_second_z_is_refused_c2() {
+    let mut g = board_game(Preset::Individual);
+    g.ok(mv("8G ZA", 22));
+    let e = g.err(mv("9G ZO", 30));
+    assert_eq!(e.rule(), "C2", "{e}");
+    assert!(e.to_string().contains("1 Z"), "{e}");
+    // The squares and scoring were fine: only the tile count is at fault.
+    g.ok(mv("9G BO", 10));
+}
+
+// rule C2: where the rack is known, the play comes from it.
+#[test]
+fn a_letter_not_on_the_known_rack_is_refused_c2() {
+    let mut g = board_game(Preset::Individual);
+    let e = g.err(mv_from("8G QI", 22, "AEIOU?R"));
+    assert_eq!(e.rule(), "C2", "{e}");
+    assert!(e.to_string().contains("Q is not on the rack"), "{e}");
+    // A blank on the rack stands for the Q if written as one.
+    g.ok(mv_from("8G qI", 2, "AEIOU?R"));
+    let e = g.err(mv_from("9G aA", 2, "AEIOURT"));
+    assert_eq!(e.rule(), "C2", "{e}");
+    g.ok(mv_from("9G AA", 2, "AAIOURT"));
+}
+
+// rule C2: a shown rack is at most seven tiles, among those not yet on the board.
+#[test]
+fn an_impossible_rack_is_refused_c2() {
+    let mut g = board_game(Preset::Individual);
+    let e = g.err(mv_from("8G QI", 22, "QIAEIOUR"));
+    assert_eq!(e.rule(), "C2", "{e}");
+    let e = g.err(mv_from("8G QI", 22, "QI???"));
+    assert_eq!(e.rule(), "C2", "{e}");
+    let e = g.err(mv_from("8G QI", 22, "QIZZ"));
+    assert_eq!(e.rule(), "C2", "{e}");
+    assert_eq!(
+        g.err(mv_from("8G QI", 22, "Q1")).rule(),
+        "invalid",
+        "a rack is letters and ?"
+    );
+}
+
+// rule C2: never more than seven tiles in one play.
+#[test]
+fn a_play_of_more_than_seven_tiles_is_refused_c2() {
+    let mut g = board_game(Preset::Individual);
+    let e = g.err(mv("8A ABCDEFGH", 30));
+    assert_eq!(e.rule(), "C2", "{e}");
+}
+
+// rule C2: sheet mode does not record racks; its plays are unchanged.
+#[test]
+fn sheet_mode_refuses_a_rack() {
+    let mut g = Game::individual();
+    let cmd = match play("QI", 2, 22) {
+        Command::Play {
+            words,
+            tiles,
+            mv,
+            declared,
+            seat,
+            ..
+        } => Command::Play {
+            words,
+            tiles,
+            mv,
+            declared,
+            seat,
+            rack: Some("QI".into()),
+        },
+        other => other,
+    };
+    assert_eq!(g.err(cmd).rule(), "invalid");
+    g.play("ZZZZ", 4, 40);
 }

@@ -157,6 +157,7 @@ fn five_point_rule_pays_per_word_challenged_n5() {
         mv: None,
         declared: 40,
         seat: None,
+        rack: None,
     });
     g.ok(Command::ChallengeWord {
         by: seat("B1"),

@@ -152,6 +152,7 @@ pub(super) fn play(word: &str, tiles: u8, declared: i32) -> Command {
         mv: None,
         declared,
         seat: None,
+        rack: None,
     }
 }
 

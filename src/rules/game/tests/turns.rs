@@ -100,6 +100,7 @@ fn sheet_mode_needs_words_and_tiles() {
         mv: None,
         declared: 4,
         seat: None,
+        rack: None,
     });
     assert_eq!(e.rule(), "invalid");
 }
