@@ -628,3 +628,96 @@ fn two_instances_on_one_database_take_turns_on_a_match_without_false_conflicts_o
         "no gaps, no duplicates"
     );
 }
+
+impl Event {
+    /// A 1v1 board-mode match at table 1 under `challenge_rule`, started with A first.
+    fn board_individual(&mut self, challenge_rule: &str) -> i64 {
+        let m = created(self.director.post_json(
+            "/api/v1/matches",
+            &json!({"event_id": self.event_id, "table": 1, "side_a": {"team_id": self.teams.0}, "side_b": {"team_id": self.teams.1},
+                    "ruleset": {"preset": "individual", "overrides": {"entry_mode": "board", "challenge_rule": challenge_rule}}}),
+        ))["id"]
+            .as_i64()
+            .unwrap();
+        ok(&mut self.table, m, json!({"type": "start", "first": "a"}));
+        m
+    }
+}
+
+fn refused_with(c: &mut Client, m: i64, command: Value, rule: &str) -> Value {
+    let res = send(c, m, command.clone());
+    assert_eq!(res.status, 422, "{command} → {}", res.body);
+    let body = res.json();
+    assert_eq!(body["rule"], rule, "{command} → {body}");
+    body
+}
+
+// rule C2: board mode checks a play's tiles against the tiles left and the rack shown.
+#[test]
+fn board_mode_refuses_tiles_the_player_cannot_hold_c2() {
+    let mut ev = setup_event();
+    let m = ev.board_individual("double");
+    let t = &mut ev.table;
+    refused_with(
+        t,
+        m,
+        json!({"type": "play", "move": "8G QI", "declared": 22, "rack": "AEIOU?R"}),
+        "C2",
+    );
+    refused_with(
+        t,
+        m,
+        json!({"type": "play", "move": "8A ABCDEFGH", "declared": 30}),
+        "C2",
+    );
+    ok(
+        t,
+        m,
+        json!({"type": "play", "move": "8G ZA", "declared": 22, "rack": "ZAEIOU?"}),
+    );
+    let body = refused_with(
+        t,
+        m,
+        json!({"type": "play", "move": "9G ZO", "declared": 30}),
+        "C2",
+    );
+    assert!(body.to_string().contains("1 Z"), "{body}");
+    let s = t.get(&format!("/api/v1/matches/{m}")).json();
+    assert_eq!(s["turns"].as_array().unwrap().len(), 1, "nothing recorded");
+    ok(
+        t,
+        m,
+        json!({"type": "play", "move": "9G BO", "declared": 10}),
+    );
+}
+
+// rule N5: a challenge names only formed words, each distinct word counting once.
+#[test]
+fn a_challenge_names_formed_words_and_each_counts_once_n5() {
+    let mut ev = setup_event();
+    let m = ev.board_individual("five_point");
+    ok(
+        &mut ev.table,
+        m,
+        json!({"type": "play", "move": "8G QI", "declared": 22}),
+    );
+    refused_with(
+        &mut ev.table,
+        m,
+        json!({"type": "challenge_word", "by": "B1", "words": ["ZZZZ"]}),
+        "N5",
+    );
+    let ch = ok(
+        &mut ev.table,
+        m,
+        json!({"type": "challenge_word", "by": "B1", "words": ["QI", "QI", "qi"]}),
+    );
+    assert_eq!(ch["events"][0]["payload"]["words"], json!(["QI"]));
+    let challenge = ch["events"][0]["seq"].as_u64().unwrap();
+    let ruled = ok(
+        &mut ev.pic,
+        m,
+        json!({"type": "rule_word", "challenge": challenge, "valid": true}),
+    );
+    assert_eq!(ruled["state"]["scores"]["a"], 22 + 5);
+}

@@ -426,6 +426,34 @@ fn parse_tiles(tiles: &str) -> Result<Vec<char>, RuleError> {
     Ok(tiles)
 }
 
+/// The words in order, each once (compared without regard to case).
+fn distinct(words: &[String]) -> Vec<&String> {
+    let mut seen = BTreeSet::new();
+    words
+        .iter()
+        .filter(|w| seen.insert(w.trim().to_uppercase()))
+        .collect()
+}
+
+/// N5: the words a challenge names, each once and spelled as the play formed them (board mode:
+/// the words the board formed; sheet mode: the words the play declared). A word the play did not
+/// form is refused.
+fn named_words(named: &[String], formed: &[String]) -> Result<Vec<String>, RuleError> {
+    let mut out: Vec<String> = Vec::new();
+    for w in named.iter().map(|w| w.trim()).filter(|w| !w.is_empty()) {
+        let Some(f) = formed.iter().find(|f| f.trim().eq_ignore_ascii_case(w)) else {
+            return Err(RuleError::WordNotFormed {
+                word: w.to_uppercase(),
+                formed: formed.join(", "),
+            });
+        };
+        if !out.iter().any(|o| o.eq_ignore_ascii_case(f)) {
+            out.push(f.trim().to_string());
+        }
+    }
+    Ok(out)
+}
+
 /// T8a-c: the score recorded after a score challenge.
 pub fn score_after_challenge(
     declared: i32,
@@ -680,11 +708,11 @@ fn command_payloads(
                 .challenges
                 .iter()
                 .any(|c| c.turn == turn && matches!(c.kind, ChallengeKind::Word { .. }));
-            let words: Vec<String> = words
-                .iter()
-                .map(|w| w.trim().to_string())
-                .filter(|w| !w.is_empty())
-                .collect();
+            let formed: &[String] = match s.turns.get(turn as usize).map(|t| &t.action) {
+                Some(TurnAction::Play { words, .. }) => words,
+                _ => &[],
+            };
+            let words = named_words(&words, formed)?;
             // T13: one word challenge per turn, naming at most `per` words.
             if already || per.is_some_and(|k| words.is_empty() || words.len() > usize::from(k)) {
                 return Err(RuleError::OneWordPerTurn(per.unwrap_or(1)));
@@ -747,15 +775,16 @@ fn command_payloads(
             let payload = if valid {
                 // T12 / N5 5- and 10-point: the challenged side gains; double: the challenger
                 // loses its next turn.
+                // N5: each distinct word counts once (a log may predate the check at entry).
                 let n = if !fx.bonus_per_word {
                     1
                 } else if words.is_empty() {
                     match &t.action {
-                        TurnAction::Play { words, .. } => words.len().max(1),
+                        TurnAction::Play { words, .. } => distinct(words).len().max(1),
                         _ => 1,
                     }
                 } else {
-                    words.len()
+                    distinct(words).len()
                 };
                 let bonus = fx
                     .valid_bonus

@@ -65,6 +65,14 @@ pub enum RuleError {
     /// T13: only one word may be challenged per turn.
     #[error("rule T13: only one word challenge per turn, naming at most {0} word(s)")]
     OneWordPerTurn(u8),
+    /// N5: a challenge names only words the play formed.
+    #[error("rule N5: {word} is not a word this play formed (it formed {formed})")]
+    WordNotFormed {
+        /// The word named.
+        word: String,
+        /// The words the play formed, comma-separated.
+        formed: String,
+    },
     /// T14: only opponents challenge words.
     #[error("rule T14: only the opposing side may challenge a word")]
     NotAnOpponent,
@@ -125,7 +133,7 @@ impl RuleError {
             RuleError::RackTooSmall(_) => "C6",
             RuleError::ExchangeNeedsSameLetter(_) => "T9",
             RuleError::ExchangeBagTooSmall { .. } => "T10",
-            RuleError::ChallengesNotUsed => "N5",
+            RuleError::ChallengesNotUsed | RuleError::WordNotFormed { .. } => "N5",
             RuleError::NoObjectionWindow => "T14",
             RuleError::OneWordPerTurn(_) => "T13",
             RuleError::NotAnOpponent => "T14",

@@ -59,7 +59,7 @@ fn withdrawn_opening_frees_the_star_t15() {
 #[test]
 fn only_one_word_may_be_challenged_per_turn_t13() {
     let mut g = Game::team();
-    g.play("QI", 2, 22);
+    g.ok(two_words("QI", "XI", 40));
     let two = Command::ChallengeWord {
         by: seat("B1"),
         words: vec!["QI".into(), "XI".into()],
@@ -251,4 +251,84 @@ fn individual_challenge_stops_both_clocks_without_allowance_n5() {
     g.wait(5 * MIN);
     assert_eq!(g.view().clocks_ms, before);
     assert_eq!(g.view().challenge_allowance_ms, None);
+}
+
+fn two_words(a: &str, b: &str, declared: i32) -> Command {
+    Command::Play {
+        words: vec![a.into(), b.into()],
+        tiles: Some(2),
+        mv: None,
+        declared,
+        seat: None,
+        rack: None,
+    }
+}
+
+fn five_point() -> Game {
+    let r = Preset::Individual
+        .ruleset()
+        .with_overrides(&json!({"challenge_rule": "five_point"}))
+        .unwrap();
+    Game::started(r)
+}
+
+// rule N5: under the 5-point rule each distinct valid word named counts once.
+#[test]
+fn naming_a_word_three_times_pays_once_n5() {
+    let mut g = five_point();
+    g.play("QI", 2, 22);
+    let ev = g.ok(Command::ChallengeWord {
+        by: seat("B1"),
+        words: vec!["QI".into(), "qi".into(), " QI ".into()],
+    });
+    let crate::rules::game::Payload::WordChallenged { words, .. } = &ev[0].payload else {
+        panic!("not a challenge")
+    };
+    assert_eq!(words, &vec!["QI".to_string()]);
+    rule_word(&mut g, true);
+    assert_eq!(g.view().scores.a, 22 + 5);
+}
+
+// rule N5: a challenge names only words the play formed (sheet mode: the words it declared).
+#[test]
+fn a_word_the_play_did_not_form_cannot_be_challenged_n5() {
+    let mut g = five_point();
+    g.ok(two_words("QI", "XI", 40));
+    let e = g.err(Command::ChallengeWord {
+        by: seat("B1"),
+        words: vec!["QI".into(), "ZZZZ".into()],
+    });
+    assert_eq!(e.rule(), "N5", "{e}");
+    assert!(e.to_string().contains("ZZZZ"), "{e}");
+    g.ok(Command::ChallengeWord {
+        by: seat("B1"),
+        words: vec!["xi".into(), "QI".into(), "XI".into()],
+    });
+    rule_word(&mut g, true);
+    assert_eq!(g.view().scores.a, 40 + 10);
+}
+
+// rule N5: in board mode the formed words are the board's; ZZZZ on a QI play is refused.
+#[test]
+fn board_mode_challenge_names_only_the_formed_words_n5() {
+    let r = Preset::Individual
+        .ruleset()
+        .with_overrides(&json!({"challenge_rule": "ten_point", "entry_mode": "board"}))
+        .unwrap();
+    let mut g = Game::started(r);
+    g.ok(Command::Play {
+        words: vec![],
+        tiles: None,
+        mv: Some("8G QI".into()),
+        declared: 22,
+        seat: None,
+        rack: None,
+    });
+    assert_eq!(g.err(challenge_word("B1", "ZZZZ")).rule(), "N5");
+    g.ok(Command::ChallengeWord {
+        by: seat("B1"),
+        words: vec!["QI".into(), "QI".into(), "QI".into()],
+    });
+    rule_word(&mut g, true);
+    assert_eq!(g.view().scores.a, 22 + 10);
 }
