@@ -269,6 +269,9 @@ pub enum TileSetError {
     /// The same letter listed twice.
     #[error("letter {0} is listed twice")]
     Duplicate(char),
+    /// A letter the set has no tiles of.
+    #[error("there is no {0} in this tile set")]
+    NotInSet(char),
 }
 
 // (letter, count, value, vowel), from shared/fixtures/tilesets.md.
@@ -301,7 +304,15 @@ const ENGLISH: &[(char, u8, u8, bool)] = &[
     ('Z', 1, 10, false),
 ];
 
-// Y is a vowel in the French set: French Duplicate draw rules count it with the vowels.
+// Rule D3 (Duplicate draw: at least 2 vowels and 2 consonants in the first 15 turns, then 1 of
+// each; blanks count as neither) needs a vowel set. Y is flagged a vowel here, as in the set this
+// project started from, but that flag has NO verified source: the FISF's Duplicate regulations
+// ("Règlement international du Scrabble Duplicate", section "Validité et annonce des tirages")
+// could not be read on 2026-11-30; the seed (002) names only "vowels" and "consonants", and the
+// draw tools found (wI2L/scrabbler `cmd/tile.go`: A E I O U Y for every language; Eliot keeps
+// separate vowel and consonant flags per letter, so a letter can be both) are not the federation.
+// Until a director confirms the rule, the vowel set is data an event can replace
+// (`TileSet::with_vowels`), never a test in code.
 const FRENCH: &[(char, u8, u8, bool)] = &[
     ('A', 9, 1, true),
     ('B', 2, 3, false),
@@ -414,7 +425,8 @@ impl TileSet {
         TileSet::builtin("english", ENGLISH)
     }
 
-    /// French: 102 tiles (100 letters + 2 blanks), 197 points. Y counts as a vowel.
+    /// French: 102 tiles (100 letters + 2 blanks), 197 points. Vowels for the draw (D3):
+    /// A E I O U Y, with Y unverified (see the note on the table).
     pub fn french() -> TileSet {
         TileSet::builtin("french", FRENCH)
     }
@@ -488,6 +500,39 @@ impl TileSet {
             && self.vowels[usize::from(letter.to_ascii_uppercase() as u8 - b'A')]
     }
 
+    /// Rule D3: the letters the draw counts as vowels, in alphabetical order (every other letter
+    /// of the set is a consonant; blanks are neither).
+    pub fn vowel_letters(&self) -> String {
+        let mut v: Vec<char> = self
+            .letters
+            .iter()
+            .filter(|l| l.vowel)
+            .map(|l| l.letter)
+            .collect();
+        v.sort_unstable();
+        v.into_iter().collect()
+    }
+
+    /// Rule D3: the same set with the draw's vowels replaced by `letters` (e.g. `"AEIOU"` where
+    /// an event's federation counts Y as a consonant). Every letter must be in the set.
+    pub fn with_vowels(mut self, letters: &str) -> Result<TileSet, TileSetError> {
+        let mut vowels = [false; 26];
+        for c in letters.chars().filter(|c| !c.is_whitespace()) {
+            if !c.is_ascii_alphabetic() {
+                return Err(TileSetError::NotALetter(c));
+            }
+            if !self.has_letter(c) {
+                return Err(TileSetError::NotInSet(c.to_ascii_uppercase()));
+            }
+            vowels[usize::from(c.to_ascii_uppercase() as u8 - b'A')] = true;
+        }
+        for l in &mut self.letters {
+            l.vowel = vowels[usize::from(l.letter as u8 - b'A')];
+        }
+        self.vowels = vowels;
+        Ok(self)
+    }
+
     /// Total number of tiles, blanks included.
     pub fn total_tiles(&self) -> u32 {
         self.counts.iter().map(|&c| u32::from(c)).sum::<u32>() + u32::from(self.blanks)
@@ -538,6 +583,26 @@ mod tests {
         assert_eq!(s.total_tiles(), 102);
         assert_eq!(s.total_value(), 197);
         assert_eq!(s.letter_value('K'), 10);
+    }
+
+    // rule D3: the draw's vowel set is tile-set data. French flags Y (unverified, see FRENCH);
+    // English and Indonesian do not. An event can replace the set without code.
+    #[test]
+    fn the_draw_vowel_set_is_data_d3() {
+        assert_eq!(TileSet::french().vowel_letters(), "AEIOUY");
+        assert_eq!(TileSet::english().vowel_letters(), "AEIOU");
+        assert_eq!(TileSet::indonesian().vowel_letters(), "AEIOU");
+        let fisf = TileSet::french().with_vowels("aeiou").unwrap();
+        assert_eq!(fisf.vowel_letters(), "AEIOU");
+        assert!(!fisf.is_vowel('Y') && fisf.is_vowel('E'));
+        assert_eq!(
+            TileSet::indonesian().with_vowels("AEIOUQ"),
+            Err(TileSetError::NotInSet('Q'))
+        );
+        assert_eq!(
+            TileSet::french().with_vowels("AE?"),
+            Err(TileSetError::NotALetter('?'))
+        );
     }
 
     #[test]
