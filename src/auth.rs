@@ -90,8 +90,13 @@ pub struct Claims {
     pub uid: i64,
     /// Username at login time (for display without a query).
     pub name: String,
-    /// Site administrator.
+    /// Site administrator when the token was issued: shown in pages only. What the requests
+    /// are allowed is read from the database (`web::session` replaces this with the current flag).
     pub adm: bool,
+    /// The server-side session this token belongs to (`sessions.id`); a token whose session
+    /// has ended, or that names none, is refused.
+    #[serde(default)]
+    pub sid: String,
     /// Role tags for navigation (see `services::accounts::role_tags`); never used to authorise.
     #[serde(default)]
     pub roles: Vec<String>,
@@ -185,65 +190,150 @@ impl Keys {
     }
 }
 
-/// Slows down repeated failed logins per username and per client address: after three failures
-/// each further attempt waits twice as long as the last (up to 8 s), until a success or 15 quiet
-/// minutes reset the count. The wait is served before the password is checked.
-#[derive(Debug, Default)]
+/// Refuses logins for a while after repeated failures, per username and per client address
+/// independently; bounds how many passwords are checked at once.
+///
+/// Only failures count: each failed login takes one cell from a GCRA quota (the `governor`
+/// crate) for the username and one for the address. A key whose quota ran out is refused with
+/// 429 and the time until its next cell, without checking the password, so a burst of parallel
+/// guesses costs one argon2 run per remaining cell and the rest are refused at once. A success
+/// never refills or resets another key: signing in as X leaves the address's count of other
+/// users' failures as it was. Argon2 needs ~19 MiB per check, so at most
+/// [`LoginThrottle::VERIFYING`] run at a time; a login that cannot start one within
+/// [`LoginThrottle::QUEUE_WAIT`] is refused with 429 too.
+#[derive(Debug)]
 pub struct LoginThrottle {
-    failures: Mutex<HashMap<String, (u32, Instant)>>,
+    users: KeyedLimiter,
+    addresses: KeyedLimiter,
+    /// Keys whose quota ran out, and when their next cell comes. governor answers "not until"
+    /// only when a cell is taken, and a login must be refused before its password is checked.
+    blocked: Mutex<HashMap<String, Instant>>,
+    verifying: tokio::sync::Semaphore,
+}
+
+type KeyedLimiter = governor::DefaultKeyedRateLimiter<String>;
+
+/// Why a login was not attempted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Throttled {
+    /// Too many recent failures for this username or address: try again after this long.
+    RetryAfter(Duration),
+    /// Too many passwords being checked at once.
+    Busy,
+}
+
+impl Default for LoginThrottle {
+    fn default() -> Self {
+        Self::new(Self::USER_QUOTA, Self::ADDRESS_QUOTA)
+    }
 }
 
 impl LoginThrottle {
-    const FREE_ATTEMPTS: u32 = 3;
-    const RESET_AFTER: Duration = Duration::from_secs(15 * 60);
-    const MAX_DELAY: Duration = Duration::from_secs(8);
+    /// Per username: 5 failures in a row, then one more every 30 s.
+    pub const USER_QUOTA: (u32, Duration) = (5, Duration::from_secs(30));
+    /// Per address (a hall may sit behind one): 20 failures, then one more every 3 s.
+    pub const ADDRESS_QUOTA: (u32, Duration) = (20, Duration::from_secs(3));
+    /// Password checks at once.
+    pub const VERIFYING: usize = 4;
+    /// How long a login may wait for a password check to start.
+    pub const QUEUE_WAIT: Duration = Duration::from_secs(5);
 
-    /// How long to wait before checking this attempt.
-    pub fn delay_for(&self, keys: &[&str]) -> Duration {
-        let Ok(map) = self.failures.lock() else {
-            return Self::MAX_DELAY;
+    /// A throttle with `(burst, one cell per period)` quotas for usernames and addresses.
+    pub fn new(user: (u32, Duration), address: (u32, Duration)) -> Self {
+        let limiter = |(burst, period): (u32, Duration)| {
+            let quota = governor::Quota::with_period(period)
+                .unwrap_or_else(|| governor::Quota::per_second(nonzero(1)))
+                .allow_burst(nonzero(burst));
+            governor::RateLimiter::keyed(quota)
         };
-        keys.iter()
-            .filter_map(|k| map.get(*k))
-            .filter(|(_, at)| at.elapsed() < Self::RESET_AFTER)
-            .map(|(n, _)| Self::delay_after(*n))
-            .max()
-            .unwrap_or_default()
-    }
-
-    fn delay_after(failures: u32) -> Duration {
-        if failures < Self::FREE_ATTEMPTS {
-            return Duration::ZERO;
-        }
-        let exp = (failures - Self::FREE_ATTEMPTS).min(6);
-        (Duration::from_millis(250) * 2u32.pow(exp)).min(Self::MAX_DELAY)
-    }
-
-    /// Records a failed attempt.
-    pub fn failed(&self, keys: &[&str]) {
-        if let Ok(mut map) = self.failures.lock() {
-            if map.len() > 100_000 {
-                map.retain(|_, (_, at)| at.elapsed() < Self::RESET_AFTER);
-            }
-            for k in keys {
-                let e = map.entry((*k).to_owned()).or_insert((0, Instant::now()));
-                if e.1.elapsed() >= Self::RESET_AFTER {
-                    e.0 = 0;
-                }
-                e.0 += 1;
-                e.1 = Instant::now();
-            }
+        Self {
+            users: limiter(user),
+            addresses: limiter(address),
+            blocked: Mutex::new(HashMap::new()),
+            verifying: tokio::sync::Semaphore::new(Self::VERIFYING),
         }
     }
 
-    /// Clears the count after a successful login.
-    pub fn succeeded(&self, keys: &[&str]) {
-        if let Ok(mut map) = self.failures.lock() {
-            for k in keys {
-                map.remove(*k);
-            }
+    fn keys(username: &str, address: &str) -> [String; 2] {
+        [
+            format!("u:{}", username.trim().to_lowercase()),
+            format!("ip:{address}"),
+        ]
+    }
+
+    /// Whether a login for `username` from `address` may be checked now.
+    pub fn check(&self, username: &str, address: &str) -> Result<(), Throttled> {
+        let Ok(blocked) = self.blocked.lock() else {
+            return Err(Throttled::Busy);
+        };
+        let now = Instant::now();
+        let wait = Self::keys(username, address)
+            .iter()
+            .filter_map(|k| blocked.get(k))
+            .filter(|until| **until > now)
+            .map(|until| *until - now)
+            .max();
+        match wait {
+            Some(w) => Err(Throttled::RetryAfter(w)),
+            None => Ok(()),
         }
     }
+
+    /// Runs the password check `verify` on the blocking pool once one of the bounded slots is
+    /// free (and the keys are still allowed: parallel guesses queue here while the first ones
+    /// fail). Records a failure; a success changes no count.
+    pub async fn verify<F>(
+        &self,
+        username: &str,
+        address: &str,
+        verify: F,
+    ) -> Result<bool, Throttled>
+    where
+        F: FnOnce() -> bool + Send + 'static,
+    {
+        let permit = tokio::time::timeout(Self::QUEUE_WAIT, self.verifying.acquire())
+            .await
+            .map_err(|_| Throttled::Busy)?
+            .map_err(|_| Throttled::Busy)?;
+        self.check(username, address)?;
+        let ok = tokio::task::spawn_blocking(verify)
+            .await
+            .map_err(|_| Throttled::Busy)?;
+        drop(permit);
+        if !ok {
+            self.failed(username, address);
+        }
+        Ok(ok)
+    }
+
+    /// Records a failed login: one cell from each key's quota.
+    pub fn failed(&self, username: &str, address: &str) {
+        let [user, addr] = Self::keys(username, address);
+        let mut newly_blocked = Vec::new();
+        for (limiter, key) in [(&self.users, user), (&self.addresses, addr)] {
+            if let Err(not_until) = limiter.check_key(&key) {
+                // The default clock is std's monotonic one: its instants are `Instant`s.
+                newly_blocked.push((key, not_until.earliest_possible()));
+            }
+            if limiter.len() > 100_000 {
+                limiter.retain_recent();
+            }
+        }
+        if newly_blocked.is_empty() {
+            return;
+        }
+        if let Ok(mut blocked) = self.blocked.lock() {
+            if blocked.len() > 100_000 {
+                let now = Instant::now();
+                blocked.retain(|_, until| *until > now);
+            }
+            blocked.extend(newly_blocked);
+        }
+    }
+}
+
+fn nonzero(n: u32) -> std::num::NonZeroU32 {
+    std::num::NonZeroU32::new(n.max(1)).unwrap_or(std::num::NonZeroU32::MIN)
 }
 
 #[cfg(test)]
@@ -269,6 +359,7 @@ mod tests {
             uid: 7,
             name: "ann".into(),
             adm: false,
+            sid: "s1".into(),
             iat: now,
             exp: now + 60,
         };
@@ -296,21 +387,25 @@ mod tests {
     }
 
     #[test]
-    fn throttle_grows_after_three_failures_and_resets_on_success() {
-        let t = LoginThrottle::default();
-        for _ in 0..3 {
-            assert_eq!(t.delay_for(&["u:ann"]), Duration::ZERO);
-            t.failed(&["u:ann"]);
+    fn throttle_counts_failures_per_username_and_per_address_independently() {
+        let t = LoginThrottle::new((3, Duration::from_secs(600)), (5, Duration::from_secs(600)));
+        // Three failures for ann are free; the fourth empties her quota and blocks her name.
+        for _ in 0..4 {
+            assert_eq!(t.check("ann", "10.0.0.1"), Ok(()));
+            t.failed("ann", "10.0.0.1");
         }
-        assert_eq!(t.delay_for(&["u:ann"]), Duration::from_millis(250));
-        t.failed(&["u:ann"]);
-        assert_eq!(t.delay_for(&["u:ann"]), Duration::from_millis(500));
-        for _ in 0..20 {
-            t.failed(&["u:ann"]);
-        }
-        assert_eq!(t.delay_for(&["u:ann"]), Duration::from_secs(8));
-        t.succeeded(&["u:ann"]);
-        assert_eq!(t.delay_for(&["u:ann"]), Duration::ZERO);
+        assert!(
+            matches!(t.check("ANN ", "10.0.0.9"), Err(Throttled::RetryAfter(w)) if w > Duration::from_secs(60))
+        );
+        // Another name from the same address is still allowed until the address's own quota runs out.
+        assert_eq!(t.check("bob", "10.0.0.1"), Ok(()));
+        t.failed("bob", "10.0.0.1");
+        t.failed("bob", "10.0.0.1");
+        assert!(matches!(
+            t.check("cy", "10.0.0.1"),
+            Err(Throttled::RetryAfter(_))
+        ));
+        assert_eq!(t.check("cy", "10.0.0.2"), Ok(()));
     }
 
     #[test]

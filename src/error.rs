@@ -47,9 +47,14 @@ pub enum AppError {
     /// Body or upload too large.
     #[error("{0}")]
     PayloadTooLarge(String),
-    /// Too many attempts.
-    #[error("{0}")]
-    TooManyRequests(String),
+    /// Too many attempts; `retry_after` seconds until the next may succeed (`Retry-After`).
+    #[error("{message}")]
+    TooManyRequests {
+        /// What to do, for the user.
+        message: String,
+        /// Seconds to wait.
+        retry_after: u64,
+    },
     /// The database cannot be reached right now.
     #[error("the database is unavailable: {0}")]
     Unavailable(String),
@@ -132,7 +137,7 @@ impl ResponseError for AppError {
             AppError::Conflict { .. } => StatusCode::CONFLICT,
             AppError::Rule { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -151,7 +156,7 @@ impl ResponseError for AppError {
             AppError::Conflict { .. } => "conflict",
             AppError::Rule { .. } => "rule_violation",
             AppError::PayloadTooLarge(_) => "payload_too_large",
-            AppError::TooManyRequests(_) => "too_many_requests",
+            AppError::TooManyRequests { .. } => "too_many_requests",
             AppError::Unavailable(_) => "unavailable",
             AppError::Internal(_) => "internal",
         };
@@ -162,7 +167,14 @@ impl ResponseError for AppError {
             _ => (None, None, None),
         };
         let message = self.public_message();
-        let mut res = HttpResponse::build(status).json(ErrorBody {
+        let mut res = HttpResponse::build(status);
+        if let AppError::TooManyRequests { retry_after, .. } = self {
+            res.insert_header((
+                actix_web::http::header::RETRY_AFTER,
+                retry_after.to_string(),
+            ));
+        }
+        let mut res = res.json(ErrorBody {
             error: kind,
             message: message.clone(),
             field,

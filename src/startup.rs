@@ -74,6 +74,7 @@ impl AppState {
             backend: settings.database.backend(),
             keys: Arc::new(keys),
             throttle: Arc::new(LoginThrottle::default()),
+            sessions: Arc::default(),
             settings: Arc::new(settings.clone()),
             clock: Arc::new(crate::clock::SystemClock),
             matches,

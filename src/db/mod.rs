@@ -7,6 +7,7 @@ pub mod events;
 pub mod matches;
 pub mod rounds;
 pub mod schema;
+pub mod sessions;
 pub mod users;
 
 use std::time::Duration;

@@ -7,8 +7,23 @@ diesel::table! {
         password_hash -> Text,
         is_admin -> Bool,
         created_at -> Timestamp,
+        disabled -> Bool,
     }
 }
+
+// Server-side sessions (migration 2026-11-30-110700_sessions).
+diesel::table! {
+    sessions (id) {
+        id -> Text,
+        user_id -> BigInt,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        ended_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::joinable!(sessions -> users (user_id));
+diesel::allow_tables_to_appear_in_same_query!(sessions, users);
 
 diesel::table! {
     role_grants (id) {

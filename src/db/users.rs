@@ -19,6 +19,8 @@ pub struct User {
     pub is_admin: bool,
     /// When the account was made (UTC).
     pub created_at: chrono::NaiveDateTime,
+    /// Refused at sign-in, and its sessions end (set by an administrator).
+    pub disabled: bool,
 }
 
 /// A new account.
@@ -176,4 +178,36 @@ pub fn admin_and_grants_many(
         entry.1.extend(grant);
     }
     Ok(out)
+}
+
+/// Replaces a user's password hash.
+pub fn set_password_hash(conn: &mut DbConn, user_id: i64, hash: &str) -> QueryResult<usize> {
+    diesel::update(users::table.find(user_id))
+        .set(users::password_hash.eq(hash))
+        .execute(conn)
+}
+
+/// Disables or enables an account.
+pub fn set_disabled(conn: &mut DbConn, user_id: i64, disabled: bool) -> QueryResult<usize> {
+    diesel::update(users::table.find(user_id))
+        .set(users::disabled.eq(disabled))
+        .execute(conn)
+}
+
+/// One grant by id.
+pub fn find_grant(conn: &mut DbConn, grant_id: i64) -> QueryResult<Option<RoleGrant>> {
+    role_grants::table
+        .find(grant_id)
+        .select(RoleGrant::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Removes one grant; returns it, or `None` when there was none with that id.
+pub fn revoke(conn: &mut DbConn, grant_id: i64) -> QueryResult<Option<RoleGrant>> {
+    let grant = find_grant(conn, grant_id)?;
+    if grant.is_some() {
+        diesel::delete(role_grants::table.find(grant_id)).execute(conn)?;
+    }
+    Ok(grant)
 }

@@ -4,7 +4,7 @@ use chrono::Utc;
 use serde::Serialize;
 
 use crate::auth::{self, Claims};
-use crate::db::{self, DbConn, users};
+use crate::db::{self, DbConn, sessions, users};
 use crate::error::AppError;
 use crate::web::AppState;
 
@@ -17,6 +17,8 @@ pub struct UserView {
     pub username: String,
     /// Site administrator.
     pub is_admin: bool,
+    /// Disabled by an administrator: cannot sign in.
+    pub disabled: bool,
     /// Roles granted per event, team or table.
     pub roles: Vec<users::RoleGrant>,
 }
@@ -96,13 +98,65 @@ fn view(conn: &mut DbConn, u: users::User) -> Result<UserView, AppError> {
         id: u.id,
         username: u.username,
         is_admin: u.is_admin,
+        disabled: u.disabled,
     })
 }
 
 /// The message for every failed login: it must not tell which part was wrong.
 pub const BAD_LOGIN: &str = "Unknown username or wrong password.";
 
-/// Checks credentials (slowing down repeated failures) and issues a session token.
+/// The 429 for a login the throttle refused, with the seconds to wait.
+fn throttled(t: auth::Throttled) -> AppError {
+    match t {
+        auth::Throttled::RetryAfter(wait) => {
+            let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+            AppError::TooManyRequests {
+                message: format!(
+                    "Too many failed sign-ins for this account or from this address. \
+                     Try again in {secs} s."
+                ),
+                retry_after: secs.max(1),
+            }
+        }
+        auth::Throttled::Busy => AppError::TooManyRequests {
+            message: "Too many sign-ins at once. Try again in a moment.".into(),
+            retry_after: 1,
+        },
+    }
+}
+
+/// Checks a user's password without holding a database connection, through the throttle:
+/// `Ok(None)` for a wrong name or password (counted as a failure), 429 when throttled.
+async fn check_password(
+    state: &AppState,
+    username: &str,
+    password: &str,
+    peer: &str,
+) -> Result<Option<users::User>, AppError> {
+    state.throttle.check(username, peer).map_err(throttled)?;
+    let name = username.to_owned();
+    let user = state
+        .db(move |conn| Ok(users::find_by_username(conn, &name)?))
+        .await?;
+    // Verify even for unknown users so both failures take the same time.
+    let hash = user.as_ref().map_or_else(
+        || auth::dummy_hash().to_owned(),
+        |u| u.password_hash.clone(),
+    );
+    let exists = user.is_some();
+    let password = password.to_owned();
+    let ok = state
+        .throttle
+        .verify(username, peer, move || {
+            auth::verify_password(&password, &hash) && exists
+        })
+        .await
+        .map_err(throttled)?;
+    Ok(user.filter(|_| ok))
+}
+
+/// Checks credentials (refusing with 429 while this name or address has failed too often) and
+/// starts a session.
 pub async fn login(
     state: &AppState,
     username: &str,
@@ -110,41 +164,194 @@ pub async fn login(
     peer: &str,
 ) -> Result<Session, AppError> {
     let username = username.trim().to_owned();
-    let keys = [
-        format!("u:{}", username.to_lowercase()),
-        format!("ip:{peer}"),
-    ];
-    let key_refs: Vec<&str> = keys.iter().map(String::as_str).collect();
-    let delay = state.throttle.delay_for(&key_refs);
-    if !delay.is_zero() {
-        tokio::time::sleep(delay).await;
-    }
-    let password = password.to_owned();
-    let name = username.clone();
-    let user = state
-        .db(move |conn| {
-            let user = users::find_by_username(conn, &name)?;
-            // Verify even for unknown users so both failures take the same time.
-            let hash = user
-                .as_ref()
-                .map_or(auth::dummy_hash(), |u| u.password_hash.as_str());
-            let ok = auth::verify_password(&password, hash);
-            match user.filter(|_| ok) {
-                Some(u) => {
-                    let grants = users::grants_of(conn, u.id)?;
-                    Ok(Some((u, grants)))
-                }
-                None => Ok(None),
-            }
-        })
-        .await?;
-    let Some((user, grants)) = user else {
-        state.throttle.failed(&key_refs);
-        tracing::info!(username = %username, "login refused");
+    let Some(user) = check_password(state, &username, password, peer).await? else {
+        tracing::info!(username = %username.escape_debug(), "login refused");
         return Err(AppError::Unauthorized(BAD_LOGIN.into()));
     };
-    state.throttle.succeeded(&key_refs);
-    issue_session(state, &user, &grants)
+    // Said only to someone who knows the password.
+    if user.disabled {
+        return Err(AppError::Forbidden(
+            "This account is disabled. Ask an administrator.".into(),
+        ));
+    }
+    start_session(state, user).await
+}
+
+/// Records a new server-side session for `user` and signs its token.
+pub async fn start_session(state: &AppState, user: users::User) -> Result<Session, AppError> {
+    let sid = auth::random_token(16);
+    let now = Utc::now();
+    let expires_at = now + chrono::Duration::hours(state.settings.session_hours);
+    let (id, row_sid) = (user.id, sid.clone());
+    let grants = state
+        .db(move |conn| {
+            let created = db::now_utc();
+            conn.write_tx(|conn| {
+                // Rows of tokens that expired a day ago are of no use to anyone.
+                sessions::purge_expired(conn, created - chrono::Duration::days(1))?;
+                sessions::insert(
+                    conn,
+                    &sessions::NewSession {
+                        id: &row_sid,
+                        user_id: id,
+                        created_at: created,
+                        expires_at: expires_at.naive_utc(),
+                    },
+                )?;
+                Ok::<_, AppError>(users::grants_of(conn, id)?)
+            })
+        })
+        .await?;
+    let claims = Claims {
+        sub: user.id.to_string(),
+        uid: user.id,
+        name: user.username.clone(),
+        adm: user.is_admin,
+        sid,
+        roles: role_tags(&grants),
+        iat: now.timestamp(),
+        exp: expires_at.timestamp(),
+    };
+    let token = state.keys.issue(&claims).map_err(AppError::internal)?;
+    Ok(Session { token, expires_at })
+}
+
+/// Ends one session (signing out).
+pub async fn logout(state: &AppState, sid: &str) -> Result<(), AppError> {
+    let row = sid.to_owned();
+    state
+        .db(move |conn| Ok(sessions::end(conn, &row, db::now_utc())?))
+        .await?;
+    state.sessions.forget_session(sid);
+    Ok(())
+}
+
+/// Body of a password change: the current password and the new one.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordChange {
+    /// The password now (checked like a sign-in, throttled alike).
+    pub current_password: String,
+    /// The new password (8 to 256 characters).
+    pub new_password: String,
+}
+
+/// Changes the caller's own password after checking the current one, and ends the caller's
+/// other sessions (the one making the change goes on).
+pub async fn change_own_password(
+    state: &AppState,
+    user: &Claims,
+    change: PasswordChange,
+    peer: &str,
+) -> Result<(), AppError> {
+    auth::validate_new_password(&change.new_password)
+        .map_err(|e| AppError::field("new_password", e.to_string()))?;
+    let name = state
+        .db({
+            let uid = user.uid;
+            move |conn| users::find(conn, uid)?.map(|u| u.username).ok_or_else(gone)
+        })
+        .await?;
+    if check_password(state, &name, &change.current_password, peer)
+        .await?
+        .is_none_or(|u| u.id != user.uid)
+    {
+        return Err(AppError::field(
+            "current_password",
+            "the current password is not right",
+        ));
+    }
+    let (uid, keep) = (user.uid, user.sid.clone());
+    set_password(state, uid, change.new_password, Some(keep)).await
+}
+
+fn gone() -> AppError {
+    AppError::not_found("no such account")
+}
+
+/// Hashes and stores a new password for `user_id`, then ends its sessions but `keep`.
+async fn set_password(
+    state: &AppState,
+    user_id: i64,
+    password: String,
+    keep: Option<String>,
+) -> Result<(), AppError> {
+    state
+        .db(move |conn| {
+            let hash = auth::hash_password(&password).map_err(AppError::internal)?;
+            conn.write_tx(|conn| {
+                if users::set_password_hash(conn, user_id, &hash)? == 0 {
+                    return Err(gone());
+                }
+                sessions::end_all(conn, user_id, keep.as_deref(), db::now_utc())?;
+                Ok(())
+            })
+        })
+        .await?;
+    state.sessions.forget_user(user_id);
+    Ok(())
+}
+
+/// An administrator sets another account's password (a reset): every session of that account
+/// ends.
+pub async fn reset_password(
+    state: &AppState,
+    admin: i64,
+    user_id: i64,
+    password: String,
+) -> Result<(), AppError> {
+    auth::validate_new_password(&password)
+        .map_err(|e| AppError::field("new_password", e.to_string()))?;
+    require_admin(state, admin).await?;
+    set_password(state, user_id, password, None).await
+}
+
+/// Whether `user_id` is an administrator, read from the database (never from the token).
+async fn require_admin(state: &AppState, user_id: i64) -> Result<(), AppError> {
+    let admin = state
+        .db(move |conn| Ok(users::find(conn, user_id)?.is_some_and(|u| u.is_admin && !u.disabled)))
+        .await?;
+    if admin {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden(
+            "only an administrator may do this".into(),
+        ))
+    }
+}
+
+/// An administrator disables (every session of the account ends at once, and it cannot sign in)
+/// or enables an account. Nobody disables their own account: the last administrator could lock
+/// everyone out.
+pub async fn set_disabled(
+    state: &AppState,
+    admin: i64,
+    user_id: i64,
+    disabled: bool,
+) -> Result<UserView, AppError> {
+    require_admin(state, admin).await?;
+    if disabled && admin == user_id {
+        return Err(AppError::Conflict {
+            message: "you cannot disable your own account".into(),
+            current: None,
+        });
+    }
+    let view = state
+        .db(move |conn| {
+            conn.write_tx(|conn| {
+                if users::set_disabled(conn, user_id, disabled)? == 0 {
+                    return Err(gone());
+                }
+                if disabled {
+                    sessions::end_all(conn, user_id, None, db::now_utc())?;
+                }
+                let u = users::find(conn, user_id)?.ok_or_else(gone)?;
+                view(conn, u)
+            })
+        })
+        .await?;
+    state.sessions.forget_user(user_id);
+    Ok(view)
 }
 
 /// A compact list of a user's roles for the session token, so pages can offer the right links
@@ -162,25 +369,4 @@ pub fn role_tags(grants: &[users::RoleGrant]) -> Vec<String> {
             }
         })
         .collect()
-}
-
-/// Signs a session token for `user`.
-pub fn issue_session(
-    state: &AppState,
-    user: &users::User,
-    grants: &[users::RoleGrant],
-) -> Result<Session, AppError> {
-    let now = Utc::now();
-    let expires_at = now + chrono::Duration::hours(state.settings.session_hours);
-    let claims = Claims {
-        sub: user.id.to_string(),
-        uid: user.id,
-        name: user.username.clone(),
-        adm: user.is_admin,
-        roles: role_tags(grants),
-        iat: now.timestamp(),
-        exp: expires_at.timestamp(),
-    };
-    let token = state.keys.issue(&claims).map_err(AppError::internal)?;
-    Ok(Session { token, expires_at })
 }

@@ -295,6 +295,29 @@ pub fn grant(
     })
 }
 
+/// Revokes one of the event's role grants (its director or an administrator). The holder's
+/// next request is judged without it: grants are read from the database on every action.
+pub fn revoke_grant(
+    conn: &mut DbConn,
+    user_id: i64,
+    event_id: i64,
+    grant_id: i64,
+) -> Result<users::RoleGrant, AppError> {
+    conn.write_tx(|conn| {
+        Grants::load(conn, user_id)?.require_director(Some(event_id))?;
+        event(conn, event_id)?;
+        let in_event =
+            users::find_grant(conn, grant_id)?.is_some_and(|g| g.event_id == Some(event_id));
+        if !in_event {
+            return Err(AppError::not_found(format!(
+                "no grant {grant_id} in event {event_id}"
+            )));
+        }
+        users::revoke(conn, grant_id)?
+            .ok_or_else(|| AppError::not_found(format!("no grant {grant_id}")))
+    })
+}
+
 /// The events a caller may see: public ones, and private ones where they hold a role.
 pub fn visible_events(conn: &mut DbConn, user: Option<i64>) -> Result<Vec<EventView>, AppError> {
     let grants = match user {

@@ -9,5 +9,6 @@ pub mod lexicons;
 pub mod matches;
 pub mod pic;
 pub mod rounds;
+pub mod sessions;
 pub mod standings;
 pub mod writer;

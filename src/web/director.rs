@@ -31,6 +31,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/events/{id}/teams/import", web::get().to(import_form))
         .route("/events/{id}/teams/import", web::post().to(import_teams))
         .route("/events/{id}/grants", web::post().to(grant_role))
+        .route(
+            "/events/{id}/grants/{grant}/revoke",
+            web::post().to(revoke_grant),
+        )
         .service(
             web::resource("/events/{id}/lexicon")
                 .app_data(big_form())
@@ -482,6 +486,23 @@ pub async fn add_team(
             form_failed(&cx, event_id, "team", e, sticky).await
         }
     }
+}
+
+/// `POST /events/{id}/grants/{grant}/revoke`.
+pub async fn revoke_grant(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<(i64, i64)>,
+    _form: CsrfForm<super::pages::Empty>,
+) -> Result<HttpResponse, AppError> {
+    let ((event_id, grant_id), uid) = (path.into_inner(), user.0.uid);
+    let g = state
+        .db(move |conn| events::revoke_grant(conn, uid, event_id, grant_id))
+        .await?;
+    Ok(redirect_with_flash(
+        &format!("/events/{event_id}"),
+        &format!("Role {} revoked.", g.role),
+    ))
 }
 
 /// Fields of the grant form.

@@ -2,12 +2,12 @@
 //! import, the word list upload and the event's role grants. Every page action of
 //! `web::director` has its call here.
 
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use futures_util::StreamExt;
 use serde::Deserialize;
 
 use super::AppState;
-use super::session::{CurrentUser, MaybeUser};
+use super::session::{CurrentUser, MaybeUser, require_content_type};
 use crate::error::AppError;
 use crate::services::import::{self, ImportRequest};
 use crate::services::rounds::{self, PairRequest};
@@ -23,6 +23,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         )
         .route("/events/{id}/teams/import", web::post().to(import_teams))
         .route("/events/{id}/grants", web::get().to(list_grants))
+        .route(
+            "/events/{id}/grants/{grant}/revoke",
+            web::post().to(revoke_grant),
+        )
         .service(
             // Word lists are larger than the 256 KiB other bodies may be.
             web::resource("/events/{id}/lexicon")
@@ -81,6 +85,7 @@ pub async fn create_round(
 /// `POST /api/v1/events/{id}/rounds/{n}/repair`: pairs a round again while none of its matches
 /// has started; 422 (rule E1) afterwards.
 pub async fn repair_round(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<(i64, i32)>,
@@ -91,6 +96,7 @@ pub async fn repair_round(
     let body: PairRequest = if body.iter().all(u8::is_ascii_whitespace) {
         PairRequest::default()
     } else {
+        require_content_type(&req, &["application/json"])?;
         serde_json::from_slice(&body).map_err(|e| {
             let msg = e.to_string();
             match msg.split('`').nth(1) {
@@ -155,12 +161,15 @@ async fn read_limited(mut payload: web::Payload, limit: usize) -> Result<Vec<u8>
 /// (one word per line): validates it (400 listing bad lines by number, 413 when too large),
 /// stores it and records it on the event.
 pub async fn upload_lexicon(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     id: web::Path<i64>,
     q: web::Query<LexiconQuery>,
     payload: web::Payload,
 ) -> Result<HttpResponse, AppError> {
+    // A word list is text: a form's encoding here is a page on another site trying its luck.
+    require_content_type(&req, &["text/plain", "application/octet-stream"])?;
     let (uid, event_id) = (user.0.uid, id.into_inner());
     let words = read_limited(payload, import::LEXICON_MAX_BYTES).await?;
     let data_dir = state.settings.data_dir.clone();
@@ -183,4 +192,18 @@ pub async fn list_grants(
         .db(move |conn| rounds::grants(conn, uid, event_id))
         .await?;
     Ok(HttpResponse::Ok().json(grants))
+}
+
+/// `POST /api/v1/events/{id}/grants/{grant}/revoke`: removes a role grant (directors only);
+/// answers with the grant that was removed.
+pub async fn revoke_grant(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, AppError> {
+    let ((event_id, grant_id), uid) = (path.into_inner(), user.0.uid);
+    let g = state
+        .db(move |conn| crate::services::events::revoke_grant(conn, uid, event_id, grant_id))
+        .await?;
+    Ok(HttpResponse::Ok().json(g))
 }

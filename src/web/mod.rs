@@ -1,6 +1,8 @@
 //! The web layer: one route table, thin handlers. A handler parses its input into domain types,
 //! does its database work in one `web::block`, and renders a page or JSON.
 
+pub mod account;
+pub mod account_api;
 pub mod api;
 pub mod assets;
 pub mod board_view;
@@ -33,6 +35,8 @@ pub struct AppState {
     pub keys: Arc<Keys>,
     /// Failed-login bookkeeping.
     pub throttle: Arc<LoginThrottle>,
+    /// Recent session checks (see `services::sessions`).
+    pub sessions: Arc<crate::services::sessions::SessionCache>,
     /// Start-up settings.
     pub settings: Arc<Settings>,
     /// Where `now` comes from (a manual clock in tests).
@@ -108,6 +112,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             )
             .route("/openapi.json", web::get().to(api::openapi))
             .route("/auth/token", web::post().to(api::issue_token))
+            // Sign-out, password changes, disabling accounts (web::account_api).
+            .configure(account_api::routes)
             .route("/me", web::get().to(api::me))
             .route("/events", web::get().to(api::list_events))
             .route("/events", web::post().to(api::create_event))
@@ -131,7 +137,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 "/events/{id}/committee",
                 web::post().to(ops_api::committee_record),
             )
-            .route("/teams/{id}", web::get().to(ops_api::team)),
+            .route("/teams/{id}", web::get().to(ops_api::team))
+            // Marks requests routed here: CSRF is decided by route, not by the path's spelling.
+            .wrap(actix_web::middleware::from_fn(session::api_scope)),
     )
     .route("/healthz", web::get().to(api::healthz))
     .route("/static/{file}", web::get().to(assets::serve))
@@ -141,6 +149,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     .route("/logout", web::post().to(pages::logout))
     .route("/admin/users", web::get().to(pages::users_page))
     .route("/admin/users", web::post().to(pages::create_user))
+    // Password changes, disabling accounts (web::account).
+    .configure(account::routes)
     // The director's pages: events, teams, grants, word list, rounds (web::director).
     .configure(director::routes)
     .route("/table", web::get().to(ops::table_home))

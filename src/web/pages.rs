@@ -3,14 +3,15 @@
 
 use actix_web::cookie::Cookie;
 use actix_web::http::header;
-use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use askama_web::WebTemplate;
 use serde::Deserialize;
 
 use super::AppState;
 use super::session::{
-    Admin, CsrfForm, CsrfToken, MaybeUser, cleared_session_cookie, session_cookie,
+    Admin, CsrfForm, CsrfToken, MaybeUser, cleared_session_cookie, fresh_csrf_cookie,
+    session_cookie,
 };
 use crate::auth::Claims;
 use crate::error::AppError;
@@ -86,6 +87,7 @@ fn nav_for(user: &Claims) -> Vec<NavLink> {
     if user.adm {
         nav.push(NavLink::new("/admin/users", "Users"));
     }
+    nav.push(NavLink::new("/account", "Account"));
     nav
 }
 
@@ -123,11 +125,9 @@ impl Chrome {
 
     /// A minimal layout for error pages, which may be rendered outside any handler.
     pub fn for_error(req: &HttpRequest) -> Self {
-        let user = req.app_data::<web::Data<AppState>>().and_then(|s| {
-            req.cookie(super::session::SESSION_COOKIE)
-                .and_then(|c| s.keys.verify(c.value()).ok())
-        });
-        let _ = req.extensions();
+        // Only a session this request already checked: a token's signature alone may belong
+        // to a session that has ended.
+        let user = super::session::identified(req);
         Self {
             user,
             nav: vec![NavLink::new("/", "Home")],
@@ -238,10 +238,19 @@ pub struct NextQuery {
     next: Option<String>,
 }
 
-/// Only same-site paths may be redirected to after login.
-fn safe_next(next: Option<&str>) -> String {
+/// Only same-site paths may be redirected to after login: one leading `/` followed by
+/// printable ASCII. Browsers drop tabs and newlines from a `Location` (so `/\t/evil.example`
+/// becomes `//evil.example`, another site) and read `/\\` as `//`; a control character in a
+/// header is also not sendable at all.
+pub fn safe_next(next: Option<&str>) -> String {
     match next {
-        Some(n) if n.starts_with('/') && !n.starts_with("//") && !n.contains('\\') => n.to_owned(),
+        Some(n)
+            if n.starts_with('/')
+                && !n.starts_with("//")
+                && n.chars().all(|c| c.is_ascii_graphic() && c != '\\') =>
+        {
+            n.to_owned()
+        }
         _ => "/".to_owned(),
     }
 }
@@ -295,27 +304,49 @@ pub async fn login(
                     state.settings.session_hours,
                     state.settings.secure_cookies,
                 ))
+                // A new CSRF seed for the new session (see `fresh_csrf_cookie`).
+                .cookie(fresh_csrf_cookie(state.settings.secure_cookies))
                 .finish())
         }
-        Err(AppError::Unauthorized(msg)) => {
+        Err(
+            e @ (AppError::Unauthorized(_)
+            | AppError::Forbidden(_)
+            | AppError::TooManyRequests { .. }),
+        ) => {
+            let status = actix_web::ResponseError::status_code(&e);
             let chrome = Chrome::new(&req, None, &csrf);
             let p = LoginPage {
                 chrome: chrome.clone(),
                 username: form.username,
                 next: safe_next(form.next.as_deref()),
-                error: Some(msg),
+                error: Some(e.public_message()),
             };
-            page(&p, &chrome, actix_web::http::StatusCode::UNAUTHORIZED)
+            let mut res = page(&p, &chrome, status)?;
+            if let AppError::TooManyRequests { retry_after, .. } = e
+                && let Ok(v) = header::HeaderValue::from_str(&retry_after.to_string())
+            {
+                res.headers_mut().insert(header::RETRY_AFTER, v);
+            }
+            Ok(res)
         }
         Err(e) => Err(e),
     }
 }
 
-/// `POST /logout`.
-pub async fn logout(state: web::Data<AppState>, _form: CsrfForm<Empty>) -> HttpResponse {
+/// `POST /logout`: ends the session on the server (its token stops working everywhere, cookie
+/// or Bearer) and clears the cookie.
+pub async fn logout(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    _form: CsrfForm<Empty>,
+) -> Result<HttpResponse, AppError> {
+    if let Some(u) = &user.0 {
+        accounts::logout(&state, &u.sid).await?;
+    }
     let mut res = redirect_with_flash("/", "You are signed out.");
     let _ = res.add_cookie(&cleared_session_cookie(state.settings.secure_cookies));
-    res
+    let _ = res.add_cookie(&fresh_csrf_cookie(state.settings.secure_cookies));
+    Ok(res)
 }
 
 /// A form with no fields but its CSRF token.

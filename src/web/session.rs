@@ -121,29 +121,98 @@ fn bearer(req: &HttpRequest) -> Option<&str> {
         .map(str::trim)
 }
 
-/// Reads the caller's identity. A bad bearer token is an error (the client meant to sign in);
-/// a bad or expired cookie just means "signed out".
-fn identify(req: &HttpRequest) -> Result<Option<(Claims, AuthVia)>, AppError> {
-    let st = state(req)?;
-    if let Some(token) = bearer(req) {
-        return st
-            .keys
-            .verify(token)
-            .map(|c| Some((c, AuthVia::Bearer)))
-            .map_err(|e| AppError::Unauthorized(e.to_string()));
-    }
-    if req
-        .headers()
-        .contains_key(actix_web::http::header::AUTHORIZATION)
-    {
-        return Err(AppError::Unauthorized(
-            "the Authorization header must be `Bearer <token>`".into(),
-        ));
-    }
-    Ok(req
-        .cookie(SESSION_COOKIE)
-        .and_then(|c| st.keys.verify(c.value()).ok())
-        .map(|c| (c, AuthVia::Cookie)))
+/// Marks a request routed into the API scope (see [`api_scope`]): CSRF and content rules are
+/// decided by the route that matched, not by how the path was spelled.
+#[derive(Debug, Clone, Copy)]
+pub struct ApiRequest;
+
+/// Middleware on the `/api/v1` scope: marks its requests as API requests.
+pub async fn api_scope(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    req.extensions_mut().insert(ApiRequest);
+    next.call(req).await
+}
+
+/// Whether the route that matched this request is in the API scope.
+pub fn is_api(req: &HttpRequest) -> bool {
+    req.extensions().get::<ApiRequest>().is_some()
+}
+
+/// Who this request is, once worked out (extractors and error pages share it).
+#[derive(Debug, Clone)]
+struct Identified(Option<(Claims, AuthVia)>);
+
+/// Reads the caller's identity: a token with a valid signature whose server-side session is
+/// still open, for an enabled account. A bad bearer token is an error (the client meant to sign
+/// in); a bad, expired or ended cookie session just means "signed out". The administrator flag
+/// in the returned claims is the database's, not the token's.
+fn identify(
+    req: &HttpRequest,
+) -> LocalBoxFuture<'static, Result<Option<(Claims, AuthVia)>, AppError>> {
+    let req = req.clone();
+    Box::pin(async move {
+        if let Some(known) = req.extensions().get::<Identified>() {
+            return Ok(known.0.clone());
+        }
+        let st = req
+            .app_data::<web::Data<AppState>>()
+            .cloned()
+            .ok_or_else(|| AppError::internal("application state missing"))?;
+        let (claims, via) = if let Some(token) = bearer(&req) {
+            let claims = st
+                .keys
+                .verify(token)
+                .map_err(|e| AppError::Unauthorized(e.to_string()))?;
+            (claims, AuthVia::Bearer)
+        } else if req
+            .headers()
+            .contains_key(actix_web::http::header::AUTHORIZATION)
+        {
+            return Err(AppError::Unauthorized(
+                "the Authorization header must be `Bearer <token>`".into(),
+            ));
+        } else {
+            match req
+                .cookie(SESSION_COOKIE)
+                .and_then(|c| st.keys.verify(c.value()).ok())
+            {
+                Some(c) => (c, AuthVia::Cookie),
+                None => {
+                    req.extensions_mut().insert(Identified(None));
+                    return Ok(None);
+                }
+            }
+        };
+        let account = match st.sessions.get(&claims.sid) {
+            Some(cached) => cached,
+            None => {
+                let (cache, sid, uid) = (st.sessions.clone(), claims.sid.clone(), claims.uid);
+                st.db(move |conn| cache.load(conn, &sid, uid)).await?
+            }
+        };
+        let found = account.map(|a| {
+            let mut claims = claims;
+            claims.adm = a.is_admin;
+            claims.name = a.username;
+            (claims, via)
+        });
+        if found.is_none() && via == AuthVia::Bearer {
+            return Err(AppError::Unauthorized(
+                "this session has ended; sign in again".into(),
+            ));
+        }
+        req.extensions_mut().insert(Identified(found.clone()));
+        Ok(found)
+    })
+}
+
+/// The signed-in user as already identified for this request (error pages), if any.
+pub fn identified(req: &HttpRequest) -> Option<Claims> {
+    req.extensions()
+        .get::<Identified>()
+        .and_then(|i| i.0.as_ref().map(|(c, _)| c.clone()))
 }
 
 /// The caller, if signed in.
@@ -152,65 +221,101 @@ pub struct MaybeUser(pub Option<Claims>);
 
 impl FromRequest for MaybeUser {
     type Error = AppError;
-    type Future = Ready<Result<Self, AppError>>;
+    type Future = LocalBoxFuture<'static, Result<Self, AppError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        ready(identify(req).map(|id| MaybeUser(id.map(|(c, _)| c))))
+        let who = identify(req);
+        Box::pin(async move { Ok(MaybeUser(who.await?.map(|(c, _)| c))) })
     }
 }
 
 /// A signed-in caller; 401 otherwise. A write to the API authenticated by the cookie must also
-/// carry the CSRF token header.
+/// carry the CSRF token header (forms on pages carry theirs in [`CsrfForm`]).
 #[derive(Debug, Clone)]
 pub struct CurrentUser(pub Claims);
 
 impl FromRequest for CurrentUser {
     type Error = AppError;
-    type Future = Ready<Result<Self, AppError>>;
+    type Future = LocalBoxFuture<'static, Result<Self, AppError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        ready((|| {
-            let Some((claims, via)) = identify(req)? else {
+        let who = identify(req);
+        let req = req.clone();
+        Box::pin(async move {
+            let Some((claims, via)) = who.await? else {
                 return Err(AppError::Unauthorized("sign in first".into()));
             };
             let writes = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-            if via == AuthVia::Cookie && writes && req.path().starts_with("/api/") {
+            if via == AuthVia::Cookie && writes && is_api(&req) {
                 let token = req
                     .headers()
                     .get(CSRF_HEADER)
                     .and_then(|v| v.to_str().ok())
                     .unwrap_or_default();
-                if !csrf_valid(req, token)? {
+                if !csrf_valid(&req, token)? {
                     return Err(csrf_refused());
                 }
             }
             Ok(CurrentUser(claims))
-        })())
+        })
     }
 }
 
-/// A site administrator; 401 or 403 otherwise.
+/// A site administrator (as the database says now); 401 or 403 otherwise.
 #[derive(Debug, Clone)]
 pub struct Admin(pub Claims);
 
 impl FromRequest for Admin {
     type Error = AppError;
-    type Future = Ready<Result<Self, AppError>>;
+    type Future = LocalBoxFuture<'static, Result<Self, AppError>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        ready(
-            CurrentUser::from_request(req, payload)
-                .into_inner()
-                .and_then(|u| {
-                    if u.0.adm {
-                        Ok(Admin(u.0))
-                    } else {
-                        Err(AppError::Forbidden(
-                            "only an administrator may do this".into(),
-                        ))
-                    }
-                }),
-        )
+        let user = CurrentUser::from_request(req, payload);
+        Box::pin(async move {
+            let u = user.await?;
+            if u.0.adm {
+                Ok(Admin(u.0))
+            } else {
+                Err(AppError::Forbidden(
+                    "only an administrator may do this".into(),
+                ))
+            }
+        })
+    }
+}
+
+/// A fresh CSRF seed cookie, set at sign-in so a seed planted in the browser before (whose
+/// token the planter could have read) is not the one the session uses.
+pub fn fresh_csrf_cookie(secure: bool) -> Cookie<'static> {
+    Cookie::build(CSRF_COOKIE, crate::auth::random_token(16))
+        .path("/")
+        .http_only(true)
+        .secure(secure)
+        .same_site(SameSite::Strict)
+        .finish()
+}
+
+/// Refuses a body sent with a content type other than `expected` (a cross-site form can send
+/// only `application/x-www-form-urlencoded`, `multipart/form-data` and `text/plain`).
+pub fn require_content_type(req: &HttpRequest, expected: &[&str]) -> Result<(), AppError> {
+    let ct = req
+        .headers()
+        .get(actix_web::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    let essence = ct
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    if expected.contains(&essence.as_str()) {
+        Ok(())
+    } else {
+        Err(AppError::bad_request(format!(
+            "send the body as {}",
+            expected.join(" or ")
+        )))
     }
 }
 

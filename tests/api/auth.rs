@@ -48,6 +48,11 @@ fn me_without_a_token_or_with_a_bad_or_expired_one_is_401() {
     assert_eq!(c.get("/api/v1/me").status, 401);
     // Signed with another key.
     let other = arbiter::auth::Keys::new(b"some-other-secret-some-other-secret").unwrap();
+    let keys = arbiter::auth::Keys::new(&app.secret).unwrap();
+    let sid = keys
+        .verify(&app.token("cap1", "long-password-1"))
+        .unwrap()
+        .sid;
     let now = chrono::Utc::now().timestamp();
     let claims = arbiter::auth::Claims {
         roles: vec![],
@@ -55,13 +60,13 @@ fn me_without_a_token_or_with_a_bad_or_expired_one_is_401() {
         uid,
         name: "cap1".into(),
         adm: true,
+        sid,
         iat: now,
         exp: now + 600,
     };
     c.bearer = Some(other.issue(&claims).unwrap());
     assert_eq!(c.get("/api/v1/me").status, 401);
     // Signed with the server's key but expired.
-    let keys = arbiter::auth::Keys::new(&app.secret).unwrap();
     let expired = arbiter::auth::Claims {
         iat: now - 7200,
         exp: now - 60,

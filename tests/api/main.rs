@@ -12,4 +12,5 @@ mod matches;
 mod openapi;
 mod ops;
 mod security;
+mod sessions;
 mod storage;

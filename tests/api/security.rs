@@ -85,7 +85,24 @@ fn policy(r: &Route) -> Policy {
         ("get", "/openapi.json", true) | ("post", "/auth/token", true) => Public,
         ("get", "/events", true) => Public,
         ("get", "/me", true) | ("get", "/table", false) => Signed,
+        ("post", "/auth/logout" | "/me/password", true) => Signed,
+        ("get", "/account", false) | ("post", "/account/password", false) => Signed,
         ("get" | "post", "/admin/users", false) => Admin,
+        ("get", "/users", true) => Admin,
+        ("post", p, _)
+            if [
+                "/users/{id}/password",
+                "/users/{id}/disable",
+                "/users/{id}/enable",
+                "/admin/users/{id}/password",
+                "/admin/users/{id}/disable",
+                "/admin/users/{id}/enable",
+            ]
+            .contains(&p) =>
+        {
+            Admin
+        }
+        ("post", "/events/{id}/grants/{grant}/revoke", _) => Director,
         ("get" | "post", "/events/new", false) | ("post", "/events", true) => Admin,
         ("get", "/events", false) => Director,
         ("get", "/events/{id}", false) => Director,
@@ -162,6 +179,10 @@ struct Fixture {
     match_id: i64,
     challenge: i64,
     ids: Vec<(Role, Identity)>,
+    /// An account with no role in the event (the administrator's account actions).
+    spare: i64,
+    /// Grants to revoke: the API's, the page's.
+    spare_grants: Vec<i64>,
 }
 
 fn ok(res: Resp) -> Value {
@@ -176,11 +197,12 @@ fn ok(res: Resp) -> Value {
 
 fn browser(app: &TestApp, name: Option<&str>) -> Identity {
     let mut c = app.client();
-    let csrf = c.csrf_from("/login");
     if let Some(name) = name {
         let res = c.login_form(name, PASSWORD);
         assert_eq!(res.status, 303, "{name} signs in: {}", res.body);
     }
+    // After signing in: the CSRF seed is new for the session.
+    let csrf = c.csrf_from("/login");
     let cookies = c
         .cookies
         .iter()
@@ -258,6 +280,20 @@ fn fixture() -> Fixture {
     }
     let queue = ok(director.get(&format!("/api/v1/events/{event}/challenges")));
     let challenge = queue["open"][0]["id"].as_i64().unwrap();
+    // An account for the administrator's account actions, and grants to revoke (one per route:
+    // the first role allowed revokes it, so the next one finds none).
+    let spare = app.create_user("spare", PASSWORD, false);
+    let mut spare_grants = Vec::new();
+    for table in [8, 9] {
+        spare_grants.push(
+            ok(admin.post_json(
+                &format!("/api/v1/events/{event}/grants"),
+                &json!({"username": "spare", "role": "table", "table": table}),
+            ))["id"]
+                .as_i64()
+                .unwrap(),
+        );
+    }
     let mut ids = vec![(Role::Anonymous, browser(&app, None))];
     for (role, name) in usernames {
         ids.push((role, browser(&app, Some(name))));
@@ -270,6 +306,8 @@ fn fixture() -> Fixture {
         match_id,
         challenge,
         ids,
+        spare,
+        spare_grants,
     }
 }
 
@@ -287,6 +325,8 @@ impl Fixture {
             self.challenge
         } else if pattern.contains("/teams/{id}") {
             self.teams[0]
+        } else if pattern.contains("/users/{id}") {
+            self.spare
         } else {
             0
         };
@@ -294,6 +334,10 @@ impl Fixture {
             .replace("{id}", &id.to_string())
             .replace("{n}", &self.round.to_string())
             .replace("{file}", "app.css")
+            .replace(
+                "{grant}",
+                &self.spare_grants[usize::from(!pattern.starts_with("/api/"))].to_string(),
+            )
             + if pattern == "/api/v1/events/{id}/lexicon" {
                 "?name=security_list"
             } else {
@@ -353,6 +397,25 @@ fn body_for(fx: &Fixture, r: &Route, role: Role) -> Body {
         (true, "/matches/{id}/preview") => Body::Json(json!({"move": "8D QI"})),
         (true, "/challenges/{id}/claim") => Body::Json(json!({})),
         (true, "/challenges/{id}/rule") => Body::Json(json!({"valid": true})),
+        (true, "/auth/logout" | "/users/{id}/disable" | "/users/{id}/enable") => {
+            Body::Json(json!({}))
+        }
+        (true, "/events/{id}/grants/{grant}/revoke") => Body::Json(json!({})),
+        // A wrong current password: the answer (400) is about the password, not the caller, and
+        // no session of the fixture ends.
+        (true, "/me/password") => Body::Json(
+            json!({"current_password": "not-the-password", "new_password": "another-long-password"}),
+        ),
+        (true, "/users/{id}/password") => {
+            Body::Json(json!({"new_password": "another-long-password"}))
+        }
+        (false, "/account/password") => form(&[
+            ("current_password", "not-the-password"),
+            ("new_password", "another-long-password"),
+        ]),
+        (false, "/admin/users/{id}/password") => form(&[("new_password", "another-long-password")]),
+        (false, "/admin/users/{id}/disable" | "/admin/users/{id}/enable") => form(&[]),
+        (false, "/events/{id}/grants/{grant}/revoke") => form(&[]),
         (true, "/events/{id}/committee") => Body::Json(
             json!({"team_id": fx.teams[2], "kind": "disqualification", "reason": "test"}),
         ),
@@ -516,6 +579,8 @@ fn order(r: &Route) -> u8 {
         (_, p) if p.ends_with("/claim") => 2,
         (_, p) if p.ends_with("/rule") => 3,
         (_, p) if p.ends_with("/committee") => 4,
+        // Signing out ends the session the later requests of that role use.
+        (_, "/logout" | "/api/v1/auth/logout") => 5,
         _ => 1,
     }
 }
@@ -541,7 +606,12 @@ fn every_route_answers_every_role_as_the_matrix_says() {
             let good = if want {
                 // A sheet-mode match has no GCG record: that 404 is an answer, not a refusal.
                 let no_board = r.path.ends_with("/gcg") && a.status == 404;
-                !refused(&a) && a.status < 500 && (a.status != 404 || no_board) && a.status != 405
+                // The grant was revoked by the first role allowed to.
+                let revoked = r.path.ends_with("/revoke") && a.status == 404 && role == Role::Admin;
+                !refused(&a)
+                    && a.status < 500
+                    && (a.status != 404 || no_board || revoked)
+                    && a.status != 405
             } else {
                 refused(&a)
             };
@@ -819,22 +889,17 @@ fn pages_api_errors_and_static_files_carry_the_security_headers() {
 
 #[test]
 fn repeated_failed_logins_are_slowed_and_a_right_password_still_works() {
-    // The throttle unit: three free attempts, then a growing wait, per key.
+    // The throttle unit: five free failures per name, then refused until a cell comes back.
     let t = arbiter::auth::LoginThrottle::default();
-    for _ in 0..4 {
-        assert!(t.delay_for(&["user:victim"]) < Duration::from_millis(300));
-        t.failed(&["user:victim"]);
+    for _ in 0..6 {
+        assert_eq!(t.check("victim", "192.0.2.1"), Ok(()));
+        t.failed("victim", "192.0.2.1");
     }
-    let fifth = t.delay_for(&["user:victim"]);
-    assert!(fifth > Duration::ZERO, "the 5th attempt is not slowed");
-    t.failed(&["user:victim"]);
     assert!(
-        t.delay_for(&["user:victim"]) > fifth,
-        "the wait does not grow"
+        matches!(t.check("victim", "192.0.2.7"), Err(arbiter::auth::Throttled::RetryAfter(w)) if w > Duration::ZERO),
+        "the name is not throttled after six failures"
     );
-    assert_eq!(t.delay_for(&["user:someone-else"]), Duration::ZERO);
-    t.succeeded(&["user:victim"]);
-    assert_eq!(t.delay_for(&["user:victim"]), Duration::ZERO);
+    assert_eq!(t.check("someone-else", "192.0.2.7"), Ok(()));
 
     // Over HTTP: wrong passwords stay 401 with one message for both mistakes, and the right
     // password afterwards still signs in.
@@ -864,10 +929,11 @@ fn repeated_failed_logins_are_slowed_and_a_right_password_still_works() {
     assert_eq!(res.status, 200, "{}", res.body);
 }
 
-/// A session token signed with `secret`, made as the server makes them (HS256 JWT).
-fn forge(secret: &[u8], uid: i64, admin: bool, iat: i64, exp: i64) -> String {
+/// A session token signed with `secret`, made as the server makes them (HS256 JWT), for the
+/// server-side session `sid`.
+fn forge(secret: &[u8], uid: i64, admin: bool, sid: &str, iat: i64, exp: i64) -> String {
     let claims = json!({
-        "sub": uid.to_string(), "uid": uid, "name": "forged", "adm": admin,
+        "sub": uid.to_string(), "uid": uid, "name": "forged", "adm": admin, "sid": sid,
         "roles": [], "iat": iat, "exp": exp,
     });
     jsonwebtoken::encode(
@@ -884,15 +950,27 @@ fn expired_and_foreign_tokens_are_refused() {
     let uid = app.create_user("expiring", PASSWORD, true);
     let now = chrono::Utc::now().timestamp();
     let mut c = app.client();
+    let keys = arbiter::auth::Keys::new(&app.secret).unwrap();
+    let sid = keys.verify(&app.token("expiring", PASSWORD)).unwrap().sid;
 
-    c.bearer = Some(forge(&app.secret, uid, true, now - 60, now + 600));
+    c.bearer = Some(forge(&app.secret, uid, true, &sid, now - 60, now + 600));
     assert_eq!(
         c.get("/api/v1/me").status,
         200,
-        "a fresh forged token is valid"
+        "a fresh token signed with the key for an open session is valid"
     );
+    // Signed with the key but for no session the server started.
+    c.bearer = Some(forge(
+        &app.secret,
+        uid,
+        true,
+        "made-up",
+        now - 60,
+        now + 600,
+    ));
+    assert_eq!(c.get("/api/v1/me").status, 401);
 
-    c.bearer = Some(forge(&app.secret, uid, true, now - 7200, now - 1));
+    c.bearer = Some(forge(&app.secret, uid, true, &sid, now - 7200, now - 1));
     let res = c.get("/api/v1/me");
     assert_eq!(res.status, 401, "{}", res.body);
     assert!(res.json()["message"].as_str().unwrap().contains("expired"));
@@ -902,6 +980,7 @@ fn expired_and_foreign_tokens_are_refused() {
         b"another-secret-of-enough-length",
         uid,
         true,
+        &sid,
         now,
         now + 600,
     ));
@@ -911,7 +990,7 @@ fn expired_and_foreign_tokens_are_refused() {
     let mut b = app.client();
     b.cookies.insert(
         "arbiter_session".into(),
-        forge(&app.secret, uid, true, now - 7200, now - 1),
+        forge(&app.secret, uid, true, &sid, now - 7200, now - 1),
     );
     let res = b.get("/admin/users");
     assert_eq!(res.status, 303);
@@ -1171,8 +1250,8 @@ fn a_live_database_is_backed_up_and_the_copy_opens() {
     assert!(report.bytes > 0);
     let copy = arbiter::config::DatabaseUrl::parse(&format!("sqlite://{}", to.display())).unwrap();
     let mut conn = arbiter::db::build_pool(&copy, 1).get().unwrap();
-    // The six accounts of the fixture and the first-start administrator.
-    assert_eq!(arbiter::db::users::count(&mut conn).unwrap(), 7);
+    // The seven accounts of the fixture and the first-start administrator.
+    assert_eq!(arbiter::db::users::count(&mut conn).unwrap(), 8);
     let teams = arbiter::db::events::teams_of(&mut conn, fx.event).unwrap();
     assert_eq!(teams.len(), 3);
     // A server started on the copy serves the same event.

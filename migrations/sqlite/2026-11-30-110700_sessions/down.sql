@@ -1,0 +1,2 @@
+DROP TABLE sessions;
+ALTER TABLE users DROP COLUMN disabled;
