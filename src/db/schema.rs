@@ -120,6 +120,7 @@ diesel::table! {
         last_seq -> BigInt,
         response -> Text,
         created_at -> Timestamp,
+        scope -> Text,
     }
 }
 
@@ -150,6 +151,7 @@ diesel::table! {
         author -> BigInt,
         corrects -> Nullable<BigInt>,
         created_at -> Timestamp,
+        idempotency_key -> Nullable<Text>,
     }
 }
 
