@@ -340,6 +340,7 @@ pub fn rule(
             c,
             req.idempotency_key.as_deref(),
             None,
+            false,
             command,
         )
     })?;
@@ -381,6 +382,7 @@ pub fn rule_from_command(
             c,
             req.idempotency_key.as_deref(),
             req.expected_seq,
+            true,
             |_| Ok(req.command.clone()),
         )
         .map(Some)
@@ -404,6 +406,7 @@ fn rule_held(
     c: rows::ChallengeRow,
     key: Option<&str>,
     expected_seq: Option<i64>,
+    from_command: bool,
     command: impl FnOnce(&rows::ChallengeRow) -> Result<Command, AppError>,
 ) -> Result<matches::Executed, AppError> {
     let event_id = c
@@ -417,7 +420,27 @@ fn rule_held(
     {
         return Ok((first, None, None));
     }
+    let cmd = |c: &rows::ChallengeRow| -> Result<CommandRequest, AppError> {
+        Ok(CommandRequest {
+            idempotency_key: key.map(str::to_owned),
+            expected_seq,
+            command: command(c)?,
+            via: Via::Queue,
+        })
+    };
     if c.closed_at.is_some() {
+        // Nothing left to claim. Sent as a match command, the rules say why (T11: ruled once).
+        if from_command {
+            let cmd = cmd(&c)?;
+            return matches::execute_in_tx(
+                conn,
+                cache,
+                now,
+                c.match_id,
+                Sender::User(user_id),
+                &cmd,
+            );
+        }
         return Err(AppError::Conflict {
             message: "this challenge has already been ruled".into(),
             current: None,
@@ -441,11 +464,6 @@ fn rule_held(
             }
         }
     }
-    let cmd = CommandRequest {
-        idempotency_key: key.map(str::to_owned),
-        expected_seq,
-        command: command(&c)?,
-        via: Via::Queue,
-    };
+    let cmd = cmd(&c)?;
     matches::execute_in_tx(conn, cache, now, c.match_id, Sender::User(user_id), &cmd)
 }
