@@ -1017,6 +1017,7 @@ fn seed_standings(
                                 name: None,
                             },
                             ruleset: None,
+                            idempotency_key: None,
                         },
                     )
                     .unwrap();
@@ -1033,6 +1034,7 @@ fn seed_standings(
                             idempotency_key: None,
                             expected_seq: None,
                             command: serde_json::from_value::<Command>(c).unwrap(),
+                            via: svc::Via::CommandRoute,
                         };
                         svc::execute(
                             &mut conn,

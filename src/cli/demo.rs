@@ -90,6 +90,7 @@ impl Table<'_> {
             idempotency_key: None,
             expected_seq: None,
             command,
+            via: matches::Via::CommandRoute,
         };
         matches::execute(
             self.conn,
@@ -245,6 +246,7 @@ pub fn run(db: &DatabaseUrl, out: &mut dyn Write) -> Result<Vec<Account>, String
                 kind: "walkout".into(),
                 reason: "left the hall during play (demo)".into(),
                 corrects: None,
+                idempotency_key: None,
             };
             committee::record(conn, &cache, Utc::now(), admin, event, &req).map_err(err)?;
             continue;

@@ -27,6 +27,9 @@ pub struct RecordRow {
     pub corrects: Option<i64>,
     /// When (UTC).
     pub created_at: chrono::NaiveDateTime,
+    /// The author's idempotency key (kept out of every view).
+    #[serde(skip_serializing)]
+    pub idempotency_key: Option<String>,
 }
 
 /// A new record.
@@ -49,6 +52,8 @@ pub struct NewRecord<'a> {
     pub corrects: Option<i64>,
     /// When.
     pub created_at: chrono::NaiveDateTime,
+    /// The author's idempotency key, if any.
+    pub idempotency_key: Option<&'a str>,
 }
 
 /// Inserts a record.
@@ -63,6 +68,16 @@ pub fn insert(conn: &mut DbConn, new: &NewRecord<'_>) -> QueryResult<RecordRow> 
 pub fn find(conn: &mut DbConn, id: i64) -> QueryResult<Option<RecordRow>> {
     committee_records::table
         .find(id)
+        .select(RecordRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// The record `author` made with this idempotency key.
+pub fn find_by_key(conn: &mut DbConn, author: i64, key: &str) -> QueryResult<Option<RecordRow>> {
+    committee_records::table
+        .filter(committee_records::author.eq(author))
+        .filter(committee_records::idempotency_key.eq(key))
         .select(RecordRow::as_select())
         .first(conn)
         .optional()

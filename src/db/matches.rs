@@ -295,11 +295,12 @@ fn write_moves_pg(
             WHERE e.match_id IN (SELECT id FROM moved)), \
         cmd AS (\
             INSERT INTO match_commands \
-                (match_id, idempotency_key, user_id, first_seq, last_seq, response, created_at) \
+                (match_id, idempotency_key, user_id, first_seq, last_seq, response, created_at, \
+                    scope) \
             SELECT c.* FROM unnest($19::bigint[], $20::text[], $21::bigint[], $22::bigint[], \
-                $23::bigint[], $24::text[], $25::timestamp[]) \
+                $23::bigint[], $24::text[], $25::timestamp[], $40::text[]) \
                 AS c(match_id, idempotency_key, user_id, first_seq, last_seq, response, \
-                    created_at) \
+                    created_at, scope) \
             WHERE c.match_id IN (SELECT id FROM moved)), \
         opened AS (\
             INSERT INTO challenges (event_id, match_id, challenge_seq, kind, detail, \
@@ -372,6 +373,7 @@ fn write_moves_pg(
         .bind::<Array<Bool>, _>(col(&touched, |q| q.close))
         .bind::<Array<Timestamp>, _>(col(&touched, |q| q.at))
         .bind::<Array<Nullable<Text>>, _>(col(&touched, |q| q.ruling.clone()))
+        .bind::<Array<Text>, _>(col(records, |r| r.scope))
         .load(pg)?;
     Ok(moved.into_iter().map(|m| m.id).collect())
 }
@@ -432,14 +434,41 @@ pub struct StoredCommand {
     pub response: String,
 }
 
-/// The record of an earlier command with this idempotency key.
+/// Which door an idempotency key was used at: a key is looked up only among the keys of the
+/// same user at the same door, so two writers never share one (issue 11).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyScope {
+    /// `POST /matches/{id}/commands`.
+    Command,
+    /// A PIC's ruling on a claimed challenge.
+    Ruling,
+    /// Creating a match.
+    Create,
+}
+
+impl KeyScope {
+    /// As stored in `match_commands.scope`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            KeyScope::Command => "command",
+            KeyScope::Ruling => "ruling",
+            KeyScope::Create => "create",
+        }
+    }
+}
+
+/// The record of an earlier command of `user` through `scope` with this idempotency key.
 pub fn command_response(
     conn: &mut DbConn,
     match_id: i64,
+    scope: KeyScope,
+    user_id: i64,
     key: &str,
 ) -> QueryResult<Option<StoredCommand>> {
     match_commands::table
         .filter(match_commands::match_id.eq(match_id))
+        .filter(match_commands::scope.eq(scope.as_str()))
+        .filter(match_commands::user_id.eq(user_id))
         .filter(match_commands::idempotency_key.eq(key))
         .select((
             match_commands::first_seq,
@@ -448,6 +477,36 @@ pub fn command_response(
         ))
         .first(conn)
         .optional()
+}
+
+/// The match `user` created with this idempotency key, and its record.
+pub fn created_with_key(
+    conn: &mut DbConn,
+    user_id: i64,
+    key: &str,
+) -> QueryResult<Option<(i64, StoredCommand)>> {
+    let row: Option<(i64, i64, i64, String)> = match_commands::table
+        .filter(match_commands::scope.eq(KeyScope::Create.as_str()))
+        .filter(match_commands::user_id.eq(user_id))
+        .filter(match_commands::idempotency_key.eq(key))
+        .select((
+            match_commands::match_id,
+            match_commands::first_seq,
+            match_commands::last_seq,
+            match_commands::response,
+        ))
+        .first(conn)
+        .optional()?;
+    Ok(row.map(|(m, first_seq, last_seq, response)| {
+        (
+            m,
+            StoredCommand {
+                first_seq,
+                last_seq,
+                response,
+            },
+        )
+    }))
 }
 
 /// Runs the same query on whichever connection is inside a [`DbConn`]: for what the
@@ -528,6 +587,8 @@ pub struct NewCommandRow {
     pub response: String,
     /// When.
     pub created_at: NaiveDateTime,
+    /// The door it came through ([`KeyScope::as_str`]).
+    pub scope: &'static str,
 }
 
 /// Rows per multi-row statement: well under SQLite's bound-parameter limit.
@@ -743,6 +804,20 @@ pub fn closed_challenges(
         .limit(limit)
         .select(ChallengeRow::as_select())
         .load(conn)
+}
+
+/// The queue row of a match's challenge (by the seq of the event that opened it).
+pub fn find_challenge_of(
+    conn: &mut DbConn,
+    match_id: i64,
+    seq: i64,
+) -> QueryResult<Option<ChallengeRow>> {
+    challenges::table
+        .filter(challenges::match_id.eq(match_id))
+        .filter(challenges::challenge_seq.eq(seq))
+        .select(ChallengeRow::as_select())
+        .first(conn)
+        .optional()
 }
 
 /// One queued challenge.

@@ -135,6 +135,7 @@ diesel::table! {
         last_seq -> BigInt,
         response -> Text,
         created_at -> Timestamp,
+        scope -> Text,
     }
 }
 
@@ -165,6 +166,7 @@ diesel::table! {
         author -> BigInt,
         corrects -> Nullable<BigInt>,
         created_at -> Timestamp,
+        idempotency_key -> Nullable<Text>,
     }
 }
 

@@ -48,9 +48,17 @@ pub fn elapsed_ms(from: DateTime<Utc>, to: DateTime<Utc>) -> i64 {
     (to - from).num_milliseconds().max(0)
 }
 
-/// `at` plus `ms` milliseconds.
+/// `at` plus `ms` milliseconds, saturating at the ends of the calendar: a duration no ruleset
+/// allows (rulesets stored before durations were bounded) gives a moment that never comes,
+/// never a panic.
 pub fn after(at: DateTime<Utc>, ms: i64) -> DateTime<Utc> {
-    at + Duration::milliseconds(ms)
+    Duration::try_milliseconds(ms)
+        .and_then(|d| at.checked_add_signed(d))
+        .unwrap_or(if ms < 0 {
+            DateTime::<Utc>::MIN_UTC
+        } else {
+            DateTime::<Utc>::MAX_UTC
+        })
 }
 
 impl Clocks {
@@ -70,9 +78,9 @@ impl Clocks {
         let stored = self.stored_ms[side];
         let e = elapsed_ms(self.since, now);
         match self.mode {
-            ClockMode::Running { side: s } if s == side => stored - e,
+            ClockMode::Running { side: s } if s == side => stored.saturating_sub(e),
             ClockMode::Challenge { challenger } if challenger == Some(side) => {
-                stored - self.challenge_overflow(e)
+                stored.saturating_sub(self.challenge_overflow(e))
             }
             _ => stored,
         }
@@ -82,7 +90,9 @@ impl Clocks {
     pub fn allowance_remaining_ms(&self, now: DateTime<Utc>) -> Option<i64> {
         let a = self.allowance_ms?;
         match self.mode {
-            ClockMode::Challenge { .. } => Some((a - elapsed_ms(self.since, now)).max(0)),
+            ClockMode::Challenge { .. } => {
+                Some(a.saturating_sub(elapsed_ms(self.since, now)).max(0))
+            }
             _ => Some(a),
         }
     }
@@ -91,7 +101,7 @@ impl Clocks {
     /// the ruleset (N5) clocks simply stop and nothing is charged.
     fn challenge_overflow(&self, elapsed: i64) -> i64 {
         match self.allowance_ms {
-            Some(a) => (elapsed - a.max(0)).max(0),
+            Some(a) => elapsed.saturating_sub(a.max(0)).max(0),
             None => 0,
         }
     }
@@ -118,7 +128,7 @@ impl Clocks {
             ClockMode::Running { side: s } if s == side => Some(after(self.since, stored)),
             ClockMode::Challenge { challenger } if challenger == Some(side) => {
                 let a = self.allowance_ms?;
-                Some(after(self.since, a.max(0) + stored))
+                Some(after(self.since, a.max(0).saturating_add(stored)))
             }
             _ => None,
         }
@@ -177,6 +187,27 @@ mod tests {
         );
         assert_eq!(c.remaining_ms(Side::A, at(3_000_000)), 1_500_000);
         assert_eq!(c.zero_at(Side::A), None);
+    }
+
+    #[test]
+    fn durations_past_the_calendar_saturate_instead_of_panicking() {
+        // Rulesets stored before durations were bounded may hold any u64 (issue 11).
+        let mut c = Clocks::new(u64::MAX, Some(u64::MAX), t0());
+        c.switch(ClockMode::Running { side: Side::A }, t0());
+        assert_eq!(c.zero_at(Side::A), Some(DateTime::<Utc>::MAX_UTC));
+        c.switch(
+            ClockMode::Challenge {
+                challenger: Some(Side::B),
+            },
+            at(1_000),
+        );
+        assert_eq!(c.zero_at(Side::B), Some(DateTime::<Utc>::MAX_UTC));
+        assert_eq!(c.remaining_ms(Side::B, DateTime::<Utc>::MAX_UTC), i64::MAX);
+        assert_eq!(after(t0(), i64::MIN), DateTime::<Utc>::MIN_UTC);
+        assert_eq!(
+            after(t0(), 10_000_000_000_000_000),
+            DateTime::<Utc>::MAX_UTC
+        );
     }
 
     #[test]

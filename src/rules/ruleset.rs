@@ -278,6 +278,9 @@ pub enum Preset {
 
 const MINUTE_MS: u64 = 60_000;
 
+/// The longest duration a ruleset may give (clocks, match limit, allowance, objection times).
+pub const MAX_DURATION_MS: u64 = 24 * 60 * MINUTE_MS;
+
 impl Preset {
     /// The preset's ruleset with no overrides.
     pub fn ruleset(self) -> Ruleset {
@@ -396,6 +399,17 @@ pub enum RulesetError {
     },
 }
 
+impl RulesetError {
+    /// The input at fault, under `prefix` (the request's ruleset member): the option itself
+    /// when one is out of range (`ruleset.clock.side_ms`), else the whole ruleset.
+    pub fn field(&self, prefix: &str) -> String {
+        match self {
+            RulesetError::Invalid { field, .. } => format!("{prefix}.{field}"),
+            RulesetError::Shape(_) => prefix.to_owned(),
+        }
+    }
+}
+
 impl RulesetSpec {
     /// The preset with the overrides merged over it, checked.
     pub fn resolve(&self) -> Result<Ruleset, RulesetError> {
@@ -453,11 +467,22 @@ impl Ruleset {
         if self.clock.side_ms == 0 {
             return invalid("clock.side_ms", "must be positive");
         }
-        if self.clock.side_ms > i64::MAX as u64 / 4
-            || self.clock.match_limit_ms.unwrap_or(0) > i64::MAX as u64 / 4
-            || self.clock.challenge_allowance_ms.unwrap_or(0) > i64::MAX as u64 / 4
-        {
-            return invalid("clock", "duration too large");
+        // Every duration is bounded, so that clock arithmetic on any moment of a match stays
+        // far inside the calendar (a day covers every format; issue 11).
+        let durations = [
+            ("clock.side_ms", Some(self.clock.side_ms)),
+            ("clock.match_limit_ms", self.clock.match_limit_ms),
+            (
+                "clock.challenge_allowance_ms",
+                self.clock.challenge_allowance_ms,
+            ),
+            ("objection.grace_ms", self.objection.grace_ms),
+            ("objection.hold_ms", self.objection.hold_ms),
+        ];
+        for (field, ms) in durations {
+            if ms.is_some_and(|ms| ms > MAX_DURATION_MS) {
+                return invalid(field, "must be at most 24 hours (86400000 ms)");
+            }
         }
         Ok(())
     }
@@ -564,6 +589,48 @@ mod tests {
             base.with_overrides(&json!({"challenge_rule": "triple"})),
             Err(RulesetError::Shape(_))
         ));
+    }
+
+    #[test]
+    fn every_duration_is_bounded_and_the_refusal_names_it() {
+        let base = Preset::Team2v2.ruleset();
+        for (over, field) in [
+            (
+                json!({"clock": {"side_ms": 10_000_000_000_000_000u64}}),
+                "clock.side_ms",
+            ),
+            (
+                json!({"clock": {"match_limit_ms": 10_000_000_000_000_000u64}}),
+                "clock.match_limit_ms",
+            ),
+            (
+                json!({"clock": {"challenge_allowance_ms": 86_400_001}}),
+                "clock.challenge_allowance_ms",
+            ),
+            (
+                json!({"objection": {"grace_ms": u64::MAX}}),
+                "objection.grace_ms",
+            ),
+            (
+                json!({"objection": {"hold_ms": u64::MAX}}),
+                "objection.hold_ms",
+            ),
+        ] {
+            assert_eq!(
+                base.with_overrides(&over),
+                Err(RulesetError::Invalid {
+                    field,
+                    why: "must be at most 24 hours (86400000 ms)"
+                }),
+                "{over}"
+            );
+        }
+        let day = base
+            .with_overrides(
+                &json!({"clock": {"side_ms": MAX_DURATION_MS, "match_limit_ms": MAX_DURATION_MS}}),
+            )
+            .unwrap();
+        assert_eq!(day.clock.side_ms, 24 * 60 * 60_000);
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::error::AppError;
 use crate::live::LiveMessage;
 use crate::rules::game::{Command, Payload, Side};
 use crate::services::authz::Grants;
-use crate::services::matches::{self, CommandRequest, MatchCache, Sender};
+use crate::services::matches::{self, CommandRequest, MatchCache, Sender, Via};
 
 /// Body of `POST /api/v1/events/{id}/committee`.
 #[derive(Debug, Clone, Deserialize)]
@@ -28,6 +28,10 @@ pub struct NewRecordRequest {
     /// The record this one takes back (a correction).
     #[serde(default)]
     pub corrects: Option<i64>,
+    /// Client-made key: the same author sending it again gets the record made the first time,
+    /// and nothing is recorded twice.
+    #[serde(default)]
+    pub idempotency_key: Option<String>,
 }
 
 /// A record as shown.
@@ -64,6 +68,12 @@ pub fn record(
     event_id: i64,
     req: &NewRecordRequest,
 ) -> Result<(RecordView, Vec<LiveMessage>), AppError> {
+    let (view, live, _) = record_keyed(conn, cache, now, user_id, event_id, req, None)?;
+    Ok((view, live))
+}
+
+/// Refuses a record the register cannot hold.
+fn check(req: &NewRecordRequest) -> Result<(), AppError> {
     let reason = req.reason.trim();
     if reason.is_empty() || reason.chars().count() > 500 {
         return Err(AppError::field(
@@ -84,8 +94,69 @@ pub fn record(
             "a walkout happens in a match: choose the match",
         ));
     }
-    let (view, executed) = conn.write_tx(|conn| {
+    matches::check_idempotency_key(req.idempotency_key.as_deref())
+}
+
+/// [`record_once`], once more if its key collided with a record made at the same moment.
+fn record_keyed(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    now: DateTime<Utc>,
+    user_id: i64,
+    event_id: i64,
+    req: &NewRecordRequest,
+    match_key: Option<&str>,
+) -> Result<Recorded, AppError> {
+    check(req)?;
+    match record_once(conn, cache, now, user_id, event_id, req, match_key) {
+        // Two sends of one key at the same moment (PostgreSQL): the loser's key collided with
+        // the winner's record, and now finds it.
+        Err(AppError::Conflict { current: None, .. }) if req.idempotency_key.is_some() => {
+            record_once(conn, cache, now, user_id, event_id, req, match_key)
+        }
+        other => other,
+    }
+}
+
+/// A record as shown, what live pages are told, and the match command it recorded (none for
+/// a repeat of the author's key, or a record of the whole event).
+type Recorded = (
+    RecordView,
+    Vec<LiveMessage>,
+    Option<matches::CommandOutcome>,
+);
+
+/// Records once. `match_key` is the idempotency key of the match command it sends, when the
+/// record came through the match's command route (see [`record_from_command`]).
+fn record_once(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    now: DateTime<Utc>,
+    user_id: i64,
+    event_id: i64,
+    req: &NewRecordRequest,
+    match_key: Option<&str>,
+) -> Result<Recorded, AppError> {
+    let reason = req.reason.trim();
+    let kind = req.kind.as_str();
+    let (view, executed, replayed) = conn.write_tx(|conn| {
         may_record(&Grants::load(conn, user_id)?, event_id)?;
+        // A resent record (issue 11): the author's first record with this key, unchanged.
+        if let Some(key) = &req.idempotency_key
+            && let Some(first) = rows::find_by_key(conn, user_id, key)?
+        {
+            if (first.event_id, first.team_id) != (event_id, req.team_id) {
+                return Err(AppError::field(
+                    "idempotency_key",
+                    format!(
+                        "this key already recorded record {}, for another team",
+                        first.id
+                    ),
+                ));
+            }
+            let view = view_of(conn, first)?;
+            return Ok((view, None, true));
+        }
         let team = event_rows::find_team(conn, req.team_id)?
             .filter(|t| t.event_id == event_id)
             .ok_or_else(|| AppError::field("team_id", "no such team in this event"))?;
@@ -105,7 +176,7 @@ pub fn record(
             }
             if let Some(m) = old.match_id {
                 executed = Some(reverse_in_match(
-                    conn, cache, now, user_id, m, &old.kind, reason,
+                    conn, cache, now, user_id, m, &old.kind, reason, match_key,
                 )?);
             }
             "withdrawal"
@@ -136,9 +207,10 @@ pub fn record(
                     }
                 };
                 let req = CommandRequest {
-                    idempotency_key: None,
+                    idempotency_key: match_key.map(str::to_owned),
                     expected_seq: None,
                     command,
+                    via: Via::Register,
                 };
                 executed = Some(matches::execute_in_tx(
                     conn,
@@ -166,6 +238,7 @@ pub fn record(
                 author: user_id,
                 corrects: req.corrects,
                 created_at: now.naive_utc(),
+                idempotency_key: req.idempotency_key.as_deref(),
             },
         )?;
         let author_name = users::find(conn, user_id)?
@@ -179,13 +252,19 @@ pub fn record(
                 corrected: false,
             },
             executed,
+            false,
         ))
     })?;
+    if replayed {
+        return Ok((view, Vec::new(), None));
+    }
+    let mut outcome = None;
     let mut live: Vec<LiveMessage> = executed
-        .and_then(|(outcome, state, live)| {
+        .and_then(|(done, state, live)| {
             if let Some(s) = state {
-                cache.put(outcome.match_id, s);
+                cache.put(done.match_id, s);
             }
+            outcome = Some(done);
             live
         })
         .into_iter()
@@ -198,10 +277,152 @@ pub fn record(
         kind: "committee_record".into(),
         standings: true,
     });
-    Ok((view, live))
+    Ok((view, live, outcome))
+}
+
+/// A disqualification, walkout, or correction of one, sent as a match command
+/// (`POST /matches/{id}/commands`) on a match of an event: it is recorded in the register,
+/// exactly as `POST /events/{id}/committee` records it, so the register and the match's log
+/// never disagree (issue 11). `None` when the register has no part in it (a match outside any
+/// event, a correction of another kind of event, or one whose record the register lacks): the
+/// command then goes the ordinary way.
+pub fn record_from_command(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    now: DateTime<Utc>,
+    user_id: i64,
+    match_id: i64,
+    req: &CommandRequest,
+) -> Result<Option<(matches::CommandOutcome, Vec<LiveMessage>)>, AppError> {
+    if !matches!(
+        req.command,
+        Command::Disqualify { .. } | Command::Walkout { .. } | Command::Correction { .. }
+    ) {
+        return Ok(None);
+    }
+    matches::check_key(req)?;
+    // The record and its match command are one transaction; a repeat that races its first
+    // send collides with the first's key record there, and gets a 409 rather than a second
+    // record.
+    let Some(row) = match_rows::find(conn, match_id)? else {
+        return Ok(None);
+    };
+    let Some(event_id) = row.event_id else {
+        return Ok(None);
+    };
+    let record = match &req.command {
+        Command::Disqualify { side, reason } | Command::Walkout { side, reason } => {
+            let team_id = match side {
+                Side::A => row.team_a,
+                Side::B => row.team_b,
+            }
+            .ok_or_else(|| {
+                AppError::field(
+                    "command",
+                    "that side plays without a team record; the register records teams",
+                )
+            })?;
+            let kind = if matches!(req.command, Command::Walkout { .. }) {
+                "walkout"
+            } else {
+                "disqualification"
+            };
+            NewRecordRequest {
+                team_id,
+                match_id: Some(match_id),
+                kind: kind.into(),
+                reason: reason.clone(),
+                corrects: None,
+                idempotency_key: None,
+            }
+        }
+        Command::Correction {
+            reverses_seq,
+            reason,
+        } => {
+            let state = matches::load_state(conn, cache, match_id)?;
+            let kind = match state.log.iter().find(|e| e.seq == *reverses_seq) {
+                Some(e) if matches!(e.payload, Payload::Disqualified { .. }) => "disqualification",
+                Some(e) if matches!(e.payload, Payload::WalkedOut { .. }) => "walkout",
+                _ => return Ok(None),
+            };
+            let all = rows::of_event(conn, event_id)?;
+            let Some(old) = all.iter().rev().find(|r| {
+                r.match_id == Some(match_id)
+                    && r.kind == kind
+                    && r.corrects.is_none()
+                    && !all.iter().any(|o| o.corrects == Some(r.id))
+            }) else {
+                return Ok(None);
+            };
+            NewRecordRequest {
+                team_id: old.team_id,
+                match_id: None,
+                kind: "withdrawal".into(),
+                reason: reason.clone(),
+                corrects: Some(old.id),
+                idempotency_key: None,
+            }
+        }
+        _ => return Ok(None),
+    };
+    // Authorised first (issue 11); then a repeat of the sender's key gets its first answer.
+    require_member(conn, user_id, event_id)?;
+    if let Some(first) = matches::stored_outcome(
+        conn,
+        match_id,
+        Sender::User(user_id),
+        Via::Register,
+        req.idempotency_key.as_deref(),
+    )? {
+        return Ok(Some((first, Vec::new())));
+    }
+    if let Some(expected) = req.expected_seq {
+        let last = matches::load_state(conn, cache, match_id)?.last_seq as i64;
+        if expected != last {
+            return Err(AppError::Conflict {
+                message: format!(
+                    "the match has moved on (expected seq {expected}, now {last}); look at the current state and decide again"
+                ),
+                current: None,
+            });
+        }
+    }
+    let (_, live, outcome) = record_keyed(
+        conn,
+        cache,
+        now,
+        user_id,
+        event_id,
+        &record,
+        req.idempotency_key.as_deref(),
+    )?;
+    let outcome =
+        outcome.ok_or_else(|| AppError::internal("a match record without its match command"))?;
+    Ok(Some((outcome, live)))
+}
+
+/// A stored record as shown.
+fn view_of(conn: &mut DbConn, record: rows::RecordRow) -> Result<RecordView, AppError> {
+    let team = event_rows::find_team(conn, record.team_id)?
+        .map(|t| t.name)
+        .unwrap_or_default();
+    let author_name = users::find(conn, record.author)?
+        .map(|u| u.username)
+        .unwrap_or_default();
+    let corrected = rows::of_event(conn, record.event_id)?
+        .iter()
+        .any(|r| r.corrects == Some(record.id));
+    Ok(RecordView {
+        record,
+        team,
+        author_name,
+        corrected,
+    })
 }
 
 /// Reverses the last disqualification or walkout in a match's log.
+#[allow(clippy::too_many_arguments)]
 fn reverse_in_match(
     conn: &mut DbConn,
     cache: &MatchCache,
@@ -210,6 +431,7 @@ fn reverse_in_match(
     match_id: i64,
     kind: &str,
     reason: &str,
+    key: Option<&str>,
 ) -> Result<matches::Executed, AppError> {
     let events = match_rows::events_after(conn, match_id, 0)?;
     let target = events
@@ -224,12 +446,13 @@ fn reverse_in_match(
             AppError::field("corrects", "the match log has no such event to take back")
         })?;
     let req = CommandRequest {
-        idempotency_key: None,
+        idempotency_key: key.map(str::to_owned),
         expected_seq: None,
         command: Command::Correction {
             reverses_seq: target.seq,
             reason: reason.to_owned(),
         },
+        via: Via::Register,
     };
     matches::execute_in_tx(conn, cache, now, match_id, Sender::User(user_id), &req)
 }

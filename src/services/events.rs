@@ -77,7 +77,7 @@ pub fn create_event(
         overrides: serde_json::Value::Null,
     });
     spec.resolve()
-        .map_err(|e| AppError::field("ruleset", e.to_string()))?;
+        .map_err(|e| AppError::field(&e.field("ruleset"), e.to_string()))?;
     let tile_set = req.tile_set.clone().unwrap_or_else(|| "english".into());
     if crate::rules::tiles::TileSet::by_name(&tile_set).is_none() {
         return Err(AppError::field(

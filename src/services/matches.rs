@@ -85,7 +85,8 @@ pub enum Sender {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CommandRequest {
-    /// Client-made key: a repeat returns the first result and writes nothing.
+    /// Client-made key: a repeat by the same user through the same door returns the first
+    /// result and writes nothing.
     #[serde(default)]
     pub idempotency_key: Option<String>,
     /// The seq the client decided on; a stale one is refused with 409 and the current state.
@@ -93,6 +94,36 @@ pub struct CommandRequest {
     pub expected_seq: Option<i64>,
     /// What to do.
     pub command: Command,
+    /// The door the command came through (set by the server, never by the client).
+    #[serde(skip)]
+    pub via: Via,
+}
+
+/// The door a match command comes through. Each official action has one (issue 11): on a match
+/// of an event, rulings are made only through the PIC queue (which holds the claim), and
+/// disqualifications, walkouts and their withdrawal only through the committee register (which
+/// keeps the record), so the command route refuses them there. A match outside any event has no
+/// queue and no register: the command route is its only door.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Via {
+    /// `POST /api/v1/matches/{id}/commands` (and the server's own clock sweeper).
+    #[default]
+    CommandRoute,
+    /// A PIC's ruling on a claimed challenge (`services::pic::rule`).
+    Queue,
+    /// The committee register (`services::committee::record`).
+    Register,
+}
+
+impl Via {
+    /// Where idempotency keys sent through this door are kept.
+    fn scope(self) -> rows::KeyScope {
+        match self {
+            Via::Queue => rows::KeyScope::Ruling,
+            // The register keeps its own keys with its records; its match commands carry none.
+            Via::CommandRoute | Via::Register => rows::KeyScope::Command,
+        }
+    }
 }
 
 /// The result of an accepted command.
@@ -151,7 +182,12 @@ pub fn execute(
 
 /// Refuses an idempotency key the records cannot hold.
 pub fn check_key(req: &CommandRequest) -> Result<(), AppError> {
-    match &req.idempotency_key {
+    check_idempotency_key(req.idempotency_key.as_deref())
+}
+
+/// Refuses an idempotency key the records cannot hold (every write that takes one).
+pub fn check_idempotency_key(key: Option<&str>) -> Result<(), AppError> {
+    match key {
         Some(k) if k.is_empty() || k.len() > 128 => Err(AppError::field(
             "idempotency_key",
             "an idempotency key has 1 to 128 characters",
@@ -191,13 +227,20 @@ pub fn replayed(
     })
 }
 
-/// The first result of a command sent with this idempotency key, if any.
+/// The first result of a command `sender` sent through `via` with its idempotency key, if any.
+/// Keys are the sender's own: another account's key, or a key of another door, is not found
+/// (issue 11). The system sends no keys.
 pub fn stored_outcome(
     conn: &mut DbConn,
     match_id: i64,
-    key: &str,
+    sender: Sender,
+    via: Via,
+    key: Option<&str>,
 ) -> Result<Option<CommandOutcome>, AppError> {
-    match rows::command_response(conn, match_id, key)? {
+    let (Sender::User(uid), Some(key)) = (sender, key) else {
+        return Ok(None);
+    };
+    match rows::command_response(conn, match_id, via.scope(), uid, key)? {
         Some(stored) => Ok(Some(replayed(conn, match_id, &stored)?)),
         None => Ok(None),
     }
@@ -241,17 +284,23 @@ fn attempt(
     let row = rows::lock_many(conn, &[match_id])?
         .pop()
         .ok_or_else(|| AppError::not_found(format!("no match {match_id}")))?;
-    if let Some(key) = &req.idempotency_key
-        && let Some(first) = stored_outcome(conn, match_id, key)?
-    {
-        return Ok(Attempt::Done(Box::new((first, None, None))));
-    }
     let state = load_state(conn, cache, match_id)?;
     let grants = match sender {
         Sender::User(uid) => Some(Grants::load(conn, uid)?),
         Sender::System => None,
     };
-    let decided = decide_on(&row.seat(), &state, grants.as_ref(), now, sender, req)?;
+    // Authorised first: a stored answer holds the match's state (issue 11).
+    let actors = authorize(&row.seat(), grants.as_ref(), sender, req)?;
+    if let Some(first) = stored_outcome(
+        conn,
+        match_id,
+        sender,
+        req.via,
+        req.idempotency_key.as_deref(),
+    )? {
+        return Ok(Attempt::Done(Box::new((first, None, None))));
+    }
+    let decided = decide_on(&row.seat(), &state, &actors, now, sender, req)?;
     // Written as the command writer writes a batch (of one): the projection moves only from
     // the seq it was decided at, with the events, the record and the queue changes.
     let mut queue = QueueChanges::default();
@@ -301,13 +350,140 @@ pub(crate) struct Decided {
     pub(crate) live: Option<LiveMessage>,
 }
 
-/// Decides one command on a match whose seat, folded state and sender's grants are loaded: the
-/// part of a command that touches no database, shared by [`execute`] and the batching
-/// [`crate::services::writer::CommandWriter`]. `grants` is `None` only for the system.
+/// The identities `sender` may send `req` as on this match (the first the rules accept is
+/// used), or why it may not send it here at all: no role, or not through this door. Nothing is
+/// told about the match before this passes: not a stored answer, not its state in a 409.
+/// `grants` is `None` only for the system.
+pub(crate) fn authorize(
+    seat: &rows::Seat,
+    grants: Option<&Grants>,
+    sender: Sender,
+    req: &CommandRequest,
+) -> Result<Vec<Actor>, AppError> {
+    let actors = match (sender, grants) {
+        (Sender::System, _) => vec![Actor::System],
+        (Sender::User(_), Some(g)) => g.actors_for(seat.event_id, seat.table_no, &req.command),
+        (Sender::User(_), None) => {
+            return Err(AppError::Unauthorized(
+                "this account no longer exists".into(),
+            ));
+        }
+    };
+    if actors.is_empty() {
+        return Err(AppError::Forbidden(
+            "you hold no role at this match's table or event that allows this".into(),
+        ));
+    }
+    one_door(seat, req)?;
+    Ok(actors)
+}
+
+/// Whether a command has its own door on an event's match (see [`Via`]).
+pub fn has_own_door(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::RuleWord { .. }
+            | Command::RuleScore { .. }
+            | Command::Disqualify { .. }
+            | Command::Walkout { .. }
+            | Command::Correction { .. }
+    )
+}
+
+/// Sends a command of the command route through its own door, when it has one on this match:
+/// a ruling through the PIC's claim, a disqualification or walkout (or its correction) through
+/// the committee register. `None`: it has none here and goes the ordinary way.
+pub fn through_own_door(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    now: DateTime<Utc>,
+    match_id: i64,
+    user_id: i64,
+    req: &CommandRequest,
+) -> Result<Option<(CommandOutcome, Vec<LiveMessage>)>, AppError> {
+    if let Some((outcome, live)) =
+        crate::services::pic::rule_from_command(conn, cache, now, user_id, match_id, req)?
+    {
+        return Ok(Some((outcome, live.into_iter().collect())));
+    }
+    crate::services::committee::record_from_command(conn, cache, now, user_id, match_id, req)
+}
+
+/// Refuses, on the command route of an event's match, what has its own door there and did not
+/// go through it (see [`Via`] and [`through_own_door`]): a ruling would skip the claim, so a
+/// second PIC could rule a challenge another holds, and a disqualification or walkout would
+/// leave no record in the register (rules T11, T18, E3). A correction is refused by the
+/// register's door itself when the register holds what it takes back.
+fn one_door(seat: &rows::Seat, req: &CommandRequest) -> Result<(), AppError> {
+    let Some(event) = seat.event_id else {
+        return Ok(());
+    };
+    if req.via != Via::CommandRoute {
+        return Ok(());
+    }
+    let door = match &req.command {
+        Command::RuleWord { .. } | Command::RuleScore { .. } => {
+            "rulings on this event's challenges go through the PIC queue: claim the challenge \
+             (POST /api/v1/challenges/{id}/claim) and rule it (POST /api/v1/challenges/{id}/rule)"
+                .to_owned()
+        }
+        Command::Disqualify { .. } | Command::Walkout { .. } => format!(
+            "disqualifications and walkouts are recorded in the committee register \
+             (POST /api/v1/events/{event}/committee)"
+        ),
+        _ => return Ok(()),
+    };
+    Err(AppError::Forbidden(door))
+}
+
+/// Decides one command on a match whose seat and folded state are loaded, as one of the
+/// `actors` [`authorize`] gave: the part of a command that touches no database, shared by
+/// [`execute`] and the batching [`crate::services::writer::CommandWriter`].
+///
+/// A panic while deciding (a bug in the rules) refuses this command with a 500 and is logged;
+/// it never takes the writer, and every other table's commands, down with it (issue 11).
 pub(crate) fn decide_on(
     seat: &rows::Seat,
     state: &State,
-    grants: Option<&Grants>,
+    actors: &[Actor],
+    now: DateTime<Utc>,
+    sender: Sender,
+    req: &CommandRequest,
+) -> Result<Decided, AppError> {
+    guarded(seat.id, req.command.name(), || {
+        decide_unguarded(seat, state, actors, now, sender, req)
+    })
+}
+
+/// Runs `f`, turning a panic into a 500 for this command alone (logged with the match and the
+/// command's type).
+pub(crate) fn guarded<T>(
+    match_id: i64,
+    command: &str,
+    f: impl FnOnce() -> Result<T, AppError>,
+) -> Result<T, AppError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|panic| {
+        let why = panic_message(panic.as_ref());
+        tracing::error!(match_id, command, panic = %why, "a match command panicked; refused");
+        Err(AppError::internal(format!(
+            "the {command} command on match {match_id} failed: {why}"
+        )))
+    })
+}
+
+/// A panic's message, when it has one.
+pub(crate) fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_owned())
+}
+
+fn decide_unguarded(
+    seat: &rows::Seat,
+    state: &State,
+    actors: &[Actor],
     now: DateTime<Utc>,
     sender: Sender,
     req: &CommandRequest,
@@ -323,25 +499,11 @@ pub(crate) fn decide_on(
             current: serde_json::to_value(state.view(now)).ok(),
         });
     }
-    let actors = match (sender, grants) {
-        (Sender::System, _) => vec![Actor::System],
-        (Sender::User(_), Some(g)) => g.actors_for(seat.event_id, seat.table_no, &req.command),
-        (Sender::User(_), None) => {
-            return Err(AppError::Unauthorized(
-                "this account no longer exists".into(),
-            ));
-        }
-    };
-    if actors.is_empty() {
-        return Err(AppError::Forbidden(
-            "you hold no role at this match's table or event that allows this".into(),
-        ));
-    }
     let mut decided: Result<(Vec<Event>, State), RuleError> = Err(RuleError::Forbidden {
         command: "command",
         needs: "a role",
     });
-    for actor in &actors {
+    for actor in actors {
         decided = game::decide_and_apply(state, req.command.clone(), actor, now);
         if !matches!(decided, Err(RuleError::Forbidden { .. })) {
             break;
@@ -370,6 +532,7 @@ pub(crate) fn decide_on(
             last_seq: last.seq as i64,
             response: String::new(),
             created_at: crate::db::now_utc(),
+            scope: req.via.scope().as_str(),
         }),
         _ => None,
     };
@@ -524,6 +687,10 @@ pub struct NewMatchRequest {
     /// A ruleset spec (preset + overrides); default: the event's.
     #[serde(default)]
     pub ruleset: Option<crate::rules::ruleset::RulesetSpec>,
+    /// Client-made key: the same user creating again with it gets the match made the first
+    /// time (as it was then) instead of a second one.
+    #[serde(default)]
+    pub idempotency_key: Option<String>,
 }
 
 /// One side of a new match.
@@ -595,8 +762,54 @@ fn side_identity(
     }
 }
 
-/// Creates a match and its `created` event.
+/// Creates a match and its `created` event. With an idempotency key the same user gets the
+/// match made the first time instead (issue 11: a create resent after a dropped connection
+/// made a second, empty match at the table).
 pub fn create(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    now: DateTime<Utc>,
+    user_id: i64,
+    req: &NewMatchRequest,
+) -> Result<MatchDetail, AppError> {
+    check_idempotency_key(req.idempotency_key.as_deref())?;
+    match create_once(conn, cache, now, user_id, req) {
+        // Two creates with one key at the same moment (PostgreSQL): the loser's key collided
+        // with the winner's record, and now finds it.
+        Err(AppError::Conflict { current: None, .. }) if req.idempotency_key.is_some() => {
+            create_once(conn, cache, now, user_id, req)
+        }
+        other => other,
+    }
+}
+
+/// The match `user_id` already created with `key`, as the first answer showed it, if any.
+fn created_before(
+    conn: &mut DbConn,
+    user_id: i64,
+    key: &str,
+    req: &NewMatchRequest,
+) -> Result<Option<MatchDetail>, AppError> {
+    let Some((match_id, stored)) = rows::created_with_key(conn, user_id, key)? else {
+        return Ok(None);
+    };
+    let row = match_row(conn, match_id)?;
+    if (row.event_id, row.round_no, row.table_no) != (req.event_id, req.round, req.table) {
+        return Err(AppError::field(
+            "idempotency_key",
+            format!("this key already created match {match_id}, at another table or round"),
+        ));
+    }
+    let mut log = rows::events_after(conn, match_id, 0)?;
+    log.retain(|e| e.seq as i64 <= stored.last_seq);
+    let at = log
+        .last()
+        .map(|e| e.at)
+        .ok_or_else(|| AppError::internal("a created match without events"))?;
+    Ok(Some(detail(&row, &game::fold(&log), at)))
+}
+
+fn create_once(
     conn: &mut DbConn,
     cache: &MatchCache,
     now: DateTime<Utc>,
@@ -606,6 +819,11 @@ pub fn create(
     let out = conn.write_tx(|conn| {
         let grants = Grants::load(conn, user_id)?;
         grants.require_director(req.event_id)?;
+        if let Some(key) = &req.idempotency_key
+            && let Some(first) = created_before(conn, user_id, key, req)?
+        {
+            return Ok(Err(first));
+        }
         let event = match req.event_id {
             Some(id) => Some(
                 event_rows::find_event(conn, id)?
@@ -627,7 +845,7 @@ pub fn create(
         };
         let ruleset = spec
             .resolve()
-            .map_err(|e| AppError::field("ruleset", e.to_string()))?;
+            .map_err(|e| AppError::field(&e.field("ruleset"), e.to_string()))?;
         let (team_a, name_a) = side_identity(conn, req.event_id, &req.side_a, "side_a")?;
         let (team_b, name_b) = side_identity(conn, req.event_id, &req.side_b, "side_b")?;
         if team_a.is_some() && team_a == team_b {
@@ -657,9 +875,29 @@ pub fn create(
         let state = game::fold(&events);
         rows::advance(conn, row.id, 0, &projection(&state.view(now), now))?;
         rows::append(conn, row.id, &events)?;
-        Ok::<_, AppError>((row, state))
+        if let (Some(key), Some(first), Some(last)) =
+            (&req.idempotency_key, events.first(), events.last())
+        {
+            rows::insert_commands(
+                conn,
+                &[rows::NewCommandRow {
+                    match_id: row.id,
+                    idempotency_key: key.clone(),
+                    user_id: Some(user_id),
+                    first_seq: first.seq as i64,
+                    last_seq: last.seq as i64,
+                    response: String::new(),
+                    created_at: crate::db::now_utc(),
+                    scope: rows::KeyScope::Create.as_str(),
+                }],
+            )?;
+        }
+        Ok::<_, AppError>(Ok((row, state)))
     })?;
-    let (row, state) = out;
+    let (row, state) = match out {
+        Ok(made) => made,
+        Err(first) => return Ok(first),
+    };
     cache.put(row.id, state.clone());
     Ok(detail(&row, &state, now))
 }
@@ -768,6 +1006,7 @@ pub fn sweep(
             idempotency_key: None,
             expected_seq: None,
             command: Command::TimeExpired,
+            via: Via::CommandRoute,
         };
         match execute(conn, cache, now, id, Sender::System, &req) {
             Ok((_, Some(live))) => changed.push(live),

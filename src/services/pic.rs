@@ -10,7 +10,7 @@ use crate::live::LiveMessage;
 use crate::rules::game::{self, ChallengeKind, Command, TurnAction};
 use crate::services::authz::Grants;
 use crate::services::lexicons::LexiconStore;
-use crate::services::matches::{self, CommandRequest, MatchCache, Sender};
+use crate::services::matches::{self, CommandRequest, MatchCache, Sender, Via};
 
 /// A word and the lexicon's verdict on it.
 #[derive(Debug, Clone, Serialize)]
@@ -297,7 +297,8 @@ pub struct RulingRequest {
     /// Score challenges: the turn's true score.
     #[serde(default)]
     pub actual: Option<i32>,
-    /// Client-made key (a repeated tap rules once).
+    /// Client-made key (a repeated tap rules once). Kept apart from the table's command keys
+    /// and from other PICs' keys: only this PIC's own rulings with it are repeats.
     #[serde(default)]
     pub idempotency_key: Option<String>,
 }
@@ -312,69 +313,157 @@ pub fn rule(
     challenge_id: i64,
     req: &RulingRequest,
 ) -> Result<(matches::CommandOutcome, Option<LiveMessage>), AppError> {
+    matches::check_idempotency_key(req.idempotency_key.as_deref())?;
     let (outcome, state, live) = conn.write_tx(|conn| {
         let c = rows::find_challenge(conn, challenge_id)?
             .ok_or_else(|| AppError::not_found("no such challenge"))?;
-        let event_id = c
-            .event_id
-            .ok_or_else(|| AppError::not_found("this challenge belongs to no event queue"))?;
-        require_pic(&Grants::load(conn, user_id)?, event_id)?;
-        // A repeated tap returns the first ruling's result.
-        if let Some(key) = &req.idempotency_key
-            && let Some(first) = matches::stored_outcome(conn, c.match_id, key)?
-        {
-            return Ok((first, None, None));
-        }
-        if c.closed_at.is_some() {
-            return Err(AppError::Conflict {
-                message: "this challenge has already been ruled".into(),
-                current: None,
-            });
-        }
-        match c.claimed_by {
-            Some(holder) if holder != user_id => {
-                let who = username(conn, Some(holder))?.unwrap_or_else(|| "another PIC".into());
-                return Err(AppError::Conflict {
-                    message: format!("this challenge is held by {who}"),
-                    current: None,
-                });
-            }
-            Some(_) => {}
-            None => {
-                if !rows::claim(conn, challenge_id, user_id, now.naive_utc())? {
-                    return Err(AppError::Conflict {
-                        message: "another PIC took this challenge just now".into(),
-                        current: None,
-                    });
-                }
-            }
-        }
-        let command = match (c.kind.as_str(), req.valid, req.actual) {
-            ("word", Some(valid), _) => Command::RuleWord {
+        let command = |c: &rows::ChallengeRow| match (c.kind.as_str(), req.valid, req.actual) {
+            ("word", Some(valid), _) => Ok(Command::RuleWord {
                 challenge: c.challenge_seq as u64,
                 valid,
-            },
-            ("word", None, _) => {
-                return Err(AppError::field(
-                    "valid",
-                    "say whether the word is acceptable",
-                ));
-            }
-            (_, _, Some(actual)) => Command::RuleScore {
+            }),
+            ("word", None, _) => Err(AppError::field(
+                "valid",
+                "say whether the word is acceptable",
+            )),
+            (_, _, Some(actual)) => Ok(Command::RuleScore {
                 challenge: c.challenge_seq as u64,
                 actual,
-            },
-            _ => return Err(AppError::field("actual", "enter the turn's actual score")),
+            }),
+            _ => Err(AppError::field("actual", "enter the turn's actual score")),
         };
-        let cmd = CommandRequest {
-            idempotency_key: req.idempotency_key.clone(),
-            expected_seq: None,
+        rule_held(
+            conn,
+            cache,
+            now,
+            user_id,
+            c,
+            req.idempotency_key.as_deref(),
+            None,
+            false,
             command,
-        };
-        matches::execute_in_tx(conn, cache, now, c.match_id, Sender::User(user_id), &cmd)
+        )
     })?;
     if let Some(s) = state {
         cache.put(outcome.match_id, s);
     }
     Ok((outcome, live))
+}
+
+/// A ruling sent as a match command (`POST /matches/{id}/commands` with `rule_word` or
+/// `rule_score`) on a challenge of an event's queue: it goes through the same claim as
+/// [`rule`], so a PIC cannot rule a challenge another PIC holds, and the queue's history credits
+/// the PIC who ruled (issue 11). `None` when the challenge is in no event's queue (a match
+/// outside any event): the command route is then its only door.
+pub fn rule_from_command(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    now: DateTime<Utc>,
+    user_id: i64,
+    match_id: i64,
+    req: &CommandRequest,
+) -> Result<Option<(matches::CommandOutcome, Option<LiveMessage>)>, AppError> {
+    let (Command::RuleWord { challenge, .. } | Command::RuleScore { challenge, .. }) = req.command
+    else {
+        return Ok(None);
+    };
+    matches::check_key(req)?;
+    let done = conn.write_tx(|conn| {
+        let Some(c) = rows::find_challenge_of(conn, match_id, challenge as i64)?
+            .filter(|c| c.event_id.is_some())
+        else {
+            return Ok(None);
+        };
+        rule_held(
+            conn,
+            cache,
+            now,
+            user_id,
+            c,
+            req.idempotency_key.as_deref(),
+            req.expected_seq,
+            true,
+            |_| Ok(req.command.clone()),
+        )
+        .map(Some)
+    })?;
+    Ok(done.map(|(outcome, state, live)| {
+        if let Some(s) = state {
+            cache.put(outcome.match_id, s);
+        }
+        (outcome, live)
+    }))
+}
+
+/// The claim and the ruling, inside the caller's transaction: the PIC must hold the challenge,
+/// or take it when nobody does; a repeat of the PIC's own key returns the first ruling.
+#[allow(clippy::too_many_arguments)]
+fn rule_held(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    now: DateTime<Utc>,
+    user_id: i64,
+    c: rows::ChallengeRow,
+    key: Option<&str>,
+    expected_seq: Option<i64>,
+    from_command: bool,
+    command: impl FnOnce(&rows::ChallengeRow) -> Result<Command, AppError>,
+) -> Result<matches::Executed, AppError> {
+    let event_id = c
+        .event_id
+        .ok_or_else(|| AppError::not_found("this challenge belongs to no event queue"))?;
+    require_pic(&Grants::load(conn, user_id)?, event_id)?;
+    // A repeated tap returns the first ruling's result: this PIC's ruling with this key, never
+    // a table's command or another PIC's ruling that happens to share it (issue 11).
+    if let Some(first) =
+        matches::stored_outcome(conn, c.match_id, Sender::User(user_id), Via::Queue, key)?
+    {
+        return Ok((first, None, None));
+    }
+    let cmd = |c: &rows::ChallengeRow| -> Result<CommandRequest, AppError> {
+        Ok(CommandRequest {
+            idempotency_key: key.map(str::to_owned),
+            expected_seq,
+            command: command(c)?,
+            via: Via::Queue,
+        })
+    };
+    if c.closed_at.is_some() {
+        // Nothing left to claim. Sent as a match command, the rules say why (T11: ruled once).
+        if from_command {
+            let cmd = cmd(&c)?;
+            return matches::execute_in_tx(
+                conn,
+                cache,
+                now,
+                c.match_id,
+                Sender::User(user_id),
+                &cmd,
+            );
+        }
+        return Err(AppError::Conflict {
+            message: "this challenge has already been ruled".into(),
+            current: None,
+        });
+    }
+    match c.claimed_by {
+        Some(holder) if holder != user_id => {
+            let who = username(conn, Some(holder))?.unwrap_or_else(|| "another PIC".into());
+            return Err(AppError::Conflict {
+                message: format!("this challenge is held by {who}"),
+                current: None,
+            });
+        }
+        Some(_) => {}
+        None => {
+            if !rows::claim(conn, c.id, user_id, now.naive_utc())? {
+                return Err(AppError::Conflict {
+                    message: "another PIC took this challenge just now".into(),
+                    current: None,
+                });
+            }
+        }
+    }
+    let cmd = cmd(&c)?;
+    matches::execute_in_tx(conn, cache, now, c.match_id, Sender::User(user_id), &cmd)
 }

@@ -312,6 +312,7 @@ fn pair_and_create(
                             name: None,
                         },
                         ruleset: None,
+                        idempotency_key: None,
                     },
                 )?;
                 (Some(table), team_a, Some(team_b), Some(m.id))

@@ -17,6 +17,13 @@
 //! fails (a repeat of an idempotency key colliding with its first record, or the database),
 //! every command of the batch is run again on its own, so one bad command never costs the
 //! others their answer.
+//!
+//! A panic never stops the writer (issue 11: one request used to stop every table of every
+//! event). A command that panics while it is decided is refused with a 500 and logged
+//! ([`matches::decide_on`]); a panic anywhere else in a batch runs its commands again one by
+//! one, each guarded, on a fresh connection; and should the loop itself unwind, the thread
+//! starts it again. `/healthz` asks the writer to answer ([`CommandWriter::ping`]), so a writer
+//! that is gone or stuck shows there.
 
 use std::collections::HashMap;
 use std::sync::mpsc;
@@ -49,10 +56,22 @@ struct Job {
     reply: tokio::sync::oneshot::Sender<Reply>,
 }
 
+/// What the writer threads are asked to do.
+enum Work {
+    /// A command to decide and write.
+    Command(Job),
+    /// "Are you there?": answered as soon as a writer thread takes it.
+    Ping(tokio::sync::oneshot::Sender<()>),
+}
+
+/// How a batch is written (the real [`write`]; tests put in one that misbehaves).
+type WriteFn =
+    fn(&mut DbConn, &MatchCache, &mut Seats, DateTime<Utc>, &[Job]) -> (Vec<Reply>, u64, bool);
+
 /// The queue of match commands and the threads that write them (see the module docs).
 #[derive(Debug)]
 pub struct CommandWriter {
-    queue: mpsc::Sender<Job>,
+    queue: mpsc::Sender<Work>,
     stats: Arc<Counters>,
 }
 
@@ -92,7 +111,16 @@ impl CommandWriter {
         cache: Arc<MatchCache>,
         threads: usize,
     ) -> std::io::Result<Self> {
-        let (queue, jobs) = mpsc::channel::<Job>();
+        Self::start_with(url, cache, threads, write)
+    }
+
+    fn start_with(
+        url: &DatabaseUrl,
+        cache: Arc<MatchCache>,
+        threads: usize,
+        write: WriteFn,
+    ) -> std::io::Result<Self> {
+        let (queue, jobs) = mpsc::channel::<Work>();
         let jobs = Arc::new(Mutex::new(jobs));
         let stats = Arc::new(Counters::default());
         for i in 0..threads.max(1) {
@@ -100,9 +128,30 @@ impl CommandWriter {
             let manager = Manager::new(url.clone());
             std::thread::Builder::new()
                 .name(format!("arbiter-writer-{i}"))
-                .spawn(move || run(&jobs, &manager, &cache, &stats))?;
+                .spawn(move || {
+                    // `run` returns when the queue closes (the server stops); should it unwind
+                    // instead, it is started again: the writer must outlive any command.
+                    while let Err(panic) =
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            run(&jobs, &manager, &cache, &stats, write)
+                        }))
+                    {
+                        let why = matches::panic_message(panic.as_ref());
+                        tracing::error!(panic = %why, "the command writer panicked; restarting it");
+                    }
+                })?;
         }
         Ok(Self { queue, stats })
+    }
+
+    /// Whether a writer thread takes work within `timeout`: false when they are gone or stuck
+    /// (for `/healthz`).
+    pub async fn ping(&self, timeout: std::time::Duration) -> bool {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        if self.queue.send(Work::Ping(tx)).is_err() {
+            return false;
+        }
+        matches!(tokio::time::timeout(timeout, rx).await, Ok(Ok(())))
     }
 
     /// Counters since start.
@@ -127,13 +176,13 @@ impl CommandWriter {
         matches::check_key(&req)?;
         let (reply, answer) = tokio::sync::oneshot::channel();
         self.queue
-            .send(Job {
+            .send(Work::Command(Job {
                 match_id,
                 sender,
                 req,
                 now,
                 reply,
-            })
+            }))
             .map_err(|_| AppError::Unavailable("the server is shutting down".into()))?;
         answer
             .await
@@ -141,7 +190,13 @@ impl CommandWriter {
     }
 }
 
-fn run(jobs: &Mutex<mpsc::Receiver<Job>>, manager: &Manager, cache: &MatchCache, stats: &Counters) {
+fn run(
+    jobs: &Mutex<mpsc::Receiver<Work>>,
+    manager: &Manager,
+    cache: &MatchCache,
+    stats: &Counters,
+    write: WriteFn,
+) {
     use diesel::r2d2::ManageConnection;
     use std::sync::atomic::Ordering::Relaxed;
     let mut last_now = DateTime::<Utc>::MIN_UTC;
@@ -150,23 +205,35 @@ fn run(jobs: &Mutex<mpsc::Receiver<Job>>, manager: &Manager, cache: &MatchCache,
     let mut seats = Seats::default();
     loop {
         let batch = {
-            let Ok(jobs) = jobs.lock() else { return };
+            // A thread that unwound while holding the lock left nothing half-done in it.
+            let jobs = jobs
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
             let Ok(first) = jobs.recv() else { return };
-            let mut batch = vec![first];
-            while batch.len() < MAX_BATCH {
-                match jobs.try_recv() {
-                    Ok(job) => batch.push(job),
-                    Err(_) => break,
+            let mut batch = Vec::new();
+            let mut work = Some(first);
+            while let Some(w) = work.take() {
+                match w {
+                    Work::Command(job) => batch.push(job),
+                    Work::Ping(answer) => {
+                        let _ = answer.send(());
+                    }
+                }
+                if batch.len() < MAX_BATCH {
+                    work = jobs.try_recv().ok();
                 }
             }
             batch
         };
+        if batch.is_empty() {
+            continue;
+        }
         // One `now` per batch, never earlier than the last one: commands on one match are
         // decided in order, and a clock must not run backwards between them.
         let now = batch.iter().map(|j| j.now).fold(last_now, DateTime::max);
         last_now = now;
         let started = std::time::Instant::now();
-        let (replies, transactions, failed) = match &mut conn {
+        let written = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &mut conn {
             Some(c) => write(c, cache, &mut seats, now, &batch),
             None => match manager.connect() {
                 Ok(c) => write(conn.insert(c), cache, &mut seats, now, &batch),
@@ -179,6 +246,18 @@ fn run(jobs: &Mutex<mpsc::Receiver<Job>>, manager: &Manager, cache: &MatchCache,
                     (replies, 0, true)
                 }
             },
+        }));
+        let (replies, transactions, failed) = match written {
+            Ok(done) => done,
+            Err(panic) => {
+                let why = matches::panic_message(panic.as_ref());
+                tracing::error!(panic = %why, commands = batch.len(), "a batch panicked; running its commands one by one");
+                // The connection may be inside the transaction the panic left.
+                conn = None;
+                seats = Seats::default();
+                let replies = alone(&mut conn, manager, cache, now, &batch);
+                (replies, batch.len() as u64, true)
+            }
         };
         if failed {
             conn = None;
@@ -193,6 +272,50 @@ fn run(jobs: &Mutex<mpsc::Receiver<Job>>, manager: &Manager, cache: &MatchCache,
             let _ = job.reply.send(reply);
         }
     }
+}
+
+/// Runs each command of a batch that panicked on its own, each guarded: one that panics again
+/// gets a 500 (and the next one a fresh connection), the others their answers.
+fn alone(
+    conn: &mut Option<DbConn>,
+    manager: &Manager,
+    cache: &MatchCache,
+    now: DateTime<Utc>,
+    batch: &[Job],
+) -> Vec<Reply> {
+    use diesel::r2d2::ManageConnection;
+    let mut replies = Vec::with_capacity(batch.len());
+    for job in batch {
+        if conn.is_none() {
+            match manager.connect() {
+                Ok(c) => *conn = Some(c),
+                Err(e) => {
+                    replies.push(Err(AppError::Unavailable(format!(
+                        "the database is unavailable: {e}"
+                    ))));
+                    continue;
+                }
+            }
+        }
+        let Some(c) = conn.as_mut() else {
+            replies.push(Err(AppError::internal("no connection")));
+            continue;
+        };
+        let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            matches::execute(c, cache, now, job.match_id, job.sender, &job.req)
+        }));
+        replies.push(reply.unwrap_or_else(|panic| {
+            let why = matches::panic_message(panic.as_ref());
+            tracing::error!(match_id = job.match_id, command = job.req.command.name(), panic = %why, "a match command panicked; refused");
+            *conn = None;
+            Err(AppError::internal(format!(
+                "the {} command on match {} failed: {why}",
+                job.req.command.name(),
+                job.match_id
+            )))
+        }));
+    }
+    replies
 }
 
 /// The seats of the matches the writer has seen (see [`rows::Seat`]): they never change, so a
@@ -311,12 +434,14 @@ fn write_batch(
 
     // Keys are not looked up before deciding: a repeat of a command that was written earlier
     // either is refused (and then looked up, below) or collides with its record on the unique
-    // (match, key) index when the batch is written, which sends the batch down the one-by-one
-    // path, where it is looked up first. Repeats are rare; a lookup per command is not.
+    // (match, door, user, key) index when the batch is written, which sends the batch down the
+    // one-by-one path, where it is looked up first. Repeats are rare; a lookup per command is
+    // not. Either way the sender is authorised first, and a key is only ever the sender's own:
+    // another account's command with the same key is a command of its own (issue 11).
     //
-    // Keys answered in this batch, by reply index: a repeat gets a copy of that outcome (a key
-    // first used in this batch is not in the database until the batch commits).
-    let mut answered: HashMap<(i64, String), usize> = HashMap::new();
+    // Keys answered in this batch, by sender and reply index: a repeat gets a copy of that
+    // outcome (a key first used in this batch is not in the database until the batch commits).
+    let mut answered: HashMap<(i64, i64, String), usize> = HashMap::new();
     let mut replies: Vec<Reply> = Vec::with_capacity(batch.len());
     let mut events = Vec::new();
     let mut records = Vec::new();
@@ -330,8 +455,19 @@ fn write_batch(
             ))));
             continue;
         };
-        if let Some(key) = &job.req.idempotency_key {
-            let id = (job.match_id, key.clone());
+        let grants = match job.sender {
+            Sender::User(u) => grants.get(&u),
+            Sender::System => None,
+        };
+        let actors = match matches::authorize(&m.seat, grants, job.sender, &job.req) {
+            Ok(actors) => actors,
+            Err(refused) => {
+                replies.push(Err(refused));
+                continue;
+            }
+        };
+        if let (Some(key), Sender::User(uid)) = (&job.req.idempotency_key, job.sender) {
+            let id = (job.match_id, uid, key.clone());
             if let Some(first) = answered.get(&id).and_then(|i| replies.get(*i)) {
                 let again = match first {
                     Ok((first, _)) => Ok((
@@ -349,21 +485,22 @@ fn write_batch(
                 continue;
             }
         }
-        let grants = match job.sender {
-            Sender::User(u) => grants.get(&u),
-            Sender::System => None,
-        };
-        let decided = match decide_on(&m.seat, &m.state, grants, now, job.sender, &job.req) {
+        let decided = match decide_on(&m.seat, &m.state, &actors, now, job.sender, &job.req) {
             Ok(d) => d,
             Err(refused) => {
-                // A refusal may be a repeat of a command that was accepted (its seq is stale
-                // now): then the client gets the first answer.
-                let first = match &job.req.idempotency_key {
-                    Some(key) => matches::stored_outcome(conn, job.match_id, key)?,
-                    None => None,
-                };
-                if let (Some(first), Some(key)) = (first, &job.req.idempotency_key) {
-                    answered.insert((job.match_id, key.clone()), replies.len());
+                // A refusal may be a repeat of a command this sender had accepted (its seq is
+                // stale now): then the client gets the first answer.
+                let first = matches::stored_outcome(
+                    conn,
+                    job.match_id,
+                    job.sender,
+                    job.req.via,
+                    job.req.idempotency_key.as_deref(),
+                )?;
+                if let (Some(first), Some(key), Sender::User(uid)) =
+                    (first, &job.req.idempotency_key, job.sender)
+                {
+                    answered.insert((job.match_id, uid, key.clone()), replies.len());
                     replies.push(Ok((first, None)));
                 } else {
                     replies.push(Err(refused));
@@ -381,7 +518,9 @@ fn write_batch(
             events.push(rows::NewEventRow::of(job.match_id, e)?);
         }
         if let Some(r) = record {
-            answered.insert((r.match_id, r.idempotency_key.clone()), replies.len());
+            if let Some(uid) = r.user_id {
+                answered.insert((r.match_id, uid, r.idempotency_key.clone()), replies.len());
+            }
             records.push(r);
         }
         queue.record(m.seat.event_id, job.match_id, &m.state, &next, queue_at)?;
@@ -466,5 +605,127 @@ impl Moving {
             state,
             projection: None,
         }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+    use crate::rules::game::Command;
+
+    /// A migrated SQLite database of its own.
+    fn database(name: &str) -> DatabaseUrl {
+        let dir = std::env::temp_dir().join(format!(
+            "arbiter_writer_{name}_{}_{}",
+            std::process::id(),
+            crate::auth::random_token(4)
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = DatabaseUrl::parse(&format!("sqlite://{}", dir.join("w.db").display())).unwrap();
+        let pool = crate::db::build_pool(&url, 1);
+        crate::db::run_migrations(&mut pool.get().unwrap()).unwrap();
+        url
+    }
+
+    fn runtime() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap()
+    }
+
+    fn pass(match_id: i64, w: &CommandWriter) -> impl std::future::Future<Output = Reply> + '_ {
+        let req = CommandRequest {
+            idempotency_key: None,
+            expected_seq: None,
+            command: Command::Pass { seat: None },
+            via: matches::Via::CommandRoute,
+        };
+        w.execute(Utc::now(), match_id, Sender::System, req)
+    }
+
+    /// Writes nothing; panics on any batch with match 13 in it.
+    fn panics_on_13(
+        _: &mut DbConn,
+        _: &MatchCache,
+        _: &mut Seats,
+        _: DateTime<Utc>,
+        batch: &[Job],
+    ) -> (Vec<Reply>, u64, bool) {
+        assert!(batch.iter().all(|j| j.match_id != 13), "a bug in match 13");
+        let replies = batch
+            .iter()
+            .map(|j| Err(AppError::not_found(format!("no match {}", j.match_id))))
+            .collect();
+        (replies, 1, false)
+    }
+
+    #[test]
+    fn a_batch_that_panics_is_answered_and_the_writer_goes_on() {
+        let url = database("panic");
+        let w = CommandWriter::start_with(&url, Arc::default(), 1, panics_on_13).unwrap();
+        runtime().block_on(async {
+            // The batch's commands are run again alone (the real path: no match 13 here).
+            let answered = pass(13, &w).await;
+            assert!(
+                matches!(answered, Err(AppError::NotFound(_))),
+                "{answered:?}"
+            );
+            let next = pass(14, &w).await;
+            assert!(matches!(next, Err(AppError::NotFound(_))), "{next:?}");
+            assert!(w.ping(std::time::Duration::from_secs(30)).await);
+        });
+    }
+
+    static STUCK: Mutex<()> = Mutex::new(());
+    static ENTERED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+    /// Waits for the test to let go of [`STUCK`].
+    fn stuck(
+        _: &mut DbConn,
+        _: &MatchCache,
+        _: &mut Seats,
+        _: DateTime<Utc>,
+        batch: &[Job],
+    ) -> (Vec<Reply>, u64, bool) {
+        ENTERED.store(true, std::sync::atomic::Ordering::SeqCst);
+        drop(STUCK.lock());
+        let replies = batch.iter().map(|_| Err(AppError::internal("x"))).collect();
+        (replies, 1, false)
+    }
+
+    #[test]
+    fn a_writer_that_does_not_answer_fails_the_ping() {
+        let url = database("stuck");
+        let w = CommandWriter::start_with(&url, Arc::default(), 1, stuck).unwrap();
+        let rt = runtime();
+        assert!(rt.block_on(w.ping(std::time::Duration::from_secs(30))));
+        let hold = STUCK.lock().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let w = Arc::new(w);
+        let sender = w.clone();
+        std::thread::spawn(move || {
+            let r = runtime().block_on(pass(1, &sender));
+            let _ = tx.send(r.is_err());
+        });
+        while !ENTERED.load(std::sync::atomic::Ordering::SeqCst) {
+            std::thread::yield_now();
+        }
+        // The writer is inside the stuck batch: no ping is answered.
+        assert!(!rt.block_on(w.ping(std::time::Duration::from_millis(300))));
+        drop(hold);
+        assert!(rx.recv().unwrap());
+        assert!(rt.block_on(w.ping(std::time::Duration::from_secs(30))));
+    }
+
+    #[test]
+    fn a_panic_while_deciding_is_a_500_for_that_command_alone() {
+        let r: Result<(), AppError> = matches::guarded(7, "start", || panic!("overflow"));
+        match r {
+            Err(AppError::Internal(m)) => assert!(m.contains("overflow") && m.contains("7"), "{m}"),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches::guarded(7, "start", || Ok(1)).is_ok());
     }
 }

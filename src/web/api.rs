@@ -9,9 +9,17 @@ use super::session::{CurrentUser, MaybeUser};
 use crate::error::AppError;
 use crate::services::{accounts, events, matches};
 
-/// `GET /healthz`: 200 when the database answers, 503 when it does not.
+/// `GET /healthz`: 200 when the database and the command writer answer, 503 when either does
+/// not (a writer that is gone or stuck stops every table's commands: issue 11).
 pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
     let database = state.backend.name();
+    if !state.writer.ping(std::time::Duration::from_secs(5)).await {
+        return HttpResponse::ServiceUnavailable().json(json!({
+            "status": "unavailable",
+            "database": database,
+            "error": "the command writer does not answer: table commands cannot be recorded",
+        }));
+    }
     let probe = state
         .db(|conn| crate::db::migration_version(conn).map_err(AppError::internal))
         .await;
@@ -213,9 +221,22 @@ pub async fn match_command(
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.uid, id.into_inner());
     let now = state.clock.now();
+    let req = body.into_inner();
+    // Rulings and committee records on an event's match have their own door (the PIC's claim,
+    // the committee register); sent here, they go through it (issue 11).
+    if matches::has_own_door(&req.command) {
+        let (cache, sent) = (state.matches.clone(), req.clone());
+        let official = state
+            .db(move |conn| matches::through_own_door(conn, &cache, now, id, uid, &sent))
+            .await?;
+        if let Some((outcome, live)) = official {
+            state.publish(live);
+            return Ok(HttpResponse::Ok().json(outcome));
+        }
+    }
     let (outcome, live) = state
         .writer
-        .execute(now, id, matches::Sender::User(uid), body.into_inner())
+        .execute(now, id, matches::Sender::User(uid), req)
         .await?;
     state.publish(live);
     Ok(HttpResponse::Ok().json(outcome))

@@ -415,6 +415,7 @@ pub async fn record_committee(
         kind: f.kind,
         reason: f.reason,
         corrects: f.corrects,
+        idempotency_key: None,
     };
     let (uid, now, cache) = (user.0.uid, state.clock.now(), state.matches.clone());
     match state

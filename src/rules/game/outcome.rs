@@ -116,11 +116,11 @@ pub fn overtime_penalty(policy: &OvertimePolicy, over_ms: i64, score: i32) -> i3
     if over_ms <= 0 {
         return 0;
     }
-    let minutes = (over_ms + 59_999) / 60_000;
+    let minutes = over_ms.saturating_add(59_999) / 60_000;
     let raw = i64::from(*points).saturating_mul(minutes);
     let raw = i32::try_from(raw).unwrap_or(i32::MAX);
     match floor {
-        Some(f) => raw.min((score - f).max(0)),
+        Some(f) => raw.min(score.saturating_sub(*f).max(0)),
         None => raw,
     }
 }

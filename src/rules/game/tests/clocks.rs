@@ -215,3 +215,49 @@ fn a_challenger_whose_clock_runs_out_during_a_challenge_is_flagged_t5_t7() {
     // B's turns are skipped: A2 moves.
     assert_eq!(g.view().seat_to_move, Some(seat("A2")));
 }
+
+/// A match whose `created` event holds durations no ruleset may give any more (stored before
+/// they were bounded): every command and view runs without panicking (issue 11).
+#[test]
+fn a_stored_ruleset_with_durations_past_the_calendar_never_panics() {
+    for individual in [false, true] {
+        let mut r = if individual {
+            Preset::Individual.ruleset()
+        } else {
+            Preset::Team2v2.ruleset()
+        };
+        r.clock.side_ms = u64::MAX;
+        r.clock.match_limit_ms = Some(10_000_000_000_000_000);
+        r.clock.challenge_allowance_ms = Some(u64::MAX);
+        r.objection.grace_ms = Some(u64::MAX);
+        r.objection.hold_ms = r.objection.hold_ms.map(|_| u64::MAX);
+        if let crate::rules::ruleset::OvertimePolicy::PenaltyPerStartedMinute { floor, .. } =
+            &mut r.clock.overtime
+        {
+            *floor = Some(i32::MIN);
+        }
+        let created = Event {
+            seq: 1,
+            at: t0(),
+            actor: Actor::Director { id: "d".into() },
+            payload: Payload::Created { ruleset: r },
+        };
+        let mut g = Game {
+            state: fold(std::slice::from_ref(&created)),
+            events: vec![created],
+            ms: 0,
+        };
+        g.ok(Command::Start { first: Side::A });
+        g.wait(MIN);
+        g.play("QI", 2, 22);
+        let _ = g.view();
+        let _ = g.try_as(table(), challenge_word("B1", "QI"));
+        g.wait(10 * MIN);
+        let _ = g.view();
+        assert_eq!(due_timeouts(&g.state, g.now()), None);
+        let _ = g.try_as(Actor::Director { id: "d".into() }, Command::AnnounceEnd);
+        // The end of the calendar: whatever has run out by then is shown, and nothing panics.
+        let v = g.state.view(chrono::DateTime::<chrono::Utc>::MAX_UTC);
+        assert!(v.last_seq >= g.state.last_seq);
+    }
+}
