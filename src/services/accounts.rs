@@ -147,8 +147,8 @@ async fn check_password(
     let password = password.to_owned();
     let ok = state
         .throttle
-        .verify(username, peer, move || {
-            auth::verify_password(&password, &hash) && exists
+        .verify(username, peer, move |memory| {
+            auth::verify_password_in(&password, &hash, memory) && exists
         })
         .await
         .map_err(throttled)?;

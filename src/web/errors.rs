@@ -36,6 +36,9 @@ pub async fn frame(
         Err(e) => return Err(e),
     };
 
+    // A request the API scope matched however its path was spelled (`/%61pi/…`) is an API
+    // request too.
+    let api = api || super::session::is_api(res.request());
     if api {
         res = json_error(res).await;
     } else {

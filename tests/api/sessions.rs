@@ -113,6 +113,8 @@ fn api_writes_by_cookie_need_the_csrf_header_however_the_path_is_spelled() {
             .as_bytes(),
     );
     assert_eq!(res.status, 403, "{}", res.body);
+    // Answered as the API answers: JSON.
+    assert_eq!(res.json()["error"], "forbidden");
     // Nothing changed: no word list, no new grant.
     let mut admin = admin;
     let ev = admin.get(&format!("/api/v1/events/{event}")).json();
