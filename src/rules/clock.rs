@@ -22,11 +22,11 @@ pub enum ClockMode {
         side: Side,
     },
     /// T7: a challenge is open, both side clocks are stopped; the time is drawn from the
-    /// challenge allowance and, once it is spent, from the challenger's clock.
+    /// challenge allowance and, once it is spent, from the challengers' clocks.
     Challenge {
-        /// The side charged once the allowance is spent: the side that raised the first open
-        /// challenge, or `None` when it has no time left to draw on (T5).
-        challenger: Option<Side>,
+        /// The sides charged once the allowance is spent: each side with an open challenge of its
+        /// own that can still move (T5); none under `challenge_overrun: paused`.
+        charged: Sides<bool>,
     },
 }
 
@@ -79,7 +79,7 @@ impl Clocks {
         let e = elapsed_ms(self.since, now);
         match self.mode {
             ClockMode::Running { side: s } if s == side => stored.saturating_sub(e),
-            ClockMode::Challenge { challenger } if challenger == Some(side) => {
+            ClockMode::Challenge { charged } if charged[side] => {
                 stored.saturating_sub(self.challenge_overflow(e))
             }
             _ => stored,
@@ -126,7 +126,7 @@ impl Clocks {
         }
         match self.mode {
             ClockMode::Running { side: s } if s == side => Some(after(self.since, stored)),
-            ClockMode::Challenge { challenger } if challenger == Some(side) => {
+            ClockMode::Challenge { charged } if charged[side] => {
                 let a = self.allowance_ms?;
                 Some(after(self.since, a.max(0).saturating_add(stored)))
             }
@@ -164,7 +164,7 @@ mod tests {
         let mut c = Clocks::new(1_500_000, Some(600_000), t0());
         c.switch(
             ClockMode::Challenge {
-                challenger: Some(Side::B),
+                charged: Sides { a: false, b: true },
             },
             t0(),
         );
@@ -181,7 +181,7 @@ mod tests {
         let mut c = Clocks::new(1_500_000, None, t0());
         c.switch(
             ClockMode::Challenge {
-                challenger: Some(Side::A),
+                charged: Sides { a: true, b: false },
             },
             t0(),
         );
@@ -197,7 +197,7 @@ mod tests {
         assert_eq!(c.zero_at(Side::A), Some(DateTime::<Utc>::MAX_UTC));
         c.switch(
             ClockMode::Challenge {
-                challenger: Some(Side::B),
+                charged: Sides { a: false, b: true },
             },
             at(1_000),
         );

@@ -42,6 +42,36 @@ pub struct Ruleset {
     pub end_rack_rule: EndRackRule,
     /// T3-T5, N1-N2: clocks.
     pub clock: ClockRules,
+    /// T7: where challenge time goes once the challenge allowance is spent.
+    #[serde(default)]
+    pub challenge_overrun: ChallengeOverrun,
+    /// T8, N9: until when a turn's score may be corrected.
+    #[serde(default)]
+    pub score_corrections: ScoreCorrections,
+}
+
+/// T7: challenge time past the match's challenge allowance.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChallengeOverrun {
+    /// The reading chosen for seed 000's silence: each open challenge's time runs on its own
+    /// challenger's clock (two challenges by both sides open together run both clocks).
+    #[default]
+    Challenger,
+    /// Both clocks stay stopped however long the challenge takes.
+    Paused,
+}
+
+/// T8, N9: how long a mis-announced score may still be put right.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ScoreCorrections {
+    /// T7/T8: only by a score challenge while the play's sheet line is open.
+    #[default]
+    ObjectionWindow,
+    /// N9: also afterwards, by either player and without penalty (`correct_score`), until both
+    /// players have verified the results slip (`verify_slip`); the result is final then.
+    UntilSlipVerified,
 }
 
 /// How moves reach the engine.
@@ -317,6 +347,8 @@ impl Preset {
                     challenge_allowance_ms: Some(10 * MINUTE_MS),
                     overtime: OvertimePolicy::NoMoreMoves,
                 },
+                challenge_overrun: ChallengeOverrun::Challenger,
+                score_corrections: ScoreCorrections::ObjectionWindow,
             },
             Self::Individual => Ruleset {
                 version: RULESET_VERSION,
@@ -353,6 +385,8 @@ impl Preset {
                         floor: Some(0),
                     },
                 },
+                challenge_overrun: ChallengeOverrun::Challenger,
+                score_corrections: ScoreCorrections::UntilSlipVerified,
             },
         }
     }
@@ -589,6 +623,58 @@ mod tests {
             base.with_overrides(&json!({"challenge_rule": "triple"})),
             Err(RulesetError::Shape(_))
         ));
+    }
+
+    fn leaves(prefix: &str, v: &serde_json::Value, out: &mut Vec<(String, String)>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                for (k, v) in m {
+                    let path = if prefix.is_empty() {
+                        k.clone()
+                    } else {
+                        format!("{prefix}.{k}")
+                    };
+                    leaves(&path, v, out);
+                }
+            }
+            v => out.push((prefix.to_string(), v.to_string())),
+        }
+    }
+
+    #[test]
+    fn the_rules_doc_lists_every_option_with_its_value_in_each_preset() {
+        let doc = include_str!("mod.rs");
+        let rows: std::collections::BTreeMap<String, (String, String)> = doc
+            .lines()
+            .filter_map(|l| l.strip_prefix("//! | `"))
+            .map(|l| {
+                let cells: Vec<&str> = l.split(" | ").collect();
+                let cell = |i: usize| cells[i].trim_matches('`').to_string();
+                (cell(0), (cell(1), cell(2)))
+            })
+            .collect();
+        let mut expected: std::collections::BTreeMap<String, (String, String)> = Default::default();
+        for (i, p) in [Preset::Team2v2, Preset::Individual]
+            .into_iter()
+            .enumerate()
+        {
+            let mut out = Vec::new();
+            leaves("", &serde_json::to_value(p.ruleset()).unwrap(), &mut out);
+            for (path, value) in out {
+                let row = expected
+                    .entry(path)
+                    .or_insert(("—".to_string(), "—".to_string()));
+                if i == 0 {
+                    row.0 = value;
+                } else {
+                    row.1 = value;
+                }
+            }
+        }
+        assert_eq!(
+            rows, expected,
+            "src/rules/mod.rs: the ruleset options table"
+        );
     }
 
     #[test]

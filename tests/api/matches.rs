@@ -721,3 +721,190 @@ fn a_challenge_names_formed_words_and_each_counts_once_n5() {
     );
     assert_eq!(ruled["state"]["scores"]["a"], 22 + 5);
 }
+
+// rule T17d
+#[test]
+fn a_team_game_ending_on_time_keeps_the_last_play_open_to_the_flagged_team_t17d() {
+    let mut ev = setup_event();
+    let m = ev.new_match(1);
+    ok(&mut ev.table, m, json!({"type": "start", "first": "a"}));
+    // A runs out first (T5); B1 then plays a phony with 5 s left, and B's clock runs out.
+    ev.clock.advance(chrono::Duration::minutes(25));
+    ev.clock
+        .advance(chrono::Duration::minutes(25) - chrono::Duration::seconds(5));
+    ok(
+        &mut ev.table,
+        m,
+        json!({"type": "play", "words": ["ZQX"], "tiles": 3, "declared": 30, "seat": "B1"}),
+    );
+    ev.clock.advance(chrono::Duration::seconds(5));
+    let s = ev.table.get(&format!("/api/v1/matches/{m}")).json();
+    assert_eq!(s["status"], "ended", "{s}");
+    assert_eq!(s["objection_window"]["seat"], "B1", "{s}");
+    // The flagged team still challenges the last play, after the end.
+    let ch = ok(
+        &mut ev.table,
+        m,
+        json!({"type": "challenge_word", "by": "A2", "words": ["ZQX"]}),
+    );
+    let challenge = ch["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["payload"]["type"] == "word_challenged")
+        .unwrap()["seq"]
+        .as_u64()
+        .unwrap();
+    // Racks entered while the challenge waits are refused (T7); the result waits (T17d).
+    assert_eq!(
+        send(
+            &mut ev.table,
+            m,
+            json!({"type": "adjust_racks", "racks": {}})
+        )
+        .status,
+        422
+    );
+    let ruled = ok(
+        &mut ev.pic,
+        m,
+        json!({"type": "rule_word", "challenge": challenge, "valid": false}),
+    );
+    assert_eq!(ruled["state"]["scores"]["b"], -10);
+    assert!(ruled["state"]["result"].is_null());
+    let done = ok(
+        &mut ev.table,
+        m,
+        json!({"type": "adjust_racks", "racks": {"A1": 6, "B2": 2}}),
+    );
+    assert_eq!(done["state"]["status"], "finished", "{done}");
+    assert_eq!(done["state"]["result"]["scores"]["a"], -6);
+    assert_eq!(done["state"]["result"]["scores"]["b"], -12);
+    assert_eq!(done["state"]["result"]["winner"], "a");
+}
+
+// rule T17d
+#[test]
+fn a_team_game_at_its_time_limit_waits_for_the_last_line_even_after_the_racks_t17d() {
+    let mut ev = setup_event();
+    let m = created(ev.director.post_json(
+        "/api/v1/matches",
+        &json!({"event_id": ev.event_id, "table": 1, "side_a": {"team_id": ev.teams.0}, "side_b": {"team_id": ev.teams.1},
+                "ruleset": {"preset": "team-2v2", "overrides": {"entry_mode": "board", "clock": {"match_limit_ms": 1_200_000}}}}),
+    ))["id"]
+        .as_i64()
+        .unwrap();
+    ok(&mut ev.table, m, json!({"type": "start", "first": "a"}));
+    ok(
+        &mut ev.table,
+        m,
+        json!({"type": "play", "move": "8G QI", "declared": 22}),
+    );
+    ev.clock
+        .advance(chrono::Duration::minutes(20) - chrono::Duration::seconds(1));
+    ok(
+        &mut ev.table,
+        m,
+        json!({"type": "play", "move": "G7 AQ", "declared": 20}),
+    );
+    ev.clock.advance(chrono::Duration::seconds(1));
+    let racks = ok(
+        &mut ev.table,
+        m,
+        json!({"type": "adjust_racks", "racks": {}}),
+    );
+    assert_eq!(racks["state"]["end"]["kind"], "match_time_limit", "{racks}");
+    assert!(racks["state"]["result"].is_null(), "{racks}");
+    assert_eq!(racks["state"]["objection_window"]["seat"], "B1");
+    // The opponents' score challenge is settled by the board: 12 - (20 - 12) = 4.
+    let ch = ok(
+        &mut ev.table,
+        m,
+        json!({"type": "challenge_score", "by": "A1"}),
+    );
+    assert_eq!(ch["state"]["scores"]["b"], 4, "{ch}");
+    let done = ok(&mut ev.table, m, json!({"type": "accept"}));
+    assert_eq!(done["state"]["result"]["scores"]["a"], 22);
+    assert_eq!(done["state"]["result"]["scores"]["b"], 4);
+    let refused = send(
+        &mut ev.table,
+        m,
+        json!({"type": "challenge_word", "by": "A2", "words": ["AQ"]}),
+    );
+    assert_eq!(refused.status, 422);
+    assert_eq!(refused.json()["rule"], "T17");
+}
+
+// rule T17d, rule N5, rule N9
+#[test]
+fn an_individual_game_ending_on_time_is_held_challenged_corrected_and_verified_t17d_n5_n9() {
+    let mut ev = setup_event();
+    let m = created(ev.director.post_json(
+        "/api/v1/matches",
+        &json!({"event_id": ev.event_id, "table": 1, "side_a": {"name": "Ann"}, "side_b": {"name": "Cy"},
+                "ruleset": {"preset": "individual", "overrides": {"clock": {"match_limit_ms": 600_000}}}}),
+    ))["id"]
+        .as_i64()
+        .unwrap();
+    let t = &mut ev.table;
+    ok(t, m, json!({"type": "start", "first": "a"}));
+    ok(
+        t,
+        m,
+        json!({"type": "play", "words": ["ZAX"], "tiles": 3, "declared": 40}),
+    );
+    ev.clock
+        .advance(chrono::Duration::minutes(10) - chrono::Duration::seconds(3));
+    ok(
+        t,
+        m,
+        json!({"type": "play", "words": ["ZQX"], "tiles": 3, "declared": 33}),
+    );
+    ev.clock.advance(chrono::Duration::seconds(4));
+    // Ended on time; within the grace A1 holds the game-ending play (N5), then challenges it.
+    let held = ok(t, m, json!({"type": "hold", "by": "A1"}));
+    assert_eq!(held["state"]["status"], "ended", "{held}");
+    ev.clock.advance(chrono::Duration::seconds(50));
+    let ch = ok(t, m, json!({"type": "challenge_word", "by": "A1"}));
+    let challenge = ch["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["payload"]["type"] == "word_challenged")
+        .unwrap()["seq"]
+        .as_u64()
+        .unwrap();
+    ok(
+        &mut ev.pic,
+        m,
+        json!({"type": "rule_word", "challenge": challenge, "valid": false}),
+    );
+    let t = &mut ev.table;
+    let done = ok(
+        t,
+        m,
+        json!({"type": "adjust_racks", "racks": {"A1": 0, "B1": 0}}),
+    );
+    assert_eq!(done["state"]["result"]["scores"]["a"], 40, "{done}");
+    // N9: A1's ZAX was worth 30; corrected without penalty, shown on the slip, re-declared.
+    let fixed = ok(
+        t,
+        m,
+        json!({"type": "correct_score", "by": "B1", "turn": 0, "actual": 30}),
+    );
+    let state = &fixed["state"];
+    assert_eq!(state["result"]["scores"]["a"], 30, "{fixed}");
+    assert_eq!(state["slip"]["corrections"][0]["from"], 40);
+    assert_eq!(state["slip"]["corrections"][0]["to"], 30);
+    assert_eq!(state["slip"]["result_final"], false);
+    ok(t, m, json!({"type": "verify_slip", "by": "A1"}));
+    let verified = ok(t, m, json!({"type": "verify_slip", "by": "B1"}));
+    assert_eq!(verified["state"]["slip"]["result_final"], true);
+    let refused = send(
+        t,
+        m,
+        json!({"type": "correct_score", "by": "A1", "turn": 0, "actual": 35}),
+    );
+    assert_eq!(refused.status, 422);
+    assert_eq!(refused.json()["rule"], "N9");
+}

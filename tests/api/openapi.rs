@@ -289,6 +289,8 @@ fn error_responses_are_described_with_the_error_body() {
         "disqualify",
         "walkout",
         "correction",
+        "correct_score",
+        "verify_slip",
     ] {
         assert!(mapping.contains_key(t), "command type {t} undocumented");
     }

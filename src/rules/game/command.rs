@@ -119,6 +119,23 @@ pub enum Command {
         /// Circumstances.
         reason: String,
     },
+    /// N9: either player puts right a turn's mis-announced score, without penalty, until both
+    /// players have verified the results slip (ruleset `score_corrections:
+    /// until_slip_verified`).
+    CorrectScore {
+        /// The seat that found the mistake.
+        by: Seat,
+        /// Index of the turn in the sheet.
+        turn: u32,
+        /// Sheet mode: the turn's true score. Board mode: omitted, the board knows it.
+        #[serde(default)]
+        actual: Option<i32>,
+    },
+    /// N9: a player verifies the results slip; once both sides have, the result is final.
+    VerifySlip {
+        /// The seat verifying.
+        by: Seat,
+    },
     /// E3: an official reverses a mistaken event (and its automatic consequences).
     Correction {
         /// The seq of the event reversed.
@@ -148,6 +165,8 @@ impl Command {
             Command::AdjustRacks { .. } => "adjust_racks",
             Command::Disqualify { .. } => "disqualify",
             Command::Walkout { .. } => "walkout",
+            Command::CorrectScore { .. } => "correct_score",
+            Command::VerifySlip { .. } => "verify_slip",
             Command::Correction { .. } => "correction",
         }
     }

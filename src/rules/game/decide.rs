@@ -18,7 +18,7 @@ use crate::rules::game::state::{ChallengeKind, Status, TurnAction};
 use crate::rules::game::{
     Actor, Command, EndReason, Event, GameResult, Payload, RuleError, Seat, Side, Sides, State,
 };
-use crate::rules::ruleset::{EntryMode, OvertimePolicy, Ruleset};
+use crate::rules::ruleset::{EntryMode, OvertimePolicy, Ruleset, ScoreCorrections};
 use crate::rules::tiles::Rack;
 
 /// Checks `cmd` from `actor` at `now` and returns the events to append, in order, numbered from
@@ -170,9 +170,9 @@ fn timeouts(s: &State) -> Vec<(DateTime<Utc>, Payload)> {
             due.push((at, Payload::MatchTimeUp { at }));
         }
     }
-    // N5: the objection window of a game-ending out-play lapsing lets the result be declared;
-    // other windows lapse silently (the next action closes them anyway).
-    if outplay_window_open(s)
+    // T17d/N5: the objection window of the game's last play lapsing lets the result be
+    // declared; other windows lapse silently (the next action closes them anyway).
+    if final_line_open(s)
         && s.open_challenges().next().is_none()
         && let (Some(w), Some(at)) = (&s.window, s.window_closes_at())
     {
@@ -191,20 +191,18 @@ fn next_timeout(s: &State, now: DateTime<Utc>) -> Option<Payload> {
 }
 
 /// For a background sweeper: when the next time-triggered event falls (a clock reaching zero,
-/// the match limit, an out-play's objection window lapsing), if nothing else happens first.
+/// the match limit, the last play's objection window lapsing), if nothing else happens first.
 /// Sleep until then, then send `time_expired`.
 pub fn next_timeout_at(state: &State) -> Option<DateTime<Utc>> {
     timeouts(state).into_iter().map(|(at, _)| at).min()
 }
 
-/// T17a: the game ended by an out-play whose objection window is still open, so the last play
-/// may still be challenged (T7) before the racks are counted.
-fn outplay_window_open(s: &State) -> bool {
-    s.status == Status::Ended
-        && matches!(s.end, Some(EndReason::OutPlay { .. }))
-        && s.forfeit.is_none()
-        && !s.racks_counted
-        && s.window.is_some()
+/// T17d: the game is over, however it ended (out-play, passes, time, announced), and its last
+/// play's sheet line is not complete: it may still be held, challenged or accepted (a flagged
+/// side included, T5), and the result waits. Counting the racks does not complete the line. A
+/// forfeit (T18b-c) does not wait: it decides the match whatever the last play scores.
+fn final_line_open(s: &State) -> bool {
+    s.status == Status::Ended && s.forfeit.is_none() && s.result.is_none() && s.window.is_some()
 }
 
 /// The next event that follows by rule from the state (end of game, overtime, result).
@@ -238,12 +236,10 @@ fn next_consequence(s: &State, now: DateTime<Utc>) -> Option<Payload> {
             let trailing = |counts: &dyn Fn(&crate::rules::game::Turn) -> bool| {
                 s.turns.iter().rev().take_while(|t| counts(t)).count()
             };
-            if let Some(n) = r.end.consecutive_passes {
-                // T17b: only passes count; an exchange (or anything else) breaks the run.
-                let run = trailing(&|t| t.action == TurnAction::Pass);
-                if run >= n as usize {
-                    return ended(EndReason::ConsecutivePasses);
-                }
+            if let Some(n) = r.end.consecutive_passes
+                && pass_cycles_run(s) >= n as usize
+            {
+                return ended(EndReason::ConsecutivePasses);
             }
             if let Some(n) = r.end.consecutive_scoreless_turns {
                 let run = trailing(&|t| match t.action {
@@ -271,8 +267,9 @@ fn next_consequence(s: &State, now: DateTime<Utc>) -> Option<Payload> {
             if s.open_challenges().next().is_some() {
                 return None;
             }
-            // T7: the result waits while the final play may still be challenged.
-            if outplay_window_open(s) && s.open_window(now).is_some() {
+            // T17d: the result waits until the last play's sheet line is complete; a window
+            // that lapsed by time (N5) is closed first by `timeouts`.
+            if final_line_open(s) {
                 return None;
             }
             if r.end_rack_rule.effects().counted && !s.racks_counted {
@@ -298,8 +295,53 @@ fn next_consequence(s: &State, now: DateTime<Utc>) -> Option<Payload> {
                 result: GameResult::by_score(s.scores(), s.end),
             })
         }
+        Status::Finished => {
+            // N9: a score corrected after the result changes the totals: declared again.
+            let declared = s.result.as_ref()?;
+            let scores = s.scores();
+            if declared.scores == scores {
+                return None;
+            }
+            let result = match &s.forfeit {
+                Some(_) => GameResult {
+                    scores,
+                    ..declared.clone()
+                },
+                None => GameResult::by_score(scores, s.end),
+            };
+            Some(Payload::ResultDeclared { result })
+        }
         _ => None,
     }
+}
+
+/// T17b: the run of consecutive passes that counts toward the end: only passes count (an
+/// exchange or anything else breaks the run), and every seat must pass in turn. A seat whose turn
+/// was skipped because its side is out of time (T5) did not pass, so the skip breaks the run too:
+/// "all four players passed in two cycles" cannot happen while a side cannot move, and such a game
+/// ends by out-play or time (T17a, T17c), not by the other side's passes alone.
+fn pass_cycles_run(s: &State) -> usize {
+    let n = s.order.len();
+    let position = |seat: Seat| s.order.iter().position(|o| *o == seat);
+    let mut run = 0;
+    let mut next: Option<Seat> = None;
+    for t in s.turns.iter().rev() {
+        if t.action != TurnAction::Pass {
+            break;
+        }
+        if let Some(later) = next {
+            let follows = match (position(t.seat), position(later)) {
+                (Some(i), Some(j)) => n > 0 && (i + 1) % n == j,
+                _ => false,
+            };
+            if !follows {
+                break;
+            }
+        }
+        run += 1;
+        next = Some(t.seat);
+    }
+    run
 }
 
 fn require(
@@ -386,11 +428,19 @@ fn turn_seat(s: &State, actor: &Actor, claimed: Option<Seat>) -> Result<Seat, Ru
     Ok(seat)
 }
 
+/// T7, T17d: objections (hold, challenges, accept) are heard while the game is played, and after
+/// it ended until the last play's sheet line is complete.
+fn objections_heard(s: &State) -> Result<(), RuleError> {
+    if final_line_open(s) {
+        Ok(())
+    } else {
+        in_progress(s)
+    }
+}
+
 /// The play open to objection at `now` and its seat (T7, T14).
 fn objection_target(s: &State, now: DateTime<Utc>) -> Result<(u32, Seat), RuleError> {
-    if !outplay_window_open(s) {
-        in_progress(s)?;
-    }
+    objections_heard(s)?;
     let w = s.open_window(now).ok_or(RuleError::NoObjectionWindow)?;
     let t = s
         .turns
@@ -671,7 +721,8 @@ fn command_payloads(
             if r.objection.hold_ms.is_none() {
                 return Err(RuleError::Hold("hold is not used under this ruleset"));
             }
-            in_progress(s)?;
+            // N5/T17d: the game-ending play may be held too.
+            objections_heard(s)?;
             let w = s.window.as_ref().ok_or(RuleError::NoObjectionWindow)?;
             if w.hold_at.is_some() {
                 return Err(RuleError::Hold("hold was already called"));
@@ -896,6 +947,74 @@ fn command_payloads(
             let points = rack_adjustments(r.end_rack_rule, &racks, out.map(|s| s.side));
             Ok(vec![Payload::RacksAdjusted { racks, points }])
         }
+        Command::CorrectScore { by, turn, actual } => {
+            require(actor, is_person, "correct_score", "a person")?;
+            corrections_open(s, r)?;
+            known_seat(s, by)?;
+            check_player_seat(actor, by)?;
+            let t = s
+                .turns
+                .get(turn as usize)
+                .ok_or_else(|| RuleError::Invalid(format!("there is no turn {turn}")))?;
+            if !matches!(t.action, TurnAction::Play { .. }) {
+                return Err(RuleError::Slip("only a play's score can be corrected"));
+            }
+            if t.withdrawn {
+                return Err(RuleError::PlayWithdrawn);
+            }
+            if s.open_challenges().any(|c| c.turn == turn) {
+                return Err(RuleError::ChallengeOpen);
+            }
+            let actual = match r.entry_mode {
+                // Board mode: the board knows the true score.
+                EntryMode::Board => {
+                    let board = t.actual.ok_or(RuleError::ActualFromBoard)?;
+                    if actual.is_some_and(|a| a != board) {
+                        return Err(RuleError::ActualFromBoard);
+                    }
+                    board
+                }
+                EntryMode::Sheet => actual.ok_or_else(|| {
+                    RuleError::Invalid("sheet mode: give the turn's actual score".into())
+                })?,
+            };
+            if actual < 0 {
+                return Err(RuleError::Invalid("an actual score is not negative".into()));
+            }
+            if actual == t.recorded {
+                return Err(RuleError::Slip(
+                    "the turn is already recorded at that score",
+                ));
+            }
+            Ok(vec![Payload::ScoreCorrected {
+                by,
+                turn,
+                previous: t.recorded,
+                recorded: actual,
+            }])
+        }
+        Command::VerifySlip { by } => {
+            require(actor, is_person, "verify_slip", "a person")?;
+            if r.score_corrections != ScoreCorrections::UntilSlipVerified {
+                return Err(RuleError::Slip(
+                    "the results slip is not verified under this ruleset",
+                ));
+            }
+            known_seat(s, by)?;
+            check_player_seat(actor, by)?;
+            if s.result.is_none() {
+                return Err(RuleError::Slip(
+                    "the results slip is verified once the result is declared",
+                ));
+            }
+            if s.result_final() {
+                return Err(RuleError::SlipVerified);
+            }
+            if s.slip_verified[by.side] {
+                return Err(RuleError::Slip("this side has already verified the slip"));
+            }
+            Ok(vec![Payload::SlipVerified { by }])
+        }
         Command::Disqualify { side, reason } => {
             require(actor, is_committee, "disqualify", "the committee")?;
             forfeit_checks(s, &reason)?;
@@ -915,6 +1034,27 @@ fn command_payloads(
             }])
         }
     }
+}
+
+/// N9: whether a score may still be corrected outside its objection window.
+fn corrections_open(s: &State, r: &Ruleset) -> Result<(), RuleError> {
+    if r.score_corrections != ScoreCorrections::UntilSlipVerified {
+        return Err(RuleError::Slip(
+            "a score is corrected only by a score challenge while its line is open (T7, T8)",
+        ));
+    }
+    match s.status {
+        Status::New => return Err(RuleError::Lifecycle("the match is not created")),
+        Status::Created => return Err(RuleError::Lifecycle("the match has not started")),
+        _ => {}
+    }
+    if s.forfeit.is_some() {
+        return Err(RuleError::Slip("the match was decided by forfeit (T18b-c)"));
+    }
+    if s.result_final() {
+        return Err(RuleError::SlipVerified);
+    }
+    Ok(())
 }
 
 fn forfeit_checks(s: &State, reason: &str) -> Result<(), RuleError> {

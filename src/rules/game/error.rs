@@ -106,6 +106,12 @@ pub enum RuleError {
     /// E3: this event cannot be reversed.
     #[error("rule E3: event {0} cannot be reversed: {1}")]
     NotReversible(u64, &'static str),
+    /// N9: score corrections after the objection window or slip verification are not used.
+    #[error("rule N9: {0}")]
+    Slip(&'static str),
+    /// N9: both players verified the results slip; the result is final.
+    #[error("rule N9: both players have verified the results slip; the result is final")]
+    SlipVerified,
     /// Board mode: the move is not legal on the board.
     #[error("rule {rule}: {message}")]
     Board {
@@ -146,6 +152,7 @@ impl RuleError {
             RuleError::NothingDue => "T3",
             RuleError::RacksNotDue => "T19",
             RuleError::NotReversible(..) => "E3",
+            RuleError::Slip(_) | RuleError::SlipVerified => "N9",
             RuleError::Board { rule, .. } => rule,
         }
     }

@@ -190,6 +190,22 @@ pub enum Payload {
         /// Who recorded it (actor label).
         by: String,
     },
+    /// N9: a turn's score was put right, without penalty; shown on the results slip.
+    ScoreCorrected {
+        /// The seat that found the mistake.
+        by: Seat,
+        /// Index of the turn in the sheet.
+        turn: u32,
+        /// The score recorded before.
+        previous: i32,
+        /// The turn's true score, now recorded.
+        recorded: i32,
+    },
+    /// N9: a player verified the results slip.
+    SlipVerified {
+        /// The seat verifying (for its side).
+        by: Seat,
+    },
     /// E3: these events are reversed (the mistaken one and its automatic consequences).
     Corrected {
         /// The seqs reversed.
@@ -222,6 +238,8 @@ impl Payload {
             Payload::ResultDeclared { .. } => "result_declared",
             Payload::Disqualified { .. } => "disqualified",
             Payload::WalkedOut { .. } => "walked_out",
+            Payload::ScoreCorrected { .. } => "score_corrected",
+            Payload::SlipVerified { .. } => "slip_verified",
             Payload::Corrected { .. } => "corrected",
         }
     }

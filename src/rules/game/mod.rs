@@ -1,4 +1,4 @@
-//! The match engine: team play 2v2 (T1-T19) and one-vs-one play (N1-N8) as an event-sourced state
+//! The match engine: team play 2v2 (T1-T19) and one-vs-one play (N1-N9) as an event-sourced state
 //! machine, pure.
 //!
 //! - [`decide`] checks a [`Command`] against the [`State`] and returns the [`Event`]s it produces,
@@ -29,7 +29,8 @@
 //!   "valid": true}`, `{"type": "rule_score", "challenge": 4, "actual": 30}`, `{"type": "hold",
 //!   "by": "B1"}`, `{"type": "accept"}`, `{"type": "adjust_racks", "racks": {"A1": 5, "B1": 0}}`,
 //!   `{"type": "disqualify", "side": "a", "reason": "…"}`, `{"type": "correction",
-//!   "reverses_seq": 7, "reason": "…"}`, … (see [`Command`]).
+//!   "reverses_seq": 7, "reason": "…"}`, `{"type": "correct_score", "by": "B1", "turn": 0,
+//!   "actual": 30}`, `{"type": "verify_slip", "by": "A1"}`, … (see [`Command`]).
 //! - Event: `{"seq": 3, "at": "2026-…Z", "actor": {"role": "table", "id": "t1"}, "payload":
 //!   {"type": "played", "seat": "A1", "words": ["QI"], "tiles": 2, "declared": 22, "drawn": 2}}`.
 //! - View: see [`View`]; sides are `"a"`/`"b"`, seats `"A1"`, per-side values `{"a": …, "b": …}`.
@@ -60,5 +61,5 @@ pub use outcome::{EndReason, GameResult, ResultReason, overtime_penalty, rack_ad
 pub use seat::{Actor, Seat, Side, Sides};
 pub use state::{
     Adjustment, AdjustmentReason, Challenge, ChallengeKind, ChallengeRuling, Forfeit, ResultSlip,
-    State, Status, Turn, TurnAction, View, Window, WindowView, apply, fold,
+    ScoreCorrection, State, Status, Turn, TurnAction, View, Window, WindowView, apply, fold,
 };

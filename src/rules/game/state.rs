@@ -9,7 +9,9 @@ use crate::rules::clock::{ClockMode, Clocks, after};
 use crate::rules::game::board_mode::BoardTrack;
 use crate::rules::game::event::SidePoints;
 use crate::rules::game::{EndReason, Event, GameResult, Payload, ResultReason, Seat, Side, Sides};
-use crate::rules::ruleset::{EntryMode, OvertimePolicy, Ruleset};
+use crate::rules::ruleset::{
+    ChallengeOverrun, EntryMode, OvertimePolicy, Ruleset, ScoreCorrections,
+};
 
 /// Where a match stands.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -162,6 +164,23 @@ pub struct Window {
     pub hold_at: Option<DateTime<Utc>>,
 }
 
+/// N9: a turn's score put right after its line was complete, as the results slip shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScoreCorrection {
+    /// The seq of the `score_corrected` event.
+    pub seq: u64,
+    /// Index of the turn in the sheet.
+    pub turn: u32,
+    /// Who played the turn.
+    pub seat: Seat,
+    /// Who found the mistake.
+    pub by: Seat,
+    /// The score recorded before.
+    pub from: i32,
+    /// The score recorded now.
+    pub to: i32,
+}
+
 /// A side that lost by forfeit (T18b-c).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Forfeit {
@@ -215,6 +234,10 @@ pub struct State {
     pub forfeit: Option<Forfeit>,
     /// T18: the result.
     pub result: Option<GameResult>,
+    /// N9: score corrections made after the objection window.
+    pub score_corrections: Vec<ScoreCorrection>,
+    /// N9: the sides whose player verified the results slip (since the last correction).
+    pub slip_verified: Sides<bool>,
     /// The seq of the last event.
     pub last_seq: u64,
     /// The latest time of any event: decisions never go back before it.
@@ -443,19 +466,16 @@ fn apply_one(s: &mut State, e: &Event) {
         Payload::GameEnded { reason, at } => {
             s.end = Some(*reason);
             s.status = Status::Ended;
-            // T7/T17a: the final play of an out-play may still be challenged.
-            if !matches!(reason, EndReason::OutPlay { .. }) {
-                s.window = None;
-            }
+            // T17d: however the game ends, the last play stays open to objection until its
+            // sheet line is complete (`accept`, or the N5 grace/hold lapsing).
             stop_clocks(s, *at);
         }
         Payload::RacksAdjusted { points, .. } => {
             for side in Side::BOTH {
                 push_adjustment(s, e.seq, side, points[side], AdjustmentReason::Racks);
             }
+            // T17d: counting the racks does not complete the last sheet line.
             s.racks_counted = true;
-            // Counting the racks completes the last sheet line.
-            s.window = None;
         }
         Payload::OvertimePenalized { points, .. } => {
             for side in Side::BOTH {
@@ -474,6 +494,30 @@ fn apply_one(s: &mut State, e: &Event) {
         }
         Payload::WalkedOut { side, .. } => {
             forfeit(s, *side, ResultReason::Walkout, at);
+        }
+        Payload::ScoreCorrected {
+            by,
+            turn,
+            previous,
+            recorded,
+        } => {
+            if let Some(t) = s.turns.get_mut(*turn as usize) {
+                t.actual = Some(*recorded);
+                t.recorded = *recorded;
+                s.score_corrections.push(ScoreCorrection {
+                    seq: e.seq,
+                    turn: *turn,
+                    seat: t.seat,
+                    by: *by,
+                    from: *previous,
+                    to: *recorded,
+                });
+            }
+            // N9: the slip changed, so earlier verifications no longer hold.
+            s.slip_verified = Sides { a: false, b: false };
+        }
+        Payload::SlipVerified { by } => {
+            s.slip_verified[by.side] = true;
         }
         Payload::Corrected { .. } => {}
     }
@@ -540,6 +584,17 @@ fn withdraw(s: &mut State, turn: u32) {
     if let Some(b) = s.board.as_mut() {
         b.withdraw(turn);
     }
+    // Nothing is left to object to in a withdrawn play: its sheet line is complete (T17d).
+    if s.window.as_ref().is_some_and(|w| w.turn == turn) {
+        s.window = None;
+    }
+    // T17d: racks counted while the last play was open counted the wrong tiles: the play's
+    // tiles are back on a rack, so the racks are counted again.
+    if s.racks_counted {
+        s.racks_counted = false;
+        s.adjustments
+            .retain(|a| a.reason != AdjustmentReason::Racks);
+    }
     // T13/T17a: a game-ending out-play challenged off: the game goes on.
     if s.status == Status::Ended && s.end == Some(EndReason::OutPlay { seat }) {
         s.status = Status::InProgress;
@@ -584,12 +639,21 @@ fn settle_turn(s: &mut State, at: DateTime<Utc>) {
 fn resume_clock(s: &mut State, at: DateTime<Utc>) {
     let mode = if s.status != Status::InProgress || s.time_up {
         ClockMode::Stopped
-    } else if let Some(c) = s.challenges.iter().find(|c| c.ruling.is_none()) {
-        // T5/T7: a side that can no longer move has no time left to draw on.
-        let side = c.by.side;
-        ClockMode::Challenge {
-            challenger: s.can_move(side).then_some(side),
+    } else if s.open_challenges().next().is_some() {
+        // T7: past the allowance each open challenge runs its own challenger's clock (both
+        // clocks when both sides have one open), unless the ruleset keeps them paused; T5: a
+        // side that can no longer move has no time left to draw on.
+        let mut charged = Sides { a: false, b: false };
+        let overrun = s
+            .ruleset
+            .as_ref()
+            .map_or(ChallengeOverrun::Challenger, |r| r.challenge_overrun);
+        if overrun == ChallengeOverrun::Challenger {
+            for c in s.open_challenges() {
+                charged[c.by.side] |= s.can_move(c.by.side);
+            }
         }
+        ClockMode::Challenge { charged }
     } else {
         match s.seat_to_move() {
             Some(seat) => ClockMode::Running { side: seat.side },
@@ -771,6 +835,13 @@ pub struct ResultSlip {
     pub best_play: Option<(Seat, Vec<String>, i32)>,
     /// Board mode: the letters the blanks stand for, in the order they stand on the board.
     pub blanks: Vec<char>,
+    /// N9: scores put right after their line was complete, each a record of its own.
+    pub corrections: Vec<ScoreCorrection>,
+    /// N9: the sides whose player has verified this slip.
+    pub verified: Sides<bool>,
+    /// N9: the result is final (both players verified the slip, or the ruleset does not ask them
+    /// to); score corrections are refused from then on.
+    pub result_final: bool,
 }
 
 impl State {
@@ -819,7 +890,22 @@ impl State {
             challenged_words,
             best_play,
             blanks,
+            corrections: self.score_corrections.clone(),
+            verified: self.slip_verified,
+            result_final: self.result_final(),
         })
+    }
+
+    /// N9: whether the result is final: declared and, where the ruleset asks for it, the slip
+    /// verified by both sides.
+    pub fn result_final(&self) -> bool {
+        let verify = self
+            .ruleset
+            .as_ref()
+            .is_some_and(|r| r.score_corrections == ScoreCorrections::UntilSlipVerified);
+        // T18b-c: a forfeit is the committee's decision; nothing on the slip changes it.
+        self.result.is_some()
+            && (!verify || self.forfeit.is_some() || (self.slip_verified.a && self.slip_verified.b))
     }
 }
 

@@ -137,6 +137,9 @@ fn final_play_may_be_challenged_within_the_window_t7_t17a() {
     // Valid: the game stays over (no lost turn after the end), racks come next.
     assert_eq!(g.view().status, Status::Ended);
     g.ok(racks(&[(other.to_string().as_str(), 3)]));
+    // T17d: the result waits until the play's line is complete (here: the grace lapses).
+    assert!(g.view().result.is_none());
+    g.wait(5_000);
     assert!(g.view().result.is_some());
 }
 
@@ -150,7 +153,7 @@ fn the_out_plays_window_lapses_by_itself_n5() {
 }
 
 #[test]
-fn team_out_play_stays_open_to_objection_until_racks_are_counted_t7_t19() {
+fn team_out_play_stays_open_to_objection_after_racks_are_counted_t7_t17d() {
     let mut g = Game::team();
     let mut bag = 72u32;
     while bag > 0 {
@@ -165,6 +168,10 @@ fn team_out_play_stays_open_to_objection_until_racks_are_counted_t7_t19() {
     g.wait(10 * MIN);
     assert!(g.view().objection_window.is_some());
     g.ok(racks(&[]));
+    // T17d: counting the racks does not complete the last line; `accept` does.
+    assert!(g.view().objection_window.is_some());
+    assert_eq!(g.view().status, Status::Ended);
+    g.ok(Command::Accept);
     assert_eq!(g.view().status, Status::Finished);
 }
 
@@ -262,6 +269,7 @@ fn overtime_of_one_minute_one_second_costs_twenty_n2() {
     g.play("QI", 2, 22); // A
     g.wait(25 * MIN + 61_000);
     g.play("ZAX", 3, 50); // B, 1:01 over
+    g.wait(5_000); // T17d: the grace lapses; announcing the end would not close the line
     g.ok_as(pic(), Command::AnnounceEnd);
     let ev = g.ok(racks(&[("A1", 0), ("B1", 0)]));
     assert_eq!(
@@ -280,6 +288,7 @@ fn overtime_never_takes_a_score_below_zero_n2() {
     g.play("QI", 2, 22); // A
     g.wait(25 * MIN + 61_000);
     g.play("ZA", 2, 15); // B, 1:01 over, 15 points
+    g.wait(5_000); // T17d
     g.ok_as(pic(), Command::AnnounceEnd);
     g.ok(racks(&[]));
     assert_eq!(g.view().scores.b, 0);
@@ -292,6 +301,7 @@ fn overtime_is_applied_after_the_racks_n8() {
     g.play("QI", 2, 22);
     g.wait(25 * MIN + 1_000);
     g.play("ZA", 2, 15); // B: 15, 0:01 over
+    g.wait(5_000); // T17d
     g.ok_as(pic(), Command::AnnounceEnd);
     g.ok(racks(&[("B1", 8)]));
     // 15 - 8 = 7, then -10 floored at 0.
@@ -404,6 +414,7 @@ fn the_results_slip_lists_spread_challenged_words_and_best_play_n8() {
         },
     );
     g.play("ZAX", 3, 50);
+    g.wait(5_000); // T17d: the grace lapses
     g.ok_as(pic(), Command::AnnounceEnd);
     let slip = g.view().slip.unwrap();
     assert_eq!(slip.spread, 72); // double challenge: B lost its turn, A played again

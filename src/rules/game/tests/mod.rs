@@ -7,8 +7,11 @@ mod clocks;
 mod corrections;
 mod end;
 mod exchange;
+mod final_line;
+mod overrun;
 mod props;
 mod score;
+mod slip;
 mod turns;
 
 use chrono::{DateTime, TimeZone, Utc};
