@@ -123,7 +123,7 @@ fn t0() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 5, 1, 9, 0, 0).unwrap()
 }
 
-const TYPES: [&str; 18] = [
+const TYPES: [&str; 20] = [
     "create",
     "start",
     "play",
@@ -141,6 +141,8 @@ const TYPES: [&str; 18] = [
     "disqualify",
     "walkout",
     "correction",
+    "correct_score",
+    "verify_slip",
     "nonsense",
 ];
 
@@ -230,7 +232,12 @@ fn command_json() -> impl Strategy<Value = Value> {
                     put("rack", json!("AAEIRST"));
                     put("seat", seat);
                 }
-                "hold" | "challenge_score" => put("by", seat),
+                "hold" | "challenge_score" | "verify_slip" => put("by", seat),
+                "correct_score" => {
+                    put("by", seat);
+                    put("turn", n1);
+                    put("actual", n2);
+                }
                 "challenge_word" => {
                     put("by", seat);
                     put("words", Value::Array(words));

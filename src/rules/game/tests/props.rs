@@ -25,6 +25,8 @@ enum Step {
     Racks(u32),
     Disqualify,
     Correct,
+    CorrectScore(u32, i32, usize),
+    VerifySlip(usize),
 }
 
 fn step() -> impl Strategy<Value = Step> {
@@ -43,6 +45,8 @@ fn step() -> impl Strategy<Value = Step> {
         2 => (0u32..20).prop_map(Step::Racks),
         1 => Just(Step::Disqualify),
         1 => Just(Step::Correct),
+        1 => (0u32..20, 0i32..60, 0usize..4).prop_map(|(t, a, i)| Step::CorrectScore(t, a, i)),
+        1 => (0usize..4).prop_map(Step::VerifySlip),
     ]
 }
 
@@ -110,6 +114,15 @@ fn command(g: &Game, step: &Step) -> (Actor, Command) {
                 reason: "test".into(),
             },
         ),
+        Step::CorrectScore(turn, actual, i) => (
+            table(),
+            Command::CorrectScore {
+                by: at(*i),
+                turn: *turn,
+                actual: Some(*actual),
+            },
+        ),
+        Step::VerifySlip(i) => (table(), Command::VerifySlip { by: at(*i) }),
     }
 }
 
@@ -161,6 +174,10 @@ fn run(team: bool, steps: &[(i64, Step)], corrections: bool) -> Game {
         assert!(tiles_accounted(&g), "tiles lost after {:?}", step);
         if g.state.status == Status::Finished {
             assert!(g.state.result.is_some());
+        }
+        // N9: a declared result always shows the totals (a later correction declares it again).
+        if let (Status::Finished, Some(r)) = (v.status, &v.result) {
+            assert_eq!(r.scores, v.scores, "after {:?}", step);
         }
         last = v;
     }
