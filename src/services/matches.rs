@@ -653,7 +653,17 @@ pub fn create(
         let actor = Actor::Director {
             id: user_id.to_string(),
         };
-        let events = game::decide(&State::default(), Command::Create { ruleset }, &actor, now)?;
+        // N8: the names go on the results slip, so the log carries them from the start.
+        let names = Some(game::Sides {
+            a: name_a.clone(),
+            b: name_b.clone(),
+        });
+        let events = game::decide(
+            &State::default(),
+            Command::Create { ruleset, names },
+            &actor,
+            now,
+        )?;
         let state = game::fold(&events);
         rows::advance(conn, row.id, 0, &projection(&state.view(now), now))?;
         rows::append(conn, row.id, &events)?;

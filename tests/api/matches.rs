@@ -721,3 +721,95 @@ fn a_challenge_names_formed_words_and_each_counts_once_n5() {
     );
     assert_eq!(ruled["state"]["scores"]["a"], 22 + 5);
 }
+
+// rule N8: the results slip carries both names and the highest-scoring word with its score.
+#[test]
+fn the_results_slip_names_both_sides_and_the_best_word_n8() {
+    let mut ev = setup_event();
+    let m = created(ev.director.post_json(
+        "/api/v1/matches",
+        &json!({"event_id": ev.event_id, "table": 1, "side_a": {"team_id": ev.teams.0}, "side_b": {"team_id": ev.teams.1},
+                "ruleset": {"preset": "individual", "overrides": {"entry_mode": "board", "end_rack_rule": "none"}}}),
+    ))["id"]
+        .as_i64()
+        .unwrap();
+    ok(&mut ev.table, m, json!({"type": "start", "first": "a"}));
+    ok(
+        &mut ev.table,
+        m,
+        json!({"type": "play", "move": "8G ZA", "declared": 22}),
+    );
+    ok(
+        &mut ev.table,
+        m,
+        json!({"type": "play", "move": "9G OX", "declared": 31}),
+    );
+    let done = ok(&mut ev.director, m, json!({"type": "announce_end"}));
+    let slip = &done["state"]["slip"];
+    assert_eq!(slip["names"]["a"], "Anagrammers", "{slip}");
+    assert_eq!(slip["names"]["b"], "Bingo Bunch", "{slip}");
+    // B's turn (31) outscores A's, but no word of it beats ZA.
+    assert_eq!(slip["best_word"]["word"], "ZA", "{slip}");
+    assert_eq!(slip["best_word"]["score"], 22, "{slip}");
+    assert_eq!(slip["best_word"]["seat"], "A1", "{slip}");
+    let shown = ev.table.get(&format!("/api/v1/matches/{m}")).json();
+    assert_eq!(shown["slip"], *slip);
+}
+
+// rule N3: the tablet records the two drawn tiles and the rules decide who moves first.
+#[test]
+fn the_recorded_draw_decides_who_moves_first_n3() {
+    let mut ev = setup_event();
+    let m = ev.new_match(1);
+    let res = refused_with(
+        &mut ev.table,
+        m,
+        json!({"type": "draw", "a": "e", "b": "E"}),
+        "N3",
+    );
+    assert!(res.to_string().contains("draw again"), "{res}");
+    let bad = send(
+        &mut ev.table,
+        m,
+        json!({"type": "draw", "a": "EE", "b": "A"}),
+    );
+    assert_eq!(bad.status, 422, "{}", bad.body);
+    let started = ok(
+        &mut ev.table,
+        m,
+        json!({"type": "draw", "a": "A", "b": "?"}),
+    );
+    assert_eq!(started["events"][0]["payload"]["first"], "b");
+    assert_eq!(
+        started["events"][0]["payload"]["draw"],
+        json!({"a": "A", "b": "?"})
+    );
+    assert_eq!(started["state"]["seat_to_move"], "B1");
+    refused_with(
+        &mut ev.table,
+        m,
+        json!({"type": "draw", "a": "A", "b": "B"}),
+        "match",
+    );
+}
+
+// rule N3: the table page offers the draw beside the manual outcome.
+#[test]
+fn the_table_page_offers_the_draw_n3() {
+    let mut ev = setup_event();
+    let m = ev.new_match(1);
+    let mut tablet = ev.app.client();
+    tablet.login_form("table1", "long-password-x");
+    let page = tablet.get(&format!("/matches/{m}/table"));
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(
+        page.body.contains(r#"data-command="draw""#),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains(r#"data-command="start""#),
+        "{}",
+        page.body
+    );
+}

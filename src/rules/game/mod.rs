@@ -12,7 +12,7 @@
 //!
 //! # Using it
 //! ```text
-//! create:   decide(&State::default(), Command::Create { ruleset }, &actor, now)  -> [created]
+//! create:   decide(&State::default(), Command::Create { ruleset, names }, &actor, now)  -> [created]
 //! command:  let state = fold(&stored_events);
 //!           let events = decide(&state, cmd, &actor, now)?;   // seqs last_seq+1..
 //!           append events (kind = payload.kind(), payload_json = serde_json of payload)
@@ -59,6 +59,6 @@ pub use event::{Event, Payload};
 pub use outcome::{EndReason, GameResult, ResultReason, overtime_penalty, rack_adjustments};
 pub use seat::{Actor, Seat, Side, Sides};
 pub use state::{
-    Adjustment, AdjustmentReason, Challenge, ChallengeKind, ChallengeRuling, Forfeit, ResultSlip,
-    State, Status, Turn, TurnAction, View, Window, WindowView, apply, fold,
+    Adjustment, AdjustmentReason, BestWord, Challenge, ChallengeKind, ChallengeRuling, Forfeit,
+    ResultSlip, State, Status, Turn, TurnAction, View, Window, WindowView, apply, fold,
 };

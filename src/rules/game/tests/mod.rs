@@ -59,7 +59,10 @@ impl Game {
         };
         g.ok_as(
             Actor::Director { id: "d".into() },
-            Command::Create { ruleset },
+            Command::Create {
+                ruleset,
+                names: None,
+            },
         );
         g
     }
