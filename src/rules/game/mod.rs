@@ -39,6 +39,7 @@ mod command;
 mod decide;
 mod error;
 mod event;
+pub mod import;
 mod outcome;
 mod seat;
 mod state;
@@ -56,6 +57,7 @@ pub use decide::{
 };
 pub use error::RuleError;
 pub use event::{Event, Payload};
+pub use import::{ImportError, import_gcg};
 pub use outcome::{EndReason, GameResult, ResultReason, overtime_penalty, rack_adjustments};
 pub use seat::{Actor, Seat, Side, Sides};
 pub use state::{

@@ -7,6 +7,7 @@ mod clocks;
 mod corrections;
 mod end;
 mod exchange;
+mod import;
 mod props;
 mod score;
 mod turns;
