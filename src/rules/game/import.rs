@@ -55,6 +55,29 @@ fn overtime_for(penalty: i32, per: u32, line: usize) -> Result<i64, ImportError>
     Ok(i64::from(penalty / per - 1) * 60_000 + 1_000)
 }
 
+/// How long the import's clock runs (the overtime it makes for `(time)` lines), so a caller can
+/// start the replay that long before `now` and no event lies in the future.
+pub fn import_span_ms(game: &Game, ruleset: &Ruleset) -> i64 {
+    let OvertimePolicy::PenaltyPerStartedMinute { points, .. } = ruleset.clock.overtime else {
+        return 0;
+    };
+    let mut players: BTreeMap<usize, i64> = BTreeMap::new();
+    for e in game
+        .events
+        .iter()
+        .filter(|e| e.kind == EventKind::TimePenalty)
+    {
+        if let Ok(over) = overtime_for(-e.score, points, e.line) {
+            players.insert(e.player, over);
+        }
+    }
+    let side = i64::try_from(ruleset.clock.side_ms).unwrap_or(i64::MAX);
+    players
+        .values()
+        .map(|over| side.saturating_add(*over))
+        .sum()
+}
+
 /// Replays `game` into the match `state` (created, board mode, not started) through `run`, and
 /// checks that the match ends with the record's totals. Returns the match after the import.
 pub fn import_gcg(

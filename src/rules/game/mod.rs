@@ -57,7 +57,7 @@ pub use decide::{
 };
 pub use error::RuleError;
 pub use event::{Event, Payload};
-pub use import::{ImportError, import_gcg};
+pub use import::{ImportError, import_gcg, import_span_ms};
 pub use outcome::{EndReason, GameResult, ResultReason, overtime_penalty, rack_adjustments};
 pub use seat::{Actor, Seat, Side, Sides};
 pub use state::{
