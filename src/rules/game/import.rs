@@ -262,10 +262,11 @@ pub fn import_gcg(
         }
     }
     // The last line is complete: close an objection window still open (T7/T14).
-    if state.status != Status::Finished && state.window.is_some() {
-        if let Ok(s) = run(ms, Command::Accept) {
-            state = s;
-        }
+    if state.status != Status::Finished
+        && state.window.is_some()
+        && let Ok(s) = run(ms, Command::Accept)
+    {
+        state = s;
     }
     let totals = game.final_totals();
     let scores = state.scores();
