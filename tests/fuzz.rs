@@ -317,7 +317,10 @@ fn started(variant: u8) -> (State, Vec<Event>) {
     let mut state = State::default();
     let mut log = Vec::new();
     for cmd in [
-        Command::Create { ruleset },
+        Command::Create {
+            ruleset,
+            names: None,
+        },
         Command::Start { first: Side::A },
     ] {
         let events = decide(&state, cmd, &director, t0()).expect("a fresh match starts");

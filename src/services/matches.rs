@@ -113,6 +113,9 @@ pub enum Via {
     Queue,
     /// The committee register (`services::committee::record`).
     Register,
+    /// A director's import of a game record (C8): the record's rulings are part of the record,
+    /// not a PIC's act on a live challenge, so they are replayed as they were written.
+    Import,
 }
 
 impl Via {
@@ -121,7 +124,7 @@ impl Via {
         match self {
             Via::Queue => rows::KeyScope::Ruling,
             // The register keeps its own keys with its records; its match commands carry none.
-            Via::CommandRoute | Via::Register => rows::KeyScope::Command,
+            Via::CommandRoute | Via::Register | Via::Import => rows::KeyScope::Command,
         }
     }
 }
@@ -871,7 +874,17 @@ fn create_once(
         let actor = Actor::Director {
             id: user_id.to_string(),
         };
-        let events = game::decide(&State::default(), Command::Create { ruleset }, &actor, now)?;
+        // N8: the names go on the results slip, so the log carries them from the start.
+        let names = Some(game::Sides {
+            a: name_a.clone(),
+            b: name_b.clone(),
+        });
+        let events = game::decide(
+            &State::default(),
+            Command::Create { ruleset, names },
+            &actor,
+            now,
+        )?;
         let state = game::fold(&events);
         rows::advance(conn, row.id, 0, &projection(&state.view(now), now))?;
         rows::append(conn, row.id, &events)?;
@@ -987,6 +1000,89 @@ pub fn gcg(
         AppError::not_found("this match is kept in sheet mode; there is no board to export")
     })?;
     Ok(crate::rules::gcg::write(&game))
+}
+
+/// C8: replays a GCG record into a created, not yet started board-mode match, through the same
+/// commands live play sends (one transaction: the whole record or nothing). Director only.
+/// Returns the match after it and what live pages are told.
+pub fn import_gcg(
+    conn: &mut DbConn,
+    cache: &MatchCache,
+    now: DateTime<Utc>,
+    match_id: i64,
+    user_id: i64,
+    text: &str,
+) -> Result<(MatchDetail, Vec<LiveMessage>), AppError> {
+    let row = match_row(conn, match_id)?;
+    let g = Grants::load(conn, user_id)?;
+    let allowed = match row.event_id {
+        Some(_) => g.directs(row.event_id),
+        None => row.created_by == Some(user_id) || g.directs(None),
+    };
+    if !allowed {
+        return Err(AppError::Forbidden(
+            "only the event's director imports a GCG record".into(),
+        ));
+    }
+    let game = crate::rules::gcg::read(text.as_bytes())
+        .map_err(|e| AppError::field("gcg", e.to_string()))?;
+    // The replay's commands see each other through a scratch cache: the shared one must not
+    // hold a state the transaction may roll back.
+    let scratch = MatchCache::default();
+    let (state, lives) = conn.write_tx(|conn| {
+        let start = load_state(conn, &scratch, match_id)?;
+        let span = start
+            .ruleset()
+            .map_or(0, |r| game::import_span_ms(&game, r));
+        // The replay ends now if it can (no event in the future), but never starts before the
+        // match's last event: decisions never go back in time.
+        let base = crate::rules::clock::after(now, -span);
+        let base = start.last_at.map_or(base, |t| base.max(t));
+        let mut lives = Vec::new();
+        let mut failure: Option<AppError> = None;
+        let result = game::import_gcg(&game, (*start).clone(), &mut |ms, command| {
+            let req = CommandRequest {
+                idempotency_key: None,
+                expected_seq: None,
+                command,
+                via: Via::Import,
+            };
+            let at = crate::rules::clock::after(base, ms);
+            match execute_in_tx(conn, &scratch, at, match_id, Sender::User(user_id), &req) {
+                Ok((_, next, live)) => {
+                    lives.extend(live);
+                    // Without an idempotency key every command is new and returns its state.
+                    next.ok_or_else(|| game::ImportError {
+                        line: 0,
+                        message: "a command of the record was not recorded".into(),
+                    })
+                }
+                Err(e) => {
+                    let message = e.to_string();
+                    failure = Some(e);
+                    Err(game::ImportError { line: 0, message })
+                }
+            }
+        });
+        match result {
+            Ok(state) => Ok((state, lives)),
+            // A command the rules refuse makes the record unreplayable (C8, naming the rule
+            // that refused it); other failures (403, a conflict) keep their own status.
+            Err(e) => Err(match failure {
+                Some(AppError::Rule { message, .. }) => AppError::Rule {
+                    rule: "C8".into(),
+                    message: format!("rule C8: the record cannot be replayed here: {message}"),
+                },
+                Some(other) => other,
+                None => AppError::Rule {
+                    rule: "C8".into(),
+                    message: e.to_string(),
+                },
+            }),
+        }
+    })?;
+    cache.put(match_id, state.clone());
+    Ok((detail(&row, &state, now), lives))
 }
 
 /// The clock sweeper's pass: records `time_expired` on every match where a clock or the match

@@ -264,6 +264,33 @@ pub async fn match_events(
     Ok(HttpResponse::Ok().json(evs))
 }
 
+/// Body of `POST /api/v1/matches/{id}/gcg`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GcgImport {
+    /// The GCG record, as text.
+    gcg: String,
+}
+
+/// `POST /api/v1/matches/{id}/gcg`: C8, the director imports a GCG record into a new
+/// board-mode match.
+pub async fn import_match_gcg(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<i64>,
+    body: web::Json<GcgImport>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.uid, id.into_inner());
+    let now = state.clock.now();
+    let cache = state.matches.clone();
+    let text = body.into_inner().gcg;
+    let (detail, live) = state
+        .db(move |conn| matches::import_gcg(conn, &cache, now, id, uid, &text))
+        .await?;
+    state.publish(live);
+    Ok(HttpResponse::Ok().json(detail))
+}
+
 /// `GET /api/v1/matches/{id}/gcg`.
 pub async fn match_gcg(
     state: web::Data<AppState>,

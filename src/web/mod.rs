@@ -126,6 +126,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .route("/matches", web::post().to(api::create_match))
             .route("/matches/{id}/events", web::get().to(api::match_events))
             .route("/matches/{id}/gcg", web::get().to(api::match_gcg))
+            .route("/matches/{id}/gcg", web::post().to(api::import_match_gcg))
             .route("/matches/{id}/preview", web::post().to(ops_api::preview))
             .route("/challenges/{id}/claim", web::post().to(ops_api::claim))
             .route("/challenges/{id}/rule", web::post().to(ops_api::rule))

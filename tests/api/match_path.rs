@@ -256,7 +256,10 @@ fn a_stored_match_with_durations_past_the_calendar_stops_no_table() {
             seq: 1,
             at,
             actor: arbiter::rules::game::Actor::Director { id: "1".into() },
-            payload: arbiter::rules::game::Payload::Created { ruleset },
+            payload: arbiter::rules::game::Payload::Created {
+                ruleset,
+                names: None,
+            },
         };
         rows::append(&mut conn, row.id, &[created]).unwrap();
         row.id

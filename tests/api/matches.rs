@@ -908,3 +908,170 @@ fn an_individual_game_ending_on_time_is_held_challenged_corrected_and_verified_t
     assert_eq!(refused.status, 422);
     assert_eq!(refused.json()["rule"], "N9");
 }
+
+// rule N8: the results slip carries both names and the highest-scoring word with its score.
+#[test]
+fn the_results_slip_names_both_sides_and_the_best_word_n8() {
+    let mut ev = setup_event();
+    let m = created(ev.director.post_json(
+        "/api/v1/matches",
+        &json!({"event_id": ev.event_id, "table": 1, "side_a": {"team_id": ev.teams.0}, "side_b": {"team_id": ev.teams.1},
+                "ruleset": {"preset": "individual", "overrides": {"entry_mode": "board", "end_rack_rule": "none"}}}),
+    ))["id"]
+        .as_i64()
+        .unwrap();
+    ok(&mut ev.table, m, json!({"type": "start", "first": "a"}));
+    ok(
+        &mut ev.table,
+        m,
+        json!({"type": "play", "move": "8G ZA", "declared": 22}),
+    );
+    ok(
+        &mut ev.table,
+        m,
+        json!({"type": "play", "move": "9G OX", "declared": 31}),
+    );
+    let done = ok(&mut ev.director, m, json!({"type": "announce_end"}));
+    let slip = &done["state"]["slip"];
+    assert_eq!(slip["names"]["a"], "Anagrammers", "{slip}");
+    assert_eq!(slip["names"]["b"], "Bingo Bunch", "{slip}");
+    // B's turn (31) outscores A's, but no word of it beats ZA.
+    assert_eq!(slip["best_word"]["word"], "ZA", "{slip}");
+    assert_eq!(slip["best_word"]["score"], 22, "{slip}");
+    assert_eq!(slip["best_word"]["seat"], "A1", "{slip}");
+    let shown = ev.table.get(&format!("/api/v1/matches/{m}")).json();
+    assert_eq!(shown["slip"], *slip);
+}
+
+// rule N3: the tablet records the two drawn tiles and the rules decide who moves first.
+#[test]
+fn the_recorded_draw_decides_who_moves_first_n3() {
+    let mut ev = setup_event();
+    let m = ev.new_match(1);
+    let res = refused_with(
+        &mut ev.table,
+        m,
+        json!({"type": "draw", "a": "e", "b": "E"}),
+        "N3",
+    );
+    assert!(res.to_string().contains("draw again"), "{res}");
+    let bad = send(
+        &mut ev.table,
+        m,
+        json!({"type": "draw", "a": "EE", "b": "A"}),
+    );
+    assert_eq!(bad.status, 422, "{}", bad.body);
+    let started = ok(
+        &mut ev.table,
+        m,
+        json!({"type": "draw", "a": "A", "b": "?"}),
+    );
+    assert_eq!(started["events"][0]["payload"]["first"], "b");
+    assert_eq!(
+        started["events"][0]["payload"]["draw"],
+        json!({"a": "A", "b": "?"})
+    );
+    assert_eq!(started["state"]["seat_to_move"], "B1");
+    refused_with(
+        &mut ev.table,
+        m,
+        json!({"type": "draw", "a": "A", "b": "B"}),
+        "match",
+    );
+}
+
+// rule N3: the table page offers the draw beside the manual outcome.
+#[test]
+fn the_table_page_offers_the_draw_n3() {
+    let mut ev = setup_event();
+    let m = ev.new_match(1);
+    let mut tablet = ev.app.client();
+    tablet.login_form("table1", "long-password-x");
+    let page = tablet.get(&format!("/matches/{m}/table"));
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(
+        page.body.contains(r#"data-command="draw""#),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains(r#"data-command="start""#),
+        "{}",
+        page.body
+    );
+}
+
+fn fixture(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/gcg")
+        .join(name);
+    std::fs::read_to_string(path).unwrap()
+}
+
+// rule C8: the director imports a GCG record into a new board-mode match through the match
+// commands; the export gives back the record's totals; nobody else may import.
+#[test]
+fn the_director_imports_a_gcg_record_and_exports_the_same_totals_c8() {
+    let mut ev = setup_event();
+    let new = |ev: &mut Event, end: &str| {
+        created(ev.director.post_json(
+            "/api/v1/matches",
+            &json!({"event_id": ev.event_id, "table": 1, "side_a": {"team_id": ev.teams.0}, "side_b": {"team_id": ev.teams.1},
+                    "ruleset": {"preset": "individual", "overrides": {"entry_mode": "board", "end_rack_rule": end, "challenge_rule": "five_point"}}}),
+        ))["id"]
+            .as_i64()
+            .unwrap()
+    };
+    let text = fixture("magpie_success_five_point_challenge.gcg");
+    let record = arbiter::rules::gcg::read(text.as_bytes()).unwrap();
+    let m = new(&mut ev, "add_twice");
+    let path = format!("/api/v1/matches/{m}/gcg");
+    let denied = ev.table.post_json(&path, &json!({"gcg": text}));
+    assert_eq!(denied.status, 403, "{}", denied.body);
+    let bad = ev.director.post_json(&path, &json!({"gcg": ">x"}));
+    assert_eq!(bad.status, 400, "{}", bad.body);
+    assert_eq!(bad.json()["field"], "gcg", "{}", bad.body);
+    let done = ev.director.post_json(&path, &json!({"gcg": text}));
+    assert_eq!(done.status, 200, "{}", done.body);
+    let body = done.json();
+    assert_eq!(body["status"], "finished", "{body}");
+    let totals = record.final_totals();
+    assert_eq!(body["scores"]["a"], totals[0]);
+    assert_eq!(body["scores"]["b"], totals[1]);
+    let out = ev.director.get(&path);
+    assert_eq!(out.status, 200);
+    let back = arbiter::rules::gcg::read(out.body.as_bytes()).unwrap();
+    assert_eq!(back.final_totals(), totals, "{}", out.body);
+    // The log is live play's: plays, a challenge and its ruling, the racks, overtime.
+    let log = ev
+        .director
+        .get(&format!("/api/v1/matches/{m}/events"))
+        .json();
+    let kinds: Vec<&str> = log
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["payload"]["type"].as_str().unwrap())
+        .collect();
+    for k in [
+        "played",
+        "word_challenged",
+        "word_ruled",
+        "racks_adjusted",
+        "overtime_penalized",
+    ] {
+        assert!(kinds.contains(&k), "{k} missing from {kinds:?}");
+    }
+    // A second import into the same (now finished) match is refused.
+    let again = ev.director.post_json(&path, &json!({"gcg": text}));
+    assert_eq!(again.status, 422, "{}", again.body);
+    // A record the ruleset cannot reproduce is refused and leaves nothing behind.
+    let m2 = new(&mut ev, "none");
+    let path2 = format!("/api/v1/matches/{m2}/gcg");
+    let refused = ev.director.post_json(&path2, &json!({"gcg": text}));
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    assert_eq!(refused.json()["rule"], "C8", "{}", refused.body);
+    let untouched = ev.director.get(&format!("/api/v1/matches/{m2}")).json();
+    assert_eq!(untouched["status"], "created");
+    assert_eq!(untouched["last_seq"], 1);
+}

@@ -274,6 +274,7 @@ fn error_responses_are_described_with_the_error_body() {
         .unwrap();
     for t in [
         "start",
+        "draw",
         "play",
         "pass",
         "exchange",

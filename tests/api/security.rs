@@ -129,6 +129,7 @@ fn policy(r: &Route) -> Policy {
         | ("post", "/challenges/{id}/claim" | "/challenges/{id}/rule", _) => Pic,
         ("get" | "post", "/events/{id}/committee", _) => Committee,
         ("post", "/matches/{id}/commands" | "/matches/{id}/preview", true) => Play,
+        ("post", "/matches/{id}/gcg", true) => Director,
         ("get", "/matches/{id}/table", false) => TableOf,
         ("get", p, _)
             if [
@@ -395,6 +396,7 @@ fn body_for(fx: &Fixture, r: &Route, role: Role) -> Body {
         ),
         (true, "/matches/{id}/commands") => Body::Json(json!({"command": {"type": "pass"}})),
         (true, "/matches/{id}/preview") => Body::Json(json!({"move": "8D QI"})),
+        (true, "/matches/{id}/gcg") => Body::Json(json!({"gcg": ">x"})),
         (true, "/challenges/{id}/claim") => Body::Json(json!({})),
         (true, "/challenges/{id}/rule") => Body::Json(json!({"valid": true})),
         (true, "/auth/logout" | "/users/{id}/disable" | "/users/{id}/enable") => {

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::game::{Seat, Side};
+use crate::rules::game::{Seat, Side, Sides};
 use crate::rules::ruleset::Ruleset;
 
 /// A request to change a match. JSON is tagged by `type`, e.g.
@@ -16,11 +16,23 @@ pub enum Command {
     Create {
         /// The resolved ruleset (see `RulesetSpec::resolve`).
         ruleset: Ruleset,
+        /// N8: the sides' names (players or teams) for the results slip.
+        #[serde(default)]
+        names: Option<Sides<String>>,
     },
     /// T1/N3: the recorded draw says which side moves first; starts that side's clock.
     Start {
         /// The side that moves first.
         first: Side,
+    },
+    /// N3/T1: the tablet records the tile each side drew for first turn and the rules decide:
+    /// nearest to A goes first, a blank (`?`) beats A, equal letters draw again.
+    /// `{"type": "draw", "a": "E", "b": "?"}`. [`Command::Start`] records an outcome instead.
+    Draw {
+        /// The tile side A drew: a letter, or `?` for a blank.
+        a: String,
+        /// The tile side B drew.
+        b: String,
     },
     /// T6: the player on turn lays a word, says "finish" (the clock switches) and declares the
     /// score, all in one command. Sheet mode: `words` + `tiles`; board mode: `move` (GCG).
@@ -151,6 +163,7 @@ impl Command {
         match self {
             Command::Create { .. } => "create",
             Command::Start { .. } => "start",
+            Command::Draw { .. } => "draw",
             Command::Play { .. } => "play",
             Command::Pass { .. } => "pass",
             Command::Exchange { .. } => "exchange",

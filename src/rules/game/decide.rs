@@ -476,6 +476,32 @@ fn parse_tiles(tiles: &str) -> Result<Vec<char>, RuleError> {
     Ok(tiles)
 }
 
+/// N3: one drawn tile: a letter of the tile set, or `?` for a blank.
+fn drawn_tile(
+    text: &str,
+    field: &str,
+    set: Option<&crate::rules::tiles::TileSet>,
+) -> Result<char, RuleError> {
+    let mut chars = text.trim().chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else {
+        return Err(RuleError::Invalid(format!(
+            "{field}: one tile, a letter or ? for a blank"
+        )));
+    };
+    let c = c.to_ascii_uppercase();
+    let known = match set {
+        Some(set) if c == '?' => set.blanks() > 0,
+        Some(set) => set.has_letter(c),
+        None => c == '?' || c.is_ascii_uppercase(),
+    };
+    if !known {
+        return Err(RuleError::Invalid(format!(
+            "{field}: {c} is not a tile of this set (a letter, or ? for a blank)"
+        )));
+    }
+    Ok(c)
+}
+
 /// The words in order, each once (compared without regard to case).
 fn distinct(words: &[String]) -> Vec<&String> {
     let mut seen = BTreeSet::new();
@@ -526,14 +552,14 @@ fn command_payloads(
     actor: &Actor,
     now: DateTime<Utc>,
 ) -> Result<Vec<Payload>, RuleError> {
-    if let Command::Create { ruleset } = cmd {
+    if let Command::Create { ruleset, names } = cmd {
         if s.status != Status::New {
             return Err(RuleError::Lifecycle("the match is already created"));
         }
         ruleset
             .validate()
             .map_err(|e| RuleError::Ruleset(e.to_string()))?;
-        return Ok(vec![Payload::Created { ruleset }]);
+        return Ok(vec![Payload::Created { ruleset, names }]);
     }
     let r = ruleset(s)?;
     match cmd {
@@ -549,6 +575,44 @@ fn command_payloads(
             Ok(vec![Payload::Started {
                 first,
                 order: seat_order(first, r.seats_per_side),
+                draw: None,
+            }])
+        }
+        Command::Draw { a, b } => {
+            require(actor, is_person, "draw", "a person")?;
+            if s.status != Status::Created {
+                return Err(RuleError::Lifecycle("the match has already started"));
+            }
+            let set = crate::rules::tiles::TileSet::by_name(&r.tiles.set);
+            let a = drawn_tile(&a, "a", set.as_ref())?;
+            let b = drawn_tile(&b, "b", set.as_ref())?;
+            // N3: nearest to A goes first; a blank beats A; the same letter draws again.
+            let rank = |c: char| {
+                if c == '?' {
+                    0
+                } else {
+                    u32::from(c) - u32::from('A') + 1
+                }
+            };
+            let first = match rank(a).cmp(&rank(b)) {
+                std::cmp::Ordering::Less => Side::A,
+                std::cmp::Ordering::Greater => Side::B,
+                std::cmp::Ordering::Equal => {
+                    let shown = if a == '?' {
+                        "a blank".to_string()
+                    } else {
+                        a.to_string()
+                    };
+                    return Err(RuleError::Redraw(shown));
+                }
+            };
+            Ok(vec![Payload::Started {
+                first,
+                order: seat_order(first, r.seats_per_side),
+                draw: Some(Sides {
+                    a: a.to_string(),
+                    b: b.to_string(),
+                }),
             }])
         }
         Command::Play {

@@ -73,6 +73,9 @@ pub enum RuleError {
         /// The words the play formed, comma-separated.
         formed: String,
     },
+    /// N3: both sides drew the same letter; the draw is repeated.
+    #[error("rule N3: both drew {0}; put the tiles back in the bag and draw again")]
+    Redraw(String),
     /// T14: only opponents challenge words.
     #[error("rule T14: only the opposing side may challenge a word")]
     NotAnOpponent,
@@ -140,6 +143,7 @@ impl RuleError {
             RuleError::ExchangeNeedsSameLetter(_) => "T9",
             RuleError::ExchangeBagTooSmall { .. } => "T10",
             RuleError::ChallengesNotUsed | RuleError::WordNotFormed { .. } => "N5",
+            RuleError::Redraw(_) => "N3",
             RuleError::NoObjectionWindow => "T14",
             RuleError::OneWordPerTurn(_) => "T13",
             RuleError::NotAnOpponent => "T14",

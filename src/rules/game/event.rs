@@ -41,6 +41,9 @@ pub enum Payload {
     Created {
         /// The ruleset every later decision reads.
         ruleset: Ruleset,
+        /// N8: the sides' names (players or teams), shown on the results slip.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        names: Option<Sides<String>>,
     },
     /// T1/N3: the draw was recorded; `order` is the turn order (A1, B1, A2, B2 from the first).
     Started {
@@ -48,6 +51,9 @@ pub enum Payload {
         first: Side,
         /// Seats in turn order.
         order: Vec<Seat>,
+        /// N3: the tiles drawn for first turn, when the tablet recorded them (`?`: a blank).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        draw: Option<Sides<String>>,
     },
     /// T6: a play was finished and its score declared; the clock switched.
     Played {

@@ -12,7 +12,7 @@
 //!
 //! # Using it
 //! ```text
-//! create:   decide(&State::default(), Command::Create { ruleset }, &actor, now)  -> [created]
+//! create:   decide(&State::default(), Command::Create { ruleset, names }, &actor, now)  -> [created]
 //! command:  let state = fold(&stored_events);
 //!           let events = decide(&state, cmd, &actor, now)?;   // seqs last_seq+1..
 //!           append events (kind = payload.kind(), payload_json = serde_json of payload)
@@ -40,6 +40,7 @@ mod command;
 mod decide;
 mod error;
 mod event;
+pub mod import;
 mod outcome;
 mod seat;
 mod state;
@@ -57,9 +58,11 @@ pub use decide::{
 };
 pub use error::RuleError;
 pub use event::{Event, Payload};
+pub use import::{ImportError, import_gcg, import_span_ms};
 pub use outcome::{EndReason, GameResult, ResultReason, overtime_penalty, rack_adjustments};
 pub use seat::{Actor, Seat, Side, Sides};
 pub use state::{
-    Adjustment, AdjustmentReason, Challenge, ChallengeKind, ChallengeRuling, Forfeit, ResultSlip,
-    ScoreCorrection, State, Status, Turn, TurnAction, View, Window, WindowView, apply, fold,
+    Adjustment, AdjustmentReason, BestWord, Challenge, ChallengeKind, ChallengeRuling, Forfeit,
+    ResultSlip, ScoreCorrection, State, Status, Turn, TurnAction, View, Window, WindowView, apply,
+    fold,
 };

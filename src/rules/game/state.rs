@@ -297,14 +297,14 @@ fn apply_one(s: &mut State, e: &Event) {
     let at = e.at;
     s.last_seq = e.seq;
     match &e.payload {
-        Payload::Created { ruleset } => {
+        Payload::Created { ruleset, .. } => {
             s.ruleset = Some(ruleset.clone());
             s.status = Status::Created;
             if ruleset.entry_mode == EntryMode::Board {
                 s.board = BoardTrack::new(&ruleset.tiles.set);
             }
         }
-        Payload::Started { first, order } => {
+        Payload::Started { first, order, .. } => {
             let Some(r) = s.ruleset.clone() else { return };
             s.order = order.clone();
             s.to_move = 0;
@@ -833,6 +833,8 @@ pub struct ResultSlip {
     pub challenged_words: Vec<(String, bool)>,
     /// The highest-scoring play: seat, words and recorded score.
     pub best_play: Option<(Seat, Vec<String>, i32)>,
+    /// N8: the highest-scoring word, with its score (see [`BestWord`]).
+    pub best_word: Option<BestWord>,
     /// Board mode: the letters the blanks stand for, in the order they stand on the board.
     pub blanks: Vec<char>,
     /// N9: scores put right after their line was complete, each a record of its own.
@@ -842,6 +844,25 @@ pub struct ResultSlip {
     /// N9: the result is final (both players verified the slip, or the ruleset does not ask them
     /// to); score corrections are refused from then on.
     pub result_final: bool,
+    /// N8: both sides' names (players or teams), as the match was created.
+    pub names: Option<Sides<String>>,
+}
+
+/// N8: the highest-scoring word of the game. Board mode: each word formed scores as the board
+/// scores it (C5, premiums under the new tiles), the bingo bonus (C6) going with the main word,
+/// whatever a score challenge recorded for the turn. Sheet mode knows only turn scores, so a
+/// turn's recorded score stands for its main word. Withdrawn plays do not count; on equal
+/// scores the earlier word is listed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BestWord {
+    /// Who played it.
+    pub seat: Seat,
+    /// The turn (index in the sheet).
+    pub turn: u32,
+    /// The word.
+    pub word: String,
+    /// Its score.
+    pub score: i32,
 }
 
 impl State {
@@ -873,6 +894,11 @@ impl State {
                 _ => None,
             })
             .max_by_key(|(_, _, score)| *score);
+        let best_word = self.best_word();
+        let names = self.log.first().and_then(|e| match &e.payload {
+            Payload::Created { names, .. } => names.clone(),
+            _ => None,
+        });
         let blanks = self
             .board
             .as_ref()
@@ -889,10 +915,12 @@ impl State {
             spread: result.scores.a - result.scores.b,
             challenged_words,
             best_play,
+            best_word,
             blanks,
             corrections: self.score_corrections.clone(),
             verified: self.slip_verified,
             result_final: self.result_final(),
+            names,
         })
     }
 
@@ -906,6 +934,49 @@ impl State {
         // T18b-c: a forfeit is the committee's decision; nothing on the slip changes it.
         self.result.is_some()
             && (!verify || self.forfeit.is_some() || (self.slip_verified.a && self.slip_verified.b))
+    }
+
+    /// N8: the highest-scoring word (see [`BestWord`]).
+    fn best_word(&self) -> Option<BestWord> {
+        let mut best: Option<BestWord> = None;
+        for (i, t) in self.turns.iter().enumerate() {
+            let TurnAction::Play { words, .. } = &t.action else {
+                continue;
+            };
+            if t.withdrawn {
+                continue;
+            }
+            let turn = turn_index(i);
+            let scored: Vec<(String, i32)> =
+                match self.board.as_ref().and_then(|b| b.breakdown(turn)) {
+                    Some(p) => p
+                        .words
+                        .iter()
+                        .enumerate()
+                        .map(|(k, w)| {
+                            let bonus = if k == 0 { p.bingo_bonus } else { 0 };
+                            let score = i32::try_from(w.score + bonus).unwrap_or(i32::MAX);
+                            (w.word.clone(), score)
+                        })
+                        .collect(),
+                    None => words
+                        .first()
+                        .map(|w| (w.clone(), t.recorded))
+                        .into_iter()
+                        .collect(),
+                };
+            for (word, score) in scored {
+                if best.as_ref().is_none_or(|b| score > b.score) {
+                    best = Some(BestWord {
+                        seat: t.seat,
+                        turn,
+                        word,
+                        score,
+                    });
+                }
+            }
+        }
+        best
     }
 }
 

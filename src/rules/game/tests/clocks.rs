@@ -240,7 +240,10 @@ fn a_stored_ruleset_with_durations_past_the_calendar_never_panics() {
             seq: 1,
             at: t0(),
             actor: Actor::Director { id: "d".into() },
-            payload: Payload::Created { ruleset: r },
+            payload: Payload::Created {
+                ruleset: r,
+                names: None,
+            },
         };
         let mut g = Game {
             state: fold(std::slice::from_ref(&created)),

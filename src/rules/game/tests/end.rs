@@ -424,3 +424,69 @@ fn the_results_slip_lists_spread_challenged_words_and_best_play_n8() {
         Some((seat("A1"), vec!["ZAX".to_string()], 50))
     );
 }
+
+// rule N8: the slip lists the highest-scoring word and its score, not the highest-scoring
+// turn: a two-word play totalling more than a one-word play does not make its words the best.
+#[test]
+fn the_results_slip_lists_the_highest_scoring_word_and_the_names_n8() {
+    // The names come with the match's creation.
+    let mut g = Game {
+        state: crate::rules::game::State::default(),
+        events: Vec::new(),
+        ms: 0,
+    };
+    g.ok_as(
+        Actor::Director { id: "d".into() },
+        Command::Create {
+            ruleset: Preset::Individual
+                .ruleset()
+                .with_overrides(&json!({"end_rack_rule": "none", "entry_mode": "board"}))
+                .unwrap(),
+            names: Some(crate::rules::game::Sides {
+                a: "Ann".into(),
+                b: "Bob".into(),
+            }),
+        },
+    );
+    g.ok(Command::Start { first: Side::A });
+    let mv = |m: &str, declared: i32| Command::Play {
+        words: vec![],
+        tiles: None,
+        mv: Some(m.into()),
+        declared,
+        seat: None,
+        rack: None,
+    };
+    g.ok(mv("8G ZA", 22)); // A: ZA 22
+    g.ok(mv("9G OX", 31)); // B: OX 10, ZO 12, AX 9: the turn outscores ZA, no word does
+    g.ok_as(pic(), Command::AnnounceEnd);
+    let v = g.view();
+    let turns = &v.turns;
+    assert!(turns[1].recorded > turns[0].recorded, "{turns:?}");
+    let slip = v.slip.unwrap();
+    let best = slip.best_word.unwrap();
+    let b_words = g.state.board.as_ref().unwrap().breakdown(1).unwrap();
+    let b_best = b_words.words.iter().map(|w| w.score).max().unwrap();
+    assert!(i64::from(b_best) < 22, "{b_words:?}");
+    assert_eq!(
+        (best.seat, best.word.as_str(), best.score, best.turn),
+        (seat("A1"), "ZA", 22, 0)
+    );
+    let names = slip.names.unwrap();
+    assert_eq!((names.a.as_str(), names.b.as_str()), ("Ann", "Bob"));
+}
+
+// rule N8: in sheet mode only turn scores are known; a turn's score stands for its main word.
+#[test]
+fn sheet_mode_slip_names_the_main_word_of_the_best_turn_n8() {
+    let r = Preset::Individual
+        .ruleset()
+        .with_overrides(&json!({"end_rack_rule": "none"}))
+        .unwrap();
+    let mut g = Game::started(r);
+    g.play("QI", 2, 22);
+    g.play("ZAX", 3, 50);
+    g.ok_as(pic(), Command::AnnounceEnd);
+    let best = g.view().slip.unwrap().best_word.unwrap();
+    assert_eq!((best.word.as_str(), best.score), ("ZAX", 50));
+}

@@ -9,6 +9,7 @@ mod end;
 mod exchange;
 mod final_line;
 mod overrun;
+mod import;
 mod props;
 mod score;
 mod slip;
@@ -62,7 +63,10 @@ impl Game {
         };
         g.ok_as(
             Actor::Director { id: "d".into() },
-            Command::Create { ruleset },
+            Command::Create {
+                ruleset,
+                names: None,
+            },
         );
         g
     }

@@ -149,3 +149,64 @@ fn commands_and_views_are_plain_json() {
     assert_eq!(e["payload"]["type"], json!("played"));
     assert_eq!(e["actor"], json!({"role": "table", "id": "t1"}));
 }
+
+fn draw(a: &str, b: &str) -> Command {
+    Command::Draw {
+        a: a.into(),
+        b: b.into(),
+    }
+}
+
+// rule N3: the tile nearest to A goes first; the draw is recorded with the start.
+#[test]
+fn the_tile_nearest_to_a_moves_first_n3() {
+    let mut g = Game::created(crate::rules::ruleset::Preset::Individual.ruleset());
+    let ev = g.ok(draw("m", "E"));
+    let crate::rules::game::Payload::Started { first, draw, .. } = &ev[0].payload else {
+        panic!("not a start")
+    };
+    assert_eq!(*first, Side::B);
+    let draw = draw.as_ref().unwrap();
+    assert_eq!((draw.a.as_str(), draw.b.as_str()), ("M", "E"));
+    assert_eq!(g.view().seat_to_move, Some(seat("B1")));
+}
+
+// rule N3: a blank beats A.
+#[test]
+fn a_blank_beats_an_a_n3() {
+    let mut g = Game::created(crate::rules::ruleset::Preset::Individual.ruleset());
+    g.ok(draw("A", "?"));
+    assert_eq!(g.view().seat_to_move, Some(seat("B1")));
+    let mut g = Game::created(crate::rules::ruleset::Preset::Team2v2.ruleset());
+    g.ok(draw("?", "A"));
+    assert_eq!(g.view().seat_to_move, Some(seat("A1")));
+}
+
+// rule N3: equal letters (or two blanks) draw again; a malformed draw is refused; the manual
+// outcome stays available.
+#[test]
+fn equal_tiles_are_drawn_again_n3() {
+    let mut g = Game::created(crate::rules::ruleset::Preset::Individual.ruleset());
+    let e = g.err(draw("E", "e"));
+    assert_eq!(e.rule(), "N3");
+    assert!(e.to_string().contains("draw again"), "{e}");
+    assert_eq!(g.err(draw("?", "?")).rule(), "N3");
+    assert_eq!(g.err(draw("EE", "A")).rule(), "invalid");
+    assert_eq!(g.err(draw("1", "A")).rule(), "invalid");
+    assert_eq!(g.err(draw("", "A")).rule(), "invalid");
+    g.ok(Command::Start { first: Side::B });
+    assert_eq!(g.view().seat_to_move, Some(seat("B1")));
+    assert_eq!(g.err(draw("A", "B")).rule(), "match");
+}
+
+// rule N3: a letter the tile set does not have cannot have been drawn.
+#[test]
+fn a_tile_outside_the_set_is_refused_n3() {
+    let r = crate::rules::ruleset::Preset::Individual
+        .ruleset()
+        .with_overrides(&serde_json::json!({"tiles": {"set": "indonesian"}}))
+        .unwrap();
+    let mut g = Game::created(r);
+    assert_eq!(g.err(draw("Q", "A")).rule(), "invalid");
+    g.ok(draw("B", "A"));
+}
