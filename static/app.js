@@ -111,6 +111,7 @@
       if (cmd.words !== undefined) { cmd.words = cmd.words.toUpperCase().split(/[\s,]+/).filter(Boolean); }
       if (cmd.tiles !== undefined) { cmd.tiles = parseInt(cmd.tiles, 10); }
       if (cmd.move !== undefined) { cmd.move = cmd.move.toUpperCase().replace(/^(\S+)\s+/, "$1 "); }
+      if (cmd.rack !== undefined) { if (cmd.rack === "") { delete cmd.rack; } else { cmd.rack = cmd.rack.toUpperCase().replace(/\s+/g, ""); } }
     }
     if (type === "exchange") { cmd.tiles = (cmd.tiles || "").toUpperCase().replace(/\s+/g, ""); }
     if (type === "challenge_word") { cmd.words = cmd.words ? [cmd.words] : []; }

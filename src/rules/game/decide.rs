@@ -663,9 +663,10 @@ fn command_payloads(
                         .as_ref()
                         .ok_or_else(|| RuleError::Ruleset("no board for this tile set".into()))?;
                     // C2: a rack the tablet records must be what the seat holds.
-                    let rack = match rack.as_deref() {
+                    // An empty rack field (a form left blank) records no rack.
+                    let rack = match rack.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
                         Some(text) => {
-                            let rack = Rack::parse(text.trim())
+                            let rack = Rack::parse(text)
                                 .map_err(|e| RuleError::Invalid(format!("rack: {e}")))?;
                             if rack.len() > usize::from(rack_of(s, seat)) {
                                 return Err(RuleError::Board {

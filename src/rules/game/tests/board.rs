@@ -223,6 +223,8 @@ fn an_impossible_rack_is_refused_c2() {
         "invalid",
         "a rack is letters and ?"
     );
+    // A blank rack field (the tablet's form left empty) records no rack.
+    g.ok(mv_from("8G QI", 22, "  "));
 }
 
 // rule C2: never more than seven tiles in one play.
