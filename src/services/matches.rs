@@ -195,6 +195,11 @@ pub fn check_idempotency_key(key: Option<&str>) -> Result<(), AppError> {
             "idempotency_key",
             "an idempotency key has 1 to 128 characters",
         )),
+        // PostgreSQL's text holds no NUL; no key needs a control character.
+        Some(k) if k.chars().any(char::is_control) => Err(AppError::field(
+            "idempotency_key",
+            "an idempotency key has no control characters",
+        )),
         _ => Ok(()),
     }
 }

@@ -59,7 +59,7 @@ struct Job {
 /// What the writer threads are asked to do.
 enum Work {
     /// A command to decide and write.
-    Command(Job),
+    Command(Box<Job>),
     /// "Are you there?": answered as soon as a writer thread takes it.
     Ping(tokio::sync::oneshot::Sender<()>),
 }
@@ -176,13 +176,13 @@ impl CommandWriter {
         matches::check_key(&req)?;
         let (reply, answer) = tokio::sync::oneshot::channel();
         self.queue
-            .send(Work::Command(Job {
+            .send(Work::Command(Box::new(Job {
                 match_id,
                 sender,
                 req,
                 now,
                 reply,
-            }))
+            })))
             .map_err(|_| AppError::Unavailable("the server is shutting down".into()))?;
         answer
             .await
@@ -214,7 +214,7 @@ fn run(
             let mut work = Some(first);
             while let Some(w) = work.take() {
                 match w {
-                    Work::Command(job) => batch.push(job),
+                    Work::Command(job) => batch.push(*job),
                     Work::Ping(answer) => {
                         let _ = answer.send(());
                     }
