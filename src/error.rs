@@ -44,6 +44,15 @@ pub enum AppError {
         /// What is wrong, for the user.
         message: String,
     },
+    /// A well-formed value out of its allowed range (a ruleset duration past a day, …); `field`
+    /// names the member at fault.
+    #[error("{message}")]
+    OutOfRange {
+        /// What is wrong, for the user.
+        message: String,
+        /// The JSON member or form field at fault.
+        field: String,
+    },
     /// Body or upload too large.
     #[error("{0}")]
     PayloadTooLarge(String),
@@ -69,6 +78,19 @@ impl AppError {
         AppError::BadRequest {
             message: message.into(),
             field: Some(field.to_owned()),
+        }
+    }
+
+    /// A ruleset that cannot be used: a value out of its range (a duration past a day, …) is a
+    /// 422 naming the option (`ruleset.clock.side_ms`); overrides of the wrong shape are a 400.
+    pub fn ruleset(e: &crate::rules::ruleset::RulesetError) -> Self {
+        use crate::rules::ruleset::RulesetError;
+        match e {
+            RulesetError::Invalid { .. } => AppError::OutOfRange {
+                message: e.to_string(),
+                field: e.field("ruleset"),
+            },
+            RulesetError::Shape(_) => AppError::field(&e.field("ruleset"), e.to_string()),
         }
     }
 
@@ -135,7 +157,7 @@ impl ResponseError for AppError {
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::Conflict { .. } => StatusCode::CONFLICT,
-            AppError::Rule { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::Rule { .. } | AppError::OutOfRange { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -155,6 +177,7 @@ impl ResponseError for AppError {
             AppError::NotFound(_) => "not_found",
             AppError::Conflict { .. } => "conflict",
             AppError::Rule { .. } => "rule_violation",
+            AppError::OutOfRange { .. } => "out_of_range",
             AppError::PayloadTooLarge(_) => "payload_too_large",
             AppError::TooManyRequests { .. } => "too_many_requests",
             AppError::Unavailable(_) => "unavailable",
@@ -162,6 +185,7 @@ impl ResponseError for AppError {
         };
         let (field, current, rule) = match self {
             AppError::BadRequest { field, .. } => (field.clone(), None, None),
+            AppError::OutOfRange { field, .. } => (Some(field.clone()), None, None),
             AppError::Conflict { current, .. } => (None, current.clone(), None),
             AppError::Rule { rule, .. } => (None, None, Some(rule.clone())),
             _ => (None, None, None),

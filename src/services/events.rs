@@ -76,8 +76,7 @@ pub fn create_event(
         preset: crate::rules::ruleset::Preset::Team2v2,
         overrides: serde_json::Value::Null,
     });
-    spec.resolve()
-        .map_err(|e| AppError::field(&e.field("ruleset"), e.to_string()))?;
+    spec.resolve().map_err(|e| AppError::ruleset(&e))?;
     let tile_set = req.tile_set.clone().unwrap_or_else(|| "english".into());
     if crate::rules::tiles::TileSet::by_name(&tile_set).is_none() {
         return Err(AppError::field(

@@ -851,9 +851,7 @@ fn create_once(
                 ));
             }
         };
-        let ruleset = spec
-            .resolve()
-            .map_err(|e| AppError::field(&e.field("ruleset"), e.to_string()))?;
+        let ruleset = spec.resolve().map_err(|e| AppError::ruleset(&e))?;
         let (team_a, name_a) = side_identity(conn, req.event_id, &req.side_a, "side_a")?;
         let (team_b, name_b) = side_identity(conn, req.event_id, &req.side_b, "side_b")?;
         if team_a.is_some() && team_a == team_b {

@@ -76,6 +76,7 @@ impl FormError {
     fn of(form: &str, e: &AppError) -> Self {
         let field = match e {
             AppError::BadRequest { field, .. } => field.clone().unwrap_or_default(),
+            AppError::OutOfRange { field, .. } => field.clone(),
             _ => String::new(),
         };
         FormError {
@@ -95,7 +96,10 @@ impl FormError {
 fn shown_at_form(e: &AppError) -> bool {
     matches!(
         e,
-        AppError::BadRequest { .. } | AppError::Conflict { .. } | AppError::Rule { .. }
+        AppError::BadRequest { .. }
+            | AppError::OutOfRange { .. }
+            | AppError::Conflict { .. }
+            | AppError::Rule { .. }
     )
 }
 

@@ -200,13 +200,13 @@ fn a_ruleset_with_durations_past_a_day_is_refused_naming_the_option() {
             &json!({"event_id": h.event_id, "table": 1, "ruleset": ruleset,
                     "side_a": {"name": "Ann"}, "side_b": {"name": "Cy"}}),
         );
-        assert_eq!(res.status, 400, "{overrides}: {}", res.body);
+        assert_eq!(res.status, 422, "{overrides}: {}", res.body);
         assert_eq!(res.json()["field"], field, "{}", res.body);
         let res = h.director.post_json(
             "/api/v1/events",
             &json!({"name": "Marathon", "ruleset": ruleset}),
         );
-        assert_eq!(res.status, 400, "{overrides}: {}", res.body);
+        assert_eq!(res.status, 422, "{overrides}: {}", res.body);
         assert_eq!(res.json()["field"], field, "{}", res.body);
     }
     // A day is allowed.
