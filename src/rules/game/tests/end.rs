@@ -459,6 +459,7 @@ fn the_results_slip_lists_the_highest_scoring_word_and_the_names_n8() {
     };
     g.ok(mv("8G ZA", 22)); // A: ZA 22
     g.ok(mv("9G OX", 31)); // B: OX 10, ZO 12, AX 9: the turn outscores ZA, no word does
+    g.wait(5_000); // T17d: the grace lapses, so the announced end gives the result
     g.ok_as(pic(), Command::AnnounceEnd);
     let v = g.view();
     let turns = &v.turns;
@@ -486,6 +487,7 @@ fn sheet_mode_slip_names_the_main_word_of_the_best_turn_n8() {
     let mut g = Game::started(r);
     g.play("QI", 2, 22);
     g.play("ZAX", 3, 50);
+    g.wait(5_000); // T17d: the grace lapses, so the announced end gives the result
     g.ok_as(pic(), Command::AnnounceEnd);
     let best = g.view().slip.unwrap().best_word.unwrap();
     assert_eq!((best.word.as_str(), best.score), ("ZAX", 50));
