@@ -123,7 +123,11 @@ pub async fn login(
     let name = username.clone();
     let user = state
         .db(move |conn| {
-            let user = users::find_by_username(conn, &name)?;
+            // A name no account can have is not looked up (a NUL is a PostgreSQL error).
+            let user = match validate_username(&name) {
+                Ok(()) => users::find_by_username(conn, &name)?,
+                Err(_) => None,
+            };
             // Verify even for unknown users so both failures take the same time.
             let hash = user
                 .as_ref()
@@ -140,7 +144,8 @@ pub async fn login(
         .await?;
     let Some((user, grants)) = user else {
         state.throttle.failed(&key_refs);
-        tracing::info!(username = %username, "login refused");
+        // Debug-formatted: the name is the client's, and escaping keeps it on its line.
+        tracing::info!(username = ?username, "login refused");
         return Err(AppError::Unauthorized(BAD_LOGIN.into()));
     };
     state.throttle.succeeded(&key_refs);

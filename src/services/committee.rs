@@ -64,13 +64,8 @@ pub fn record(
     event_id: i64,
     req: &NewRecordRequest,
 ) -> Result<(RecordView, Vec<LiveMessage>), AppError> {
-    let reason = req.reason.trim();
-    if reason.is_empty() || reason.chars().count() > 500 {
-        return Err(AppError::field(
-            "reason",
-            "give the reason (1 to 500 characters)",
-        ));
-    }
+    let reason = crate::text::Reason::parse("reason", &req.reason)?;
+    let reason = reason.as_str();
     let kind = req.kind.as_str();
     if req.corrects.is_none() && !matches!(kind, "disqualification" | "walkout") {
         return Err(AppError::field(

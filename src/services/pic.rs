@@ -312,6 +312,9 @@ pub fn rule(
     challenge_id: i64,
     req: &RulingRequest,
 ) -> Result<(matches::CommandOutcome, Option<LiveMessage>), AppError> {
+    if let Some(k) = &req.idempotency_key {
+        crate::text::check_token("idempotency_key", k, 128)?;
+    }
     let (outcome, state, live) = conn.write_tx(|conn| {
         let c = rows::find_challenge(conn, challenge_id)?
             .ok_or_else(|| AppError::not_found("no such challenge"))?;

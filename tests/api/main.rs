@@ -8,6 +8,7 @@ mod helpers;
 mod auth;
 mod director;
 mod foundation;
+mod inputs;
 mod matches;
 mod openapi;
 mod ops;

@@ -41,6 +41,7 @@ mod error;
 mod event;
 mod outcome;
 mod seat;
+pub mod sheet;
 mod state;
 
 #[cfg(test)]
