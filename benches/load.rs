@@ -1204,6 +1204,7 @@ fn bench(o: &Opts, store: &Store) {
         pool_size: 16,
         sweeper: true,
         secure_cookies: false,
+        timeouts: arbiter::config::Timeouts::default(),
     };
     let state = arbiter::startup::prepare(&settings).expect("server prepares");
     let base = start_arbiter(state.clone());

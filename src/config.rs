@@ -102,6 +102,44 @@ pub struct Settings {
     pub sweeper: bool,
     /// Mark cookies `Secure` (set when Arbiter is served over HTTPS, usually behind a proxy).
     pub secure_cookies: bool,
+    /// Time limits on clients and live streams.
+    pub timeouts: Timeouts,
+}
+
+/// How long the server waits for clients, and how often it speaks on a quiet live stream.
+///
+/// A request's headers must arrive within `request_head`. Its body must arrive within
+/// `request_body`, extended by one second for every `body_min_rate` bytes received (a client on
+/// a slow link that keeps sending is not cut off; one that drips a byte now and then is), and
+/// never beyond `request_body_max`; the answer is then 408 and the connection is closed. This is
+/// the scheme of Apache's `mod_reqtimeout` (`body=10-120,MinRate=16384`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Timeouts {
+    /// For the request line and headers.
+    pub request_head: std::time::Duration,
+    /// For the body, before the allowance for data received.
+    pub request_body: std::time::Duration,
+    /// Bytes per second of body that earn one more second.
+    pub body_min_rate: u64,
+    /// For the body, however fast it comes.
+    pub request_body_max: std::time::Duration,
+    /// How long a live (SSE) stream stays silent before it sends a keep-alive comment. Writing
+    /// is how a server learns that a subscriber has gone, so this also bounds how long a
+    /// closed subscriber is held.
+    pub live_keep_alive: std::time::Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Self {
+        use std::time::Duration;
+        Self {
+            request_head: Duration::from_secs(5),
+            request_body: Duration::from_secs(10),
+            body_min_rate: 16 * 1024,
+            request_body_max: Duration::from_secs(120),
+            live_keep_alive: Duration::from_secs(15),
+        }
+    }
 }
 
 /// Uses `from_env` (the value of `ARBITER_SECRET`) when given, else the secret file in the data

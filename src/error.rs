@@ -36,6 +36,24 @@ pub enum AppError {
         /// The current state, when the caller can use it.
         current: Option<serde_json::Value>,
     },
+    /// Well-formed input the server will not store (a name with control characters, a token
+    /// with a NUL); `field` names it. 422.
+    #[error("{message}")]
+    Unprocessable {
+        /// What is wrong, for the user.
+        message: String,
+        /// The form field or JSON member at fault.
+        field: Option<String>,
+    },
+    /// A command sent to a match that was voided when its round was paired again (the old page
+    /// of a tablet): 409 with the match the table plays now, if it has one.
+    #[error("{message}")]
+    Voided {
+        /// What happened and where to go, for the person at the tablet.
+        message: String,
+        /// The table's current match in that round.
+        current_match: Option<i64>,
+    },
     /// A well-formed command the rules refuse; `rule` is the rule's ID (`T9`, `N5`, …).
     #[error("{message}")]
     Rule {
@@ -43,15 +61,6 @@ pub enum AppError {
         rule: String,
         /// What is wrong, for the user.
         message: String,
-    },
-    /// A well-formed value out of its allowed range (a ruleset duration past a day, …); `field`
-    /// names the member at fault.
-    #[error("{message}")]
-    OutOfRange {
-        /// What is wrong, for the user.
-        message: String,
-        /// The JSON member or form field at fault.
-        field: String,
     },
     /// Body or upload too large.
     #[error("{0}")]
@@ -86,9 +95,9 @@ impl AppError {
     pub fn ruleset(e: &crate::rules::ruleset::RulesetError) -> Self {
         use crate::rules::ruleset::RulesetError;
         match e {
-            RulesetError::Invalid { .. } => AppError::OutOfRange {
+            RulesetError::Invalid { .. } => AppError::Unprocessable {
                 message: e.to_string(),
-                field: e.field("ruleset"),
+                field: Some(e.field("ruleset")),
             },
             RulesetError::Shape(_) => AppError::field(&e.field("ruleset"), e.to_string()),
         }
@@ -138,6 +147,9 @@ pub struct ErrorBody {
     /// The rule broken, for rule violations.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
+    /// For a command on a voided match: the match its table plays now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub current_match: Option<i64>,
 }
 
 /// Marks an error response so the page layer can turn it into HTML (see `web::errors`).
@@ -156,8 +168,9 @@ impl ResponseError for AppError {
             AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
-            AppError::Conflict { .. } => StatusCode::CONFLICT,
-            AppError::Rule { .. } | AppError::OutOfRange { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::Conflict { .. } | AppError::Voided { .. } => StatusCode::CONFLICT,
+            AppError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::Rule { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -168,7 +181,8 @@ impl ResponseError for AppError {
     fn error_response(&self) -> HttpResponse {
         let status = self.status_code();
         if status.is_server_error() {
-            tracing::error!(error = %self, "request failed");
+            // Escaped: a cause may quote what the request sent.
+            tracing::error!(error = %self.to_string().escape_debug(), "request failed");
         }
         let kind = match self {
             AppError::BadRequest { .. } => "bad_request",
@@ -176,16 +190,18 @@ impl ResponseError for AppError {
             AppError::Forbidden(_) => "forbidden",
             AppError::NotFound(_) => "not_found",
             AppError::Conflict { .. } => "conflict",
+            AppError::Voided { .. } => "match_void",
+            AppError::Unprocessable { .. } => "unprocessable",
             AppError::Rule { .. } => "rule_violation",
-            AppError::OutOfRange { .. } => "out_of_range",
             AppError::PayloadTooLarge(_) => "payload_too_large",
             AppError::TooManyRequests { .. } => "too_many_requests",
             AppError::Unavailable(_) => "unavailable",
             AppError::Internal(_) => "internal",
         };
         let (field, current, rule) = match self {
-            AppError::BadRequest { field, .. } => (field.clone(), None, None),
-            AppError::OutOfRange { field, .. } => (Some(field.clone()), None, None),
+            AppError::BadRequest { field, .. } | AppError::Unprocessable { field, .. } => {
+                (field.clone(), None, None)
+            }
             AppError::Conflict { current, .. } => (None, current.clone(), None),
             AppError::Rule { rule, .. } => (None, None, Some(rule.clone())),
             _ => (None, None, None),
@@ -204,6 +220,10 @@ impl ResponseError for AppError {
             field,
             current,
             rule,
+            current_match: match self {
+                AppError::Voided { current_match, .. } => *current_match,
+                _ => None,
+            },
         });
         res.extensions_mut()
             .insert(RenderedError { status, message });

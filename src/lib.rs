@@ -16,4 +16,5 @@ pub mod live;
 pub mod rules;
 pub mod services;
 pub mod startup;
+pub mod text;
 pub mod web;

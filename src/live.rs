@@ -31,12 +31,19 @@ pub struct LiveMessage {
 #[derive(Debug, Clone)]
 pub struct Live {
     tx: broadcast::Sender<LiveMessage>,
+    /// Set once when the server begins to stop: every live stream ends at once, so a graceful
+    /// stop does not wait for connections that never finish on their own.
+    closing: std::sync::Arc<tokio::sync::watch::Sender<bool>>,
 }
 
 impl Default for Live {
     fn default() -> Self {
         let (tx, _) = broadcast::channel(4096);
-        Self { tx }
+        let (closing, _) = tokio::sync::watch::channel(false);
+        Self {
+            tx,
+            closing: std::sync::Arc::new(closing),
+        }
     }
 }
 
@@ -49,6 +56,21 @@ impl Live {
     /// A new subscription.
     pub fn subscribe(&self) -> broadcast::Receiver<LiveMessage> {
         self.tx.subscribe()
+    }
+
+    /// Ends every live stream, and any opened from now on (the server is stopping).
+    pub fn close(&self) {
+        self.closing.send_replace(true);
+    }
+
+    /// Changes to `true` when [`Live::close`] is called.
+    pub fn closing(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.closing.subscribe()
+    }
+
+    /// Live streams open now (each holds one subscription).
+    pub fn subscribers(&self) -> usize {
+        self.tx.receiver_count()
     }
 }
 

@@ -140,6 +140,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 pool_size: 16,
                 sweeper: true,
                 secure_cookies: *secure_cookies,
+                timeouts: arbiter::config::Timeouts::default(),
             };
             serve(settings)?;
             Ok(ExitCode::SUCCESS)

@@ -103,11 +103,14 @@ fn bootstrap_admin(conn: &mut crate::db::DbConn) -> Result<(), AppError> {
 }
 
 /// Starts the server on `listener`. The returned future runs until the server stops; its
-/// handle stops it gracefully (Ctrl-C and SIGTERM do the same).
+/// handle stops it gracefully (Ctrl-C and SIGTERM do the same, ending live streams at once:
+/// call `state.live.close()` first when stopping through the handle).
 pub fn run(listener: TcpListener, state: AppState) -> Result<Server, StartError> {
     if state.settings.sweeper {
         actix_web::rt::spawn(sweep_clocks(state.clone()));
     }
+    let timeouts = state.settings.timeouts;
+    let live = state.live.clone();
     let data = web::Data::new(state);
     let server = HttpServer::new(move || {
         App::new()
@@ -115,16 +118,64 @@ pub fn run(listener: TcpListener, state: AppState) -> Result<Server, StartError>
             .app_data(crate::web::api::json_config())
             .app_data(web::FormConfig::default().limit(256 * 1024))
             .app_data(web::PayloadConfig::default().limit(256 * 1024))
+            .wrap(from_fn(crate::web::limits::body_deadline))
             .wrap(from_fn(session::ensure_csrf_cookie))
             .wrap(from_fn(errors::frame))
             .wrap(Compress::default())
             .configure(routes)
             .default_service(web::to(errors::not_found))
     })
+    .client_request_timeout(timeouts.request_head)
     .shutdown_timeout(10)
+    // Signals are handled below, so that live streams end before the graceful stop waits.
+    .disable_signals()
     .listen(listener)?
     .run();
+    actix_web::rt::spawn(stop_on_signal(server.handle(), live));
     Ok(server)
+}
+
+/// Ctrl-C and SIGTERM: end every live stream (they never finish on their own), then stop
+/// gracefully, finishing the requests in flight. SIGQUIT stops at once.
+async fn stop_on_signal(handle: actix_web::dev::ServerHandle, live: crate::live::Live) {
+    let graceful = wait_for_signal().await;
+    if graceful {
+        tracing::info!("stopping: ending live streams, finishing requests in flight");
+    }
+    live.close();
+    handle.stop(graceful).await;
+}
+
+/// Waits for a stop signal; true for a graceful one (SIGINT, SIGTERM), false for SIGQUIT.
+#[cfg(unix)]
+async fn wait_for_signal() -> bool {
+    use tokio::signal::unix::{SignalKind, signal};
+    let (Ok(mut term), Ok(mut quit)) =
+        (signal(SignalKind::terminate()), signal(SignalKind::quit()))
+    else {
+        tracing::warn!("cannot listen for SIGTERM; only Ctrl-C stops the server gracefully");
+        ctrl_c().await;
+        return true;
+    };
+    tokio::select! {
+        _ = ctrl_c() => true,
+        _ = term.recv() => true,
+        _ = quit.recv() => false,
+    }
+}
+
+/// Waits for Ctrl-C.
+#[cfg(not(unix))]
+async fn wait_for_signal() -> bool {
+    ctrl_c().await;
+    true
+}
+
+/// Ctrl-C; never, if it cannot be listened for.
+async fn ctrl_c() {
+    if tokio::signal::ctrl_c().await.is_err() {
+        std::future::pending::<()>().await;
+    }
 }
 
 /// Records `time_expired` on matches whose clocks ran out, once a second, so live views see a

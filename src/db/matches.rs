@@ -144,6 +144,24 @@ pub fn of_event(conn: &mut DbConn, event_id: i64) -> QueryResult<Vec<MatchRow>> 
         .load(conn)
 }
 
+/// The live (not void) match at a table in a round of an event, the newest if several.
+pub fn live_at_table(
+    conn: &mut DbConn,
+    event_id: i64,
+    round_no: i32,
+    table_no: i32,
+) -> QueryResult<Option<i64>> {
+    matches::table
+        .filter(matches::event_id.eq(event_id))
+        .filter(matches::round_no.eq(round_no))
+        .filter(matches::table_no.eq(table_no))
+        .filter(matches::void.eq(false))
+        .order(matches::id.desc())
+        .select(matches::id)
+        .first(conn)
+        .optional()
+}
+
 /// Matches being played (for the clock sweeper).
 pub fn active(conn: &mut DbConn) -> QueryResult<Vec<(i64, i64)>> {
     matches::table
@@ -153,12 +171,15 @@ pub fn active(conn: &mut DbConn) -> QueryResult<Vec<(i64, i64)>> {
 }
 
 /// Moves the projection from `expected_seq` to the new state. Returns false when another writer
-/// got there first (the conditional update is the optimistic lock on both backends).
+/// got there first (the conditional update is the optimistic lock on both backends), or the
+/// match was voided meanwhile.
 pub fn advance(conn: &mut DbConn, id: i64, expected_seq: i64, p: &Projection) -> QueryResult<bool> {
     let n = diesel::update(
         matches::table
             .filter(matches::id.eq(id))
-            .filter(matches::last_seq.eq(expected_seq)),
+            .filter(matches::last_seq.eq(expected_seq))
+            // A voided match takes nothing more (its round was paired again).
+            .filter(matches::void.eq(false)),
     )
     .set(p)
     .execute(conn)?;
@@ -188,10 +209,11 @@ impl MatchRow {
     }
 }
 
-/// The seats of several matches (absent ids are left out), in id order.
+/// The seats of several matches (absent and void ids are left out), in id order.
 pub fn seats(conn: &mut DbConn, ids: &[i64]) -> QueryResult<Vec<Seat>> {
     matches::table
         .filter(matches::id.eq_any(ids))
+        .filter(matches::void.eq(false))
         .order(matches::id.asc())
         .select((matches::id, matches::event_id, matches::table_no))
         .load(conn)
@@ -286,7 +308,8 @@ fn write_moves_pg(
                 score_a = v.score_a, score_b = v.score_b, to_move = v.to_move, \
                 winner = v.winner, result_reason = v.result_reason, \
                 clock_a_ms = v.clock_a_ms, clock_b_ms = v.clock_b_ms, updated_at = v.updated_at \
-            FROM v WHERE m.id = v.id AND m.last_seq = v.expected RETURNING m.id), \
+            FROM v WHERE m.id = v.id AND m.last_seq = v.expected AND NOT m.void \
+            RETURNING m.id), \
         ev AS (\
             INSERT INTO match_events (match_id, seq, at, actor, kind, payload) \
             SELECT e.* FROM unnest($13::bigint[], $14::bigint[], $15::timestamp[], \

@@ -169,24 +169,32 @@ pub fn pairings_of(conn: &mut DbConn, round_ids: &[i64]) -> QueryResult<Vec<Pair
     Ok(rows)
 }
 
-/// Voids the current lines of a round and their matches (the matches' logs are kept).
-pub fn void_pairings(conn: &mut DbConn, round_id: i64) -> QueryResult<usize> {
+/// Voids the current lines of a round and their matches (the matches' logs are kept). Only
+/// matches that have not started are voided: the update re-checks their status, so a match that
+/// a tablet started meanwhile is left alone, and the result is false (the caller then rolls
+/// back and refuses).
+pub fn void_pairings(conn: &mut DbConn, round_id: i64) -> QueryResult<bool> {
     let match_ids: Vec<Option<i64>> = round_pairings::table
         .filter(round_pairings::round_id.eq(round_id))
         .filter(round_pairings::void.eq(false))
         .select(round_pairings::match_id)
         .load(conn)?;
     let match_ids: Vec<i64> = match_ids.into_iter().flatten().collect();
-    diesel::update(matches::table.filter(matches::id.eq_any(&match_ids)))
-        .set(matches::void.eq(true))
-        .execute(conn)?;
+    let voided = diesel::update(
+        matches::table
+            .filter(matches::id.eq_any(&match_ids))
+            .filter(matches::status.eq_any(["new", "created"])),
+    )
+    .set(matches::void.eq(true))
+    .execute(conn)?;
     diesel::update(
         round_pairings::table
             .filter(round_pairings::round_id.eq(round_id))
             .filter(round_pairings::void.eq(false)),
     )
     .set(round_pairings::void.eq(true))
-    .execute(conn)
+    .execute(conn)?;
+    Ok(voided == match_ids.len())
 }
 
 /// Status, table and result of the given matches, as `(id, table, status, score_a, score_b,

@@ -135,9 +135,15 @@ async fn check_password(
 ) -> Result<Option<users::User>, AppError> {
     state.throttle.check(username, peer).map_err(throttled)?;
     let name = username.to_owned();
-    let user = state
-        .db(move |conn| Ok(users::find_by_username(conn, &name)?))
-        .await?;
+    // A name no account can have is not looked up (a NUL is a PostgreSQL error).
+    let user = match validate_username(&name) {
+        Ok(()) => {
+            state
+                .db(move |conn| Ok(users::find_by_username(conn, &name)?))
+                .await?
+        }
+        Err(_) => None,
+    };
     // Verify even for unknown users so both failures take the same time.
     let hash = user.as_ref().map_or_else(
         || auth::dummy_hash().to_owned(),
@@ -165,7 +171,8 @@ pub async fn login(
 ) -> Result<Session, AppError> {
     let username = username.trim().to_owned();
     let Some(user) = check_password(state, &username, password, peer).await? else {
-        tracing::info!(username = %username.escape_debug(), "login refused");
+        // Debug-formatted: the name is the client's, and escaping keeps it on its line.
+        tracing::info!(username = ?username, "login refused");
         return Err(AppError::Unauthorized(BAD_LOGIN.into()));
     };
     // Said only to someone who knows the password.

@@ -74,13 +74,8 @@ pub fn record(
 
 /// Refuses a record the register cannot hold.
 fn check(req: &NewRecordRequest) -> Result<(), AppError> {
-    let reason = req.reason.trim();
-    if reason.is_empty() || reason.chars().count() > 500 {
-        return Err(AppError::field(
-            "reason",
-            "give the reason (1 to 500 characters)",
-        ));
-    }
+    // One line of 1 to 500 characters, no control characters (issue 11).
+    crate::text::Reason::parse("reason", &req.reason)?;
     let kind = req.kind.as_str();
     if req.corrects.is_none() && !matches!(kind, "disqualification" | "walkout") {
         return Err(AppError::field(

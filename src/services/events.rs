@@ -57,12 +57,9 @@ impl From<rows::EventRow> for EventView {
     }
 }
 
+/// A typed name, checked once (see [`crate::text::Name`]).
 fn check_name(field: &str, name: &str) -> Result<String, AppError> {
-    let n = name.trim();
-    if n.is_empty() || n.chars().count() > 100 {
-        return Err(AppError::field(field, "a name has 1 to 100 characters"));
-    }
-    Ok(n.to_owned())
+    crate::text::Name::parse(field, name).map(crate::text::Name::into_string)
 }
 
 /// Creates an event (administrators and directors without an event scope).
@@ -264,12 +261,12 @@ pub fn grant(
     conn.write_tx(|conn| {
         Grants::load(conn, user_id)?.require_director(Some(event_id))?;
         event(conn, event_id)?;
-        let target = users::find_by_username(conn, req.username.trim())?.ok_or_else(|| {
-            AppError::field(
-                "username",
-                format!("no account named {}", req.username.trim()),
-            )
-        })?;
+        let username = req.username.trim();
+        // A name no account can have is not looked up (a NUL would be a database error).
+        crate::services::accounts::validate_username(username)
+            .map_err(|_| AppError::field("username", "no account has that name"))?;
+        let target = users::find_by_username(conn, username)?
+            .ok_or_else(|| AppError::field("username", format!("no account named {username}")))?;
         if let Some(team_id) = req.team_id {
             let team = rows::find_team(conn, team_id)?;
             if team.is_none_or(|t| t.event_id != event_id) {
@@ -279,18 +276,30 @@ pub fn grant(
                 ));
             }
         }
-        Ok(users::grant(
-            conn,
-            &users::NewRoleGrant {
-                user_id: target.id,
-                role,
-                event_id: Some(event_id),
-                team_id: if role == "captain" { req.team_id } else { None },
-                table_no: if role == "table" { req.table } else { None },
-                granted_by: Some(user_id),
-                created_at: db::now_utc(),
-            },
-        )?)
+        let new = users::NewRoleGrant {
+            user_id: target.id,
+            role,
+            event_id: Some(event_id),
+            team_id: if role == "captain" { req.team_id } else { None },
+            table_no: if role == "table" { req.table } else { None },
+            granted_by: Some(user_id),
+            created_at: db::now_utc(),
+        };
+        // A grant is held once (a unique index says so too, for two requests at once): a
+        // repeat is a 409 that changes nothing.
+        let held = users::grants_of(conn, target.id)?.into_iter().any(|g| {
+            g.role == new.role
+                && g.event_id == new.event_id
+                && g.team_id == new.team_id
+                && g.table_no == new.table_no
+        });
+        if held {
+            return Err(AppError::Conflict {
+                message: format!("{} already holds this role", target.username),
+                current: None,
+            });
+        }
+        Ok(users::grant(conn, &new)?)
     })
 }
 

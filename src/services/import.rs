@@ -144,6 +144,16 @@ fn check_row(
         if team.is_empty() {
             return Some("the team name is empty".to_owned());
         }
+        // Names are one line of text (see `crate::text`): a quoted line break is refused too.
+        if let Some(bad) = std::iter::once(&team)
+            .chain(&players)
+            .chain([&captain])
+            .find(|s| s.chars().any(crate::text::is_forbidden))
+        {
+            return Some(format!(
+                "{bad:?} holds a control character (a line break, a tab, NUL); names are one line"
+            ));
+        }
         if team.chars().count() > 100 {
             return Some("the team name is longer than 100 characters".to_owned());
         }
@@ -356,6 +366,8 @@ pub fn store_lexicon(
     name: &str,
     bytes: &[u8],
 ) -> Result<LexiconView, AppError> {
+    // Who may comes first: parsing a list is the expensive part.
+    Grants::load(conn, user_id)?.require_director(Some(event_id))?;
     let name = check_lexicon_name(name)?;
     let lexicon = parse_lexicon(&name, bytes)?;
     conn.write_tx(|conn| {

@@ -183,9 +183,11 @@ pub fn execute(
     })
 }
 
-/// Refuses an idempotency key the records cannot hold.
+/// Refuses an idempotency key the records cannot hold, and text a command would store that is
+/// not one line (see [`check_text`]).
 pub fn check_key(req: &CommandRequest) -> Result<(), AppError> {
-    check_idempotency_key(req.idempotency_key.as_deref())
+    check_idempotency_key(req.idempotency_key.as_deref())?;
+    check_text(&req.command)
 }
 
 /// Refuses an idempotency key the records cannot hold (every write that takes one).
@@ -195,11 +197,20 @@ pub fn check_idempotency_key(key: Option<&str>) -> Result<(), AppError> {
             "idempotency_key",
             "an idempotency key has 1 to 128 characters",
         )),
-        // PostgreSQL's text holds no NUL; no key needs a control character.
-        Some(k) if k.chars().any(char::is_control) => Err(AppError::field(
-            "idempotency_key",
-            "an idempotency key has no control characters",
-        )),
+        Some(k) => crate::text::check_token("idempotency_key", k, 128),
+        None => Ok(()),
+    }
+}
+
+/// The free text of a command, as the committee's register checks it: a reason is one line of
+/// 1 to 500 characters ([`crate::text::Reason`]). Words and tiles are checked by the rules.
+pub fn check_text(command: &Command) -> Result<(), AppError> {
+    match command {
+        Command::Disqualify { reason, .. }
+        | Command::Walkout { reason, .. }
+        | Command::Correction { reason, .. } => {
+            crate::text::Reason::parse("reason", reason).map(|_| ())
+        }
         _ => Ok(()),
     }
 }
@@ -299,6 +310,10 @@ fn attempt(
     };
     // Authorised first: a stored answer holds the match's state (issue 11).
     let actors = authorize(&row.seat(), grants.as_ref(), sender, req)?;
+    // Its round was paired again: nothing more is recorded here (the table has a new match).
+    if row.void {
+        return Err(voided(conn, &row)?);
+    }
     if let Some(first) = stored_outcome(
         conn,
         match_id,
@@ -728,6 +743,11 @@ pub struct MatchDetail {
     pub sides: game::Sides<SideInfo>,
     /// The ruleset in force.
     pub ruleset: Option<Ruleset>,
+    /// Voided when its round was paired again: kept with its log, takes no commands.
+    pub void: bool,
+    /// For a voided match: the match its table plays now in that round, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub current_match: Option<i64>,
     /// The state now.
     #[serde(flatten)]
     pub view: View,
@@ -760,10 +780,8 @@ fn side_identity(
             }
             Ok((Some(team.id), team.name))
         }
-        (None, Some(name)) if !name.trim().is_empty() && name.len() <= 100 => {
-            Ok((None, name.trim().to_owned()))
-        }
-        _ => Err(AppError::field(
+        (None, Some(name)) => Ok((None, crate::text::Name::parse(field, name)?.into_string())),
+        (None, None) => Err(AppError::field(
             field,
             "give a team_id or a name (1-100 characters)",
         )),
@@ -935,8 +953,60 @@ fn detail(row: &rows::MatchRow, state: &State, now: DateTime<Utc>) -> MatchDetai
             },
         },
         ruleset: state.ruleset().cloned(),
+        void: row.void,
+        current_match: None,
         view: state.view(now),
     }
+}
+
+/// [`detail`], with the table's current match when this one is void.
+fn detail_of(
+    conn: &mut DbConn,
+    row: &rows::MatchRow,
+    state: &State,
+    now: DateTime<Utc>,
+) -> Result<MatchDetail, AppError> {
+    let mut d = detail(row, state, now);
+    if row.void {
+        d.current_match = current_at_table(conn, row)?;
+    }
+    Ok(d)
+}
+
+/// The live (not void) match at a void match's table in the same round, if any.
+fn current_at_table(conn: &mut DbConn, row: &rows::MatchRow) -> Result<Option<i64>, AppError> {
+    Ok(match (row.event_id, row.round_no, row.table_no) {
+        (Some(event), Some(round), Some(table)) => rows::live_at_table(conn, event, round, table)?,
+        _ => None,
+    })
+}
+
+/// The refusal of a command sent to a void match (a tablet left on the old page after its round
+/// was paired again): 409, naming the match its table plays now.
+pub fn voided(conn: &mut DbConn, row: &rows::MatchRow) -> Result<AppError, AppError> {
+    let current = current_at_table(conn, row)?;
+    let round = row
+        .round_no
+        .map_or_else(|| "its round".to_owned(), |r| format!("round {r}"));
+    let table = row
+        .table_no
+        .map_or_else(|| "this table".to_owned(), |t| format!("table {t}"));
+    let message = match current {
+        Some(m) => format!(
+            "match {} was voided when {round} was paired again, and nothing more is recorded \
+             in it: {table} now plays match {m} (/matches/{m}/table)",
+            row.id
+        ),
+        None => format!(
+            "match {} was voided when {round} was paired again, and nothing more is recorded \
+             in it; {table} has no match in {round} now (ask the director)",
+            row.id
+        ),
+    };
+    Ok(AppError::Voided {
+        message,
+        current_match: current,
+    })
 }
 
 /// Who may read a match: anyone when its event is public, otherwise people with a role in it.
@@ -974,7 +1044,7 @@ pub fn show(
     let row = match_row(conn, match_id)?;
     may_read(conn, &row, user)?;
     let state = load_state(conn, cache, match_id)?;
-    Ok(detail(&row, &state, now))
+    detail_of(conn, &row, &state, now)
 }
 
 /// A match's log.
@@ -1161,7 +1231,7 @@ pub fn for_table(
         ));
     }
     let state = load_state(conn, cache, match_id)?;
-    Ok(detail(&row, &state, now))
+    detail_of(conn, &row, &state, now)
 }
 
 /// Board mode: what a move would score, before the player confirms it.

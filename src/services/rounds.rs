@@ -237,7 +237,17 @@ pub fn repair_round(
             None => Method::parse(&round.method)
                 .ok_or_else(|| AppError::internal(format!("stored method {}", round.method)))?,
         };
-        rows::void_pairings(conn, round.id)?;
+        if !rows::void_pairings(conn, round.id)? {
+            // A match started between the check above and the voiding (the transaction is
+            // rolled back).
+            return Err(AppError::Rule {
+                rule: "E1".into(),
+                message: format!(
+                    "round {round_no} has started (a match began just now); a pairing can only \
+                     be redone before any match of its round starts"
+                ),
+            });
+        }
         let round = rows::RoundRow {
             pairing_no: round.pairing_no + 1,
             ..round

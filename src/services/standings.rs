@@ -117,11 +117,8 @@ pub fn to_csv(rows: &[StandingView]) -> String {
         "rank,team,played,wins,ties,losses,match_points,spread,total_score,disqualified\n",
     );
     for r in rows {
-        let name = if r.name.contains([',', '"', '\n']) {
-            format!("\"{}\"", r.name.replace('"', "\"\""))
-        } else {
-            r.name.clone()
-        };
+        // Quoted when needed, and a name a spreadsheet would run as a formula is defused.
+        let name = crate::text::csv_cell(&r.name);
         out.push_str(&format!(
             "{},{},{},{},{},{},{},{},{},{}\n",
             r.row.rank,

@@ -447,8 +447,11 @@ fn write_batch(
     let mut records = Vec::new();
     let mut queue = matches::QueueChanges::default();
     let queue_at = crate::db::now_utc();
+    // Matches without a seat (absent, or void): run on their own, whose answer says which.
+    let mut seatless: Vec<i64> = Vec::new();
     for job in batch {
         let Some(m) = moving.get_mut(&job.match_id) else {
+            seatless.push(job.match_id);
             replies.push(Err(AppError::not_found(format!(
                 "no match {}",
                 job.match_id
@@ -579,6 +582,7 @@ fn write_batch(
             Err(_) => stale.extend(unverified),
         }
     }
+    stale.extend(seatless);
     let rerun = batch
         .iter()
         .enumerate()

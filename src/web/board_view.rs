@@ -96,6 +96,10 @@ pub struct Board {
     pub board_mode: bool,
     /// The board rows (board mode).
     pub board_rows: Vec<String>,
+    /// Voided when its round was paired again: no controls, a pointer to the table's match.
+    pub void: bool,
+    /// For a void match: the match its table plays now (0: none).
+    pub current_match: i64,
 }
 
 fn status_label(code: &str) -> &'static str {
@@ -242,6 +246,8 @@ impl Board {
                 .as_ref()
                 .is_some_and(|r| r.entry_mode == EntryMode::Board),
             board_rows: v.board.clone().unwrap_or_default(),
+            void: d.void,
+            current_match: d.current_match.unwrap_or_default(),
         }
     }
 

@@ -75,8 +75,9 @@ pub struct FormError {
 impl FormError {
     fn of(form: &str, e: &AppError) -> Self {
         let field = match e {
-            AppError::BadRequest { field, .. } => field.clone().unwrap_or_default(),
-            AppError::OutOfRange { field, .. } => field.clone(),
+            AppError::BadRequest { field, .. } | AppError::Unprocessable { field, .. } => {
+                field.clone().unwrap_or_default()
+            }
             _ => String::new(),
         };
         FormError {
@@ -97,7 +98,7 @@ fn shown_at_form(e: &AppError) -> bool {
     matches!(
         e,
         AppError::BadRequest { .. }
-            | AppError::OutOfRange { .. }
+            | AppError::Unprocessable { .. }
             | AppError::Conflict { .. }
             | AppError::Rule { .. }
     )
@@ -233,6 +234,18 @@ impl NewEventForm {
     }
 }
 
+/// Reads a form's body once the caller is known to be allowed (a handler takes the payload
+/// rather than the form for that): large director forms are not read, nor parsed, for
+/// anyone else.
+async fn read_form<T: serde::de::DeserializeOwned + 'static>(
+    req: &HttpRequest,
+    payload: web::Payload,
+) -> Result<T, AppError> {
+    use actix_web::FromRequest;
+    let mut payload = payload.into_inner();
+    Ok(CsrfForm::<T>::from_request(req, &mut payload).await?.0)
+}
+
 /// `POST /events/new`: creates the event (and stores its uploaded word list in the same
 /// transaction), or shows the form again with the reason.
 pub async fn create_event(
@@ -240,10 +253,13 @@ pub async fn create_event(
     state: web::Data<AppState>,
     user: CurrentUser,
     csrf: CsrfToken,
-    form: CsrfForm<NewEventForm>,
+    payload: web::Payload,
 ) -> Result<HttpResponse, AppError> {
-    let form = form.0;
     let uid = user.0.uid;
+    state
+        .db(move |conn| crate::services::authz::Grants::load(conn, uid)?.require_director(None))
+        .await?;
+    let form: NewEventForm = read_form(&req, payload).await?;
     let data_dir = state.settings.data_dir.clone();
     let parsed = form.request().and_then(|r| {
         let upload = (form.lexicon == "upload")
@@ -958,9 +974,13 @@ pub async fn upload_lexicon(
     user: CurrentUser,
     csrf: CsrfToken,
     id: web::Path<i64>,
-    form: CsrfForm<LexiconForm>,
+    payload: web::Payload,
 ) -> Result<HttpResponse, AppError> {
-    let (event_id, uid, f) = (id.into_inner(), user.0.uid, form.0);
+    let (event_id, uid) = (id.into_inner(), user.0.uid);
+    state
+        .db(move |conn| director_event(conn, uid, event_id).map(|_| ()))
+        .await?;
+    let f: LexiconForm = read_form(&req, payload).await?;
     let data_dir = state.settings.data_dir.clone();
     let shown_name = f.lexicon_name.clone();
     let result = state

@@ -171,6 +171,12 @@ pub async fn upload_lexicon(
     // A word list is text: a form's encoding here is a page on another site trying its luck.
     require_content_type(&req, &["text/plain", "application/octet-stream"])?;
     let (uid, event_id) = (user.0.uid, id.into_inner());
+    // Who may comes before the body is read: a refused caller costs no upload and no parse.
+    state
+        .db(move |conn| {
+            crate::services::authz::Grants::load(conn, uid)?.require_director(Some(event_id))
+        })
+        .await?;
     let words = read_limited(payload, import::LEXICON_MAX_BYTES).await?;
     let data_dir = state.settings.data_dir.clone();
     let name = q.into_inner().name;

@@ -78,7 +78,8 @@ pub async fn frame(
     tracing::info!(
         request_id = %id,
         %method,
-        %path,
+        // Escaped: the path is the client's.
+        path = %path.escape_debug(),
         status = res.status().as_u16(),
         ms = started.elapsed().as_millis() as u64,
         "request"
@@ -117,6 +118,7 @@ async fn json_error(res: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody> {
         401 => "unauthorized",
         403 => "forbidden",
         404 => "not_found",
+        408 => "request_timeout",
         409 => "conflict",
         413 => "payload_too_large",
         429 => "too_many_requests",
@@ -136,6 +138,7 @@ async fn json_error(res: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody> {
         field,
         current: None,
         rule: None,
+        current_match: None,
     });
     for (name, value) in res.headers() {
         if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {

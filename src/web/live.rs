@@ -16,8 +16,6 @@ use crate::error::AppError;
 use crate::live::LiveMessage;
 use crate::services::{events, matches};
 
-const HEARTBEAT: Duration = Duration::from_secs(15);
-
 fn last_event_id(req: &HttpRequest) -> Option<i64> {
     req.headers()
         .get("last-event-id")?
@@ -33,52 +31,85 @@ fn frame(id: i64, msg: &LiveMessage) -> Bytes {
     Bytes::from(format!("id: {id}\nevent: change\ndata: {data}\n\n"))
 }
 
+/// One subscriber's stream: what is left to replay, then the live messages it keeps.
+struct Subscriber<K> {
+    pending: std::collections::VecDeque<Bytes>,
+    rx: tokio::sync::broadcast::Receiver<LiveMessage>,
+    keep: K,
+    counter: i64,
+    /// Silence longer than this gets a comment (see `Timeouts::live_keep_alive`).
+    keep_alive: Duration,
+    /// When the next comment is due: reset by everything sent, not by messages for others.
+    next_ping: tokio::time::Instant,
+    closing: tokio::sync::watch::Receiver<bool>,
+}
+
+impl<K> Subscriber<K> {
+    fn sent(mut self, bytes: Bytes) -> Option<(Result<Bytes, actix_web::Error>, Self)> {
+        self.next_ping = tokio::time::Instant::now() + self.keep_alive;
+        Some((Ok(bytes), self))
+    }
+}
+
+/// The SSE response. A stream sends a `: ping` comment after `live_keep_alive` without
+/// anything to send, however busy other matches are: writing is how a server learns that a
+/// subscriber has gone, so a closed one is dropped within two intervals. Every stream ends at
+/// once when the server starts to stop ([`crate::live::Live::close`]).
 fn sse(
+    state: &AppState,
     initial: Vec<Bytes>,
     rx: tokio::sync::broadcast::Receiver<LiveMessage>,
     keep: impl Fn(&LiveMessage) -> Option<i64> + 'static,
 ) -> HttpResponse {
-    let body = stream::unfold(
-        (initial, rx, keep, 0i64),
-        |(mut pending, mut rx, keep, mut counter)| async move {
-            if !pending.is_empty() {
-                let first = pending.remove(0);
-                return Some((
-                    Ok::<_, actix_web::Error>(first),
-                    (pending, rx, keep, counter),
-                ));
-            }
-            loop {
-                match tokio::time::timeout(HEARTBEAT, rx.recv()).await {
-                    Err(_) => {
-                        return Some((
-                            Ok(Bytes::from_static(b": ping\n\n")),
-                            (pending, rx, keep, counter),
-                        ));
+    let keep_alive = state.settings.timeouts.live_keep_alive;
+    let first = Subscriber {
+        pending: initial.into(),
+        rx,
+        keep,
+        counter: 0,
+        keep_alive,
+        next_ping: tokio::time::Instant::now() + keep_alive,
+        closing: state.live.closing(),
+    };
+    let body = stream::unfold(first, |mut s| async move {
+        if *s.closing.borrow() {
+            return None;
+        }
+        if let Some(first) = s.pending.pop_front() {
+            return s.sent(first);
+        }
+        loop {
+            let next = tokio::select! {
+                // Closing (or the sender gone with the server).
+                _ = s.closing.changed() => return None,
+                next = tokio::time::timeout_at(s.next_ping, s.rx.recv()) => next,
+            };
+            match next {
+                Err(_) => return s.sent(Bytes::from_static(b": ping\n\n")),
+                Ok(Ok(msg)) => {
+                    if let Some(id) = (s.keep)(&msg) {
+                        s.counter = id.max(s.counter + 1);
+                        let bytes = frame(s.counter, &msg);
+                        return s.sent(bytes);
                     }
-                    Ok(Ok(msg)) => {
-                        if let Some(id) = keep(&msg) {
-                            counter = id.max(counter + 1);
-                            return Some((Ok(frame(counter, &msg)), (pending, rx, keep, counter)));
-                        }
-                    }
-                    // Too slow a reader: tell it to refresh everything.
-                    Ok(Err(RecvError::Lagged(_))) => {
-                        let msg = LiveMessage {
-                            event_id: None,
-                            match_id: 0,
-                            seq: 0,
-                            kind: "resync".into(),
-                            standings: false,
-                        };
-                        counter += 1;
-                        return Some((Ok(frame(counter, &msg)), (pending, rx, keep, counter)));
-                    }
-                    Ok(Err(RecvError::Closed)) => return None,
                 }
+                // Too slow a reader: tell it to refresh everything.
+                Ok(Err(RecvError::Lagged(_))) => {
+                    let msg = LiveMessage {
+                        event_id: None,
+                        match_id: 0,
+                        seq: 0,
+                        kind: "resync".into(),
+                        standings: false,
+                    };
+                    s.counter += 1;
+                    let bytes = frame(s.counter, &msg);
+                    return s.sent(bytes);
+                }
+                Ok(Err(RecvError::Closed)) => return None,
             }
-        },
-    );
+        }
+    });
     HttpResponse::Ok()
         .content_type("text/event-stream")
         .insert_header(("cache-control", "no-cache"))
@@ -115,7 +146,7 @@ pub async fn match_stream(
             frame(e.seq as i64, &msg)
         })
         .collect();
-    Ok(sse(initial, rx, move |m| {
+    Ok(sse(&state, initial, rx, move |m| {
         (m.match_id == id).then_some(m.seq)
     }))
 }
@@ -149,7 +180,7 @@ pub async fn event_stream(
     };
     // Ids are the server clock's milliseconds, so they keep rising across reconnects.
     let clock = state.clock.clone();
-    Ok(sse(initial, rx, move |m| {
+    Ok(sse(&state, initial, rx, move |m| {
         (m.event_id == Some(id)).then(|| clock.now().timestamp_millis())
     }))
 }

@@ -9,6 +9,7 @@ pub mod board_view;
 pub mod director;
 pub mod director_api;
 pub mod errors;
+pub mod limits;
 pub mod live;
 pub mod ops;
 pub mod ops_api;

@@ -311,7 +311,10 @@ pub async fn rule_challenge(
             Ok(redirect_with_flash(&back, "Ruling applied."))
         }
         Err(
-            e @ (AppError::Conflict { .. } | AppError::Rule { .. } | AppError::BadRequest { .. }),
+            e @ (AppError::Conflict { .. }
+            | AppError::Rule { .. }
+            | AppError::BadRequest { .. }
+            | AppError::Unprocessable { .. }),
         ) => Ok(redirect_with_flash(&back, &e.public_message())),
         Err(e) => Err(e),
     }
@@ -413,7 +416,8 @@ pub async fn record_committee(
         team_id: f.team_id,
         match_id,
         kind: f.kind,
-        reason: f.reason,
+        // A reason box is a textarea: a line break typed in it is a space.
+        reason: crate::text::textarea_line(&f.reason),
         corrects: f.corrects,
         idempotency_key: None,
     };
@@ -430,7 +434,10 @@ pub async fn record_committee(
             ))
         }
         Err(
-            e @ (AppError::BadRequest { .. } | AppError::Rule { .. } | AppError::Conflict { .. }),
+            e @ (AppError::BadRequest { .. }
+            | AppError::Unprocessable { .. }
+            | AppError::Rule { .. }
+            | AppError::Conflict { .. }),
         ) => committee_page_for(&req, &state, user.0, &csrf, event, Some(e.public_message())).await,
         Err(e) => Err(e),
     }

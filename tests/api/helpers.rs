@@ -113,6 +113,7 @@ pub fn settings_for(db: &TestDb) -> Settings {
         pool_size: 8,
         sweeper: false,
         secure_cookies: false,
+        timeouts: arbiter::config::Timeouts::default(),
     }
 }
 

@@ -8,6 +8,7 @@ mod helpers;
 mod auth;
 mod director;
 mod foundation;
+mod inputs;
 mod match_path;
 mod matches;
 mod openapi;

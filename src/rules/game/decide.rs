@@ -641,14 +641,8 @@ fn command_payloads(
                             "sheet mode: give words and tiles, not a move".into(),
                         ));
                     }
-                    let words: Vec<String> = words
-                        .iter()
-                        .map(|w| w.trim().to_string())
-                        .filter(|w| !w.is_empty())
-                        .collect();
-                    if words.is_empty() {
-                        return Err(RuleError::Invalid("sheet mode: name the words".into()));
-                    }
+                    // Bounded by the board: word length and words per play (C7).
+                    let words = crate::rules::game::sheet::words(&words, tiles)?;
                     let tiles = tiles.ok_or_else(|| {
                         RuleError::Invalid("sheet mode: give the number of tiles laid".into())
                     })?;

@@ -43,6 +43,7 @@ mod event;
 pub mod import;
 mod outcome;
 mod seat;
+pub mod sheet;
 mod state;
 
 #[cfg(test)]

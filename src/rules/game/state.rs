@@ -797,7 +797,10 @@ impl State {
         let seat_to_move = s.seat_to_move();
         View {
             status: s.status,
-            last_seq: s.last_seq,
+            // The log's last seq, not the caught-up one: flags and limits shown above are not
+            // recorded yet, and a client sends this back as `expected_seq`, which must match the
+            // log (the command then records them first).
+            last_seq: self.last_seq,
             side_to_move: seat_to_move.map(|seat| seat.side),
             seat_to_move,
             order: s.order.clone(),
@@ -998,7 +1001,9 @@ pub struct WindowView {
 pub struct View {
     /// Where the match stands.
     pub status: Status,
-    /// The seq the view reflects (the client sends it back as `expected_seq`).
+    /// The last seq in the log (the client sends it back as `expected_seq`). Clocks that ran
+    /// out since, and what follows from them, are shown but not counted: they are recorded,
+    /// with their own seqs, before the next command.
     pub last_seq: u64,
     /// The side on turn.
     pub side_to_move: Option<Side>,

@@ -408,7 +408,19 @@ pub fn write(game: &Game) -> String {
     for (i, p) in game.players.iter().enumerate() {
         let _ = write!(out, "#player{} {}", i + 1, p.nick);
         if !p.name.is_empty() {
-            let _ = write!(out, " {}", p.name);
+            // One line whatever the name holds: a line break would start a line of its own.
+            let name: String = p
+                .name
+                .chars()
+                .map(|c| {
+                    if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+                        ' '
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+            let _ = write!(out, " {name}");
         }
         out.push('\n');
     }

@@ -1,0 +1,1 @@
+DROP INDEX role_grants_unique;
