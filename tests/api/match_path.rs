@@ -568,14 +568,14 @@ fn creating_a_match_again_with_its_key_makes_no_second_match() {
     assert_eq!(res.status, 400, "{}", res.body);
     long["idempotency_key"] = json!("nul\u{0}key");
     let res = h.director.post_json("/api/v1/matches", &long);
-    assert_eq!(res.status, 400, "{}", res.body);
+    assert_eq!(res.status, 422, "{}", res.body);
     let register = format!("/api/v1/events/{}/committee", h.event_id);
     let res = h.director.post_json(
         &register,
         &json!({"team_id": h.teams.0, "kind": "disqualification", "reason": "x",
                 "idempotency_key": "nul\u{0}key"}),
     );
-    assert_eq!(res.status, 400, "{}", res.body);
+    assert_eq!(res.status, 422, "{}", res.body);
 }
 
 #[test]

@@ -931,6 +931,8 @@ fn the_results_slip_names_both_sides_and_the_best_word_n8() {
         m,
         json!({"type": "play", "move": "9G OX", "declared": 31}),
     );
+    // T17d: the last play's grace lapses first, so the announced end gives the result.
+    ev.clock.advance(chrono::Duration::seconds(5));
     let done = ok(&mut ev.director, m, json!({"type": "announce_end"}));
     let slip = &done["state"]["slip"];
     assert_eq!(slip["names"]["a"], "Anagrammers", "{slip}");
