@@ -155,6 +155,8 @@ struct Line<'a, F> {
     prev_anchor: Option<usize>,
     rack: [u8; 27],
     rack_len: u8,
+    /// The natural letters left on the rack, bit `i` for letter code `i + 1`.
+    rack_mask: u32,
     letter_value: [u8; 27],
     emit: &'a mut F,
     stop: bool,
@@ -177,7 +179,16 @@ impl<F: FnMut(&Play) -> ControlFlow<()>> Line<'_, F> {
         if self.rack_len == 0 {
             return;
         }
-        let mask = self.cross[pos].mask;
+        // Letters both allowed here and on the rack (any letter if a blank is left).
+        let mask = self.cross[pos].mask
+            & if self.rack[BLANK] > 0 {
+                u32::MAX
+            } else {
+                self.rack_mask
+            };
+        if mask == 0 {
+            return;
+        }
         let graph = self.graph;
         for arc in graph.node_arcs(node) {
             let label = arc.label();
@@ -188,11 +199,15 @@ impl<F: FnMut(&Play) -> ControlFlow<()>> Line<'_, F> {
             if self.rack[li] > 0 {
                 self.rack[li] -= 1;
                 self.rack_len -= 1;
+                if self.rack[li] == 0 {
+                    self.rack_mask &= !(1 << li);
+                }
                 self.placed[pos] = b'A' + label - 1;
                 let acc = self.add_tile(pos, u32::from(self.letter_value[li]), acc);
                 self.go_on(pos, arc, start, rightward, acc);
                 self.rack[li] += 1;
                 self.rack_len += 1;
+                self.rack_mask |= 1 << li;
             }
             if self.rack[BLANK] > 0 && !self.stop {
                 self.rack[BLANK] -= 1;
@@ -207,6 +222,13 @@ impl<F: FnMut(&Play) -> ControlFlow<()>> Line<'_, F> {
                 return;
             }
         }
+    }
+
+    /// True if the walk could go on at `pos`: a board tile, or an empty square that a tile
+    /// left on the rack may take. Checked before recursing, which saves most dead calls.
+    #[inline]
+    fn can_enter(&self, pos: usize) -> bool {
+        self.code[pos] != 0 || (self.rack_len > 0 && self.cross[pos].mask != 0)
     }
 
     /// The score after placing a tile worth `value` on `pos` (rule C5: its premiums count in
@@ -235,7 +257,7 @@ impl<F: FnMut(&Play) -> ControlFlow<()>> Line<'_, F> {
             if arc.accepts() && right_free && acc.placed > 0 {
                 self.record(start, pos, acc);
             }
-            if pos + 1 < SIZE && arc.child() != 0 && !self.stop {
+            if pos + 1 < SIZE && arc.child() != 0 && !self.stop && self.can_enter(pos + 1) {
                 self.step(pos + 1, arc.child(), start, true, acc);
             }
             return;
@@ -254,7 +276,8 @@ impl<F: FnMut(&Play) -> ControlFlow<()>> Line<'_, F> {
             let next = pos - 1;
             // A board tile must be taken in; an empty square only up to the previous anchor,
             // because plays covering that anchor are found from it.
-            let may = self.code[next] != 0 || self.prev_anchor.is_none_or(|a| next > a);
+            let may = self.code[next] != 0
+                || (self.prev_anchor.is_none_or(|a| next > a) && self.can_enter(next));
             if may {
                 self.step(next, child, start, false, acc);
             }
@@ -262,6 +285,7 @@ impl<F: FnMut(&Play) -> ControlFlow<()>> Line<'_, F> {
         if left_free
             && self.anchor + 1 < SIZE
             && !self.stop
+            && self.can_enter(self.anchor + 1)
             && let Some(sep) = self.graph.find(child, SEP)
             && sep.child() != 0
         {
@@ -400,6 +424,11 @@ pub(crate) fn generate<F: FnMut(&Play) -> ControlFlow<()>>(
                 prev_anchor: None,
                 rack: rack_counts,
                 rack_len,
+                rack_mask: rack_counts[..26]
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, n)| **n > 0)
+                    .fold(0, |m, (i, _)| m | (1 << i)),
                 letter_value,
                 emit: &mut *emit,
                 stop: false,

@@ -364,18 +364,33 @@ impl Iterator for NodeArcs<'_> {
     }
 }
 
-/// A node not yet registered: its arcs so far (label, accepts, child).
-type Pending = Vec<(u8, bool, u32)>;
+/// A node not yet registered: its arcs so far, packed as in the output but without `END`.
+type Pending = Vec<u32>;
 
 /// Incremental construction of a minimal acyclic automaton from sorted strings (Daciuk,
 /// Mihov, Watson and Watson 2000), with acceptance on arcs as the generator reads it.
 struct Builder {
     /// Output arcs; index 0 is the header.
     arcs: Vec<u32>,
-    /// Finished nodes by their packed arcs, so equal sub-graphs are stored once.
-    register: HashMap<Vec<u32>, u32>,
-    /// The path of the last string: `path[0]` is the root, `path[i]` the node after `i` symbols.
+    /// Finished nodes by a hash of their arcs; each bucket lists the nodes (first arc index)
+    /// with that hash, compared arc by arc, so equal sub-graphs are stored once without
+    /// keeping a copy of every node as a key.
+    register: HashMap<u64, Vec<u32>>,
+    /// The path of the last string: `path[0]` is the root, `path[i]` the node after `i`
+    /// symbols. Only the first `depth` entries are live; the others are kept, emptied, so
+    /// their buffers are reused.
     path: Vec<Pending>,
+    depth: usize,
+}
+
+/// FNV-1a over the arcs: fast, and the buckets compare the arcs anyway.
+fn hash_arcs(arcs: &[u32]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for a in arcs {
+        h ^= u64::from(*a);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
 }
 
 impl Builder {
@@ -384,6 +399,7 @@ impl Builder {
             arcs: vec![0],
             register: HashMap::new(),
             path: vec![Vec::new()],
+            depth: 1,
         }
     }
 
@@ -391,14 +407,15 @@ impl Builder {
     /// the previous one.
     fn insert(&mut self, s: &[u8], common: usize) -> Result<(), GraphError> {
         // Nodes past the common prefix will get no more arcs: register them.
-        while self.path.len() > common + 1 {
+        while self.depth > common + 1 {
             self.pop_and_register()?;
         }
         for &sym in &s[common..] {
-            if let Some(top) = self.path.last_mut() {
-                top.push((sym, false, 0));
+            self.path[self.depth - 1].push(pack(sym, false, 0));
+            if self.depth == self.path.len() {
+                self.path.push(Vec::new());
             }
-            self.path.push(Vec::new());
+            self.depth += 1;
         }
         if let Some(arc) = s
             .len()
@@ -406,47 +423,62 @@ impl Builder {
             .and_then(|i| self.path.get_mut(i))
             .and_then(|node| node.last_mut())
         {
-            arc.1 = true;
+            *arc |= ACCEPTS;
         }
         Ok(())
     }
 
     fn pop_and_register(&mut self) -> Result<(), GraphError> {
-        if let Some(node) = self.path.pop() {
-            let id = self.register_node(node)?;
-            if let Some(arc) = self.path.last_mut().and_then(|p| p.last_mut()) {
-                arc.2 = id;
-            }
+        self.depth -= 1;
+        let node = std::mem::take(&mut self.path[self.depth]);
+        let id = self.register_node(&node)?;
+        self.path[self.depth] = node;
+        self.path[self.depth].clear();
+        if let Some(arc) = self.path[self.depth - 1].last_mut() {
+            *arc |= id;
         }
         Ok(())
     }
 
-    fn register_node(&mut self, node: Pending) -> Result<u32, GraphError> {
+    fn register_node(&mut self, node: &[u32]) -> Result<u32, GraphError> {
         if node.is_empty() {
             return Ok(0);
         }
-        let key: Vec<u32> = node.iter().map(|&(l, a, c)| pack(l, a, c)).collect();
-        if let Some(&id) = self.register.get(&key) {
+        let h = hash_arcs(node);
+        let arcs = &self.arcs;
+        let same = |id: &u32| {
+            let start = *id as usize;
+            arcs.get(start..start + node.len()).is_some_and(|stored| {
+                stored.iter().zip(node).enumerate().all(|(i, (a, b))| {
+                    (a & !END) == *b && ((a & END != 0) == (i + 1 == node.len()))
+                })
+            })
+        };
+        if let Some(&id) = self
+            .register
+            .get(&h)
+            .and_then(|ids| ids.iter().find(|id| same(id)))
+        {
             return Ok(id);
         }
         let id = self.arcs.len();
-        if id + key.len() > INDEX_MASK as usize {
-            return Err(GraphError::TooLarge(id + key.len()));
+        if id + node.len() > INDEX_MASK as usize {
+            return Err(GraphError::TooLarge(id + node.len()));
         }
-        self.arcs.extend_from_slice(&key);
+        self.arcs.extend_from_slice(node);
         if let Some(last) = self.arcs.last_mut() {
             *last |= END;
         }
-        self.register.insert(key, id as u32);
+        self.register.entry(h).or_default().push(id as u32);
         Ok(id as u32)
     }
 
     fn finish(mut self) -> Result<Vec<u32>, GraphError> {
-        while self.path.len() > 1 {
+        while self.depth > 1 {
             self.pop_and_register()?;
         }
-        let root = self.path.pop().unwrap_or_default();
-        let id = self.register_node(root)?;
+        let root = std::mem::take(&mut self.path[0]);
+        let id = self.register_node(&root)?;
         self.arcs[0] = id | END;
         self.arcs.shrink_to_fit();
         Ok(self.arcs)
