@@ -11,8 +11,9 @@
 //! forming words both ways is one placement (written across, as
 //! [`crate::rules::placement::from_tiles`] writes it). Exchanges and passes are not plays here.
 //!
-//! Pure: no I/O. Building the graph from a word list is the caller's (it takes well under a
-//! second for ENABLE in release; see BENCHMARKS.md), and so is keeping it.
+//! Pure: no I/O. Building the graph from a word list is the caller's (about 0.9 s for ENABLE
+//! in release; see BENCHMARKS.md), and so is keeping it ([`WordGraph::to_bytes`] and
+//! [`WordGraph::from_bytes`] make a cache file, as `arbiter moves` keeps in the data directory).
 
 mod generate;
 pub mod graph;
