@@ -64,6 +64,28 @@ enum Command {
         #[command(subcommand)]
         command: GcgCommand,
     },
+    /// Every legal play of a position: the count, the top score and the top plays.
+    Moves {
+        /// A board: 15 lines of 15 characters (`.` empty, uppercase tile, lowercase blank).
+        #[arg(long, conflicts_with = "positions", requires = "rack")]
+        board: Option<PathBuf>,
+        /// The rack: letters, `?` for a blank.
+        #[arg(long)]
+        rack: Option<String>,
+        /// JSON lines `{"board": [...15 strings], "rack": "..."}`; each comes back with
+        /// `n_place_moves`, `top_score` and `top_moves` added.
+        #[arg(long, required_unless_present = "board")]
+        positions: Option<PathBuf>,
+        /// Word list, one word per line (default: the bundled ENABLE list).
+        #[arg(long)]
+        lexicon: Option<PathBuf>,
+        /// Tile set: english, french or indonesian.
+        #[arg(long, default_value = "english")]
+        tiles: String,
+        /// How many plays to list after the top score (with --board).
+        #[arg(long, default_value_t = 10)]
+        top: usize,
+    },
 }
 
 #[derive(Subcommand)]
@@ -89,6 +111,18 @@ enum GcgCommand {
         /// Also check every word against this word list.
         #[arg(long)]
         lexicon: Option<PathBuf>,
+    },
+    /// For every move of a game: the play, its score, the top play(s) of the position and the
+    /// difference; then a summary per player.
+    Analyze {
+        /// The GCG file.
+        file: PathBuf,
+        /// Word list, one word per line (default: the bundled ENABLE list).
+        #[arg(long)]
+        lexicon: Option<PathBuf>,
+        /// Tile set (default: the record's #tile-distribution, else english).
+        #[arg(long)]
+        tiles: Option<String>,
     },
 }
 
@@ -205,7 +239,58 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 ExitCode::from(1)
             })
         }
+        Command::Moves { .. }
+        | Command::Gcg {
+            command: GcgCommand::Analyze { .. },
+        } => moves(&cli.command, &cli.data_dir),
     }
+}
+
+/// `moves` and `gcg analyze`; the word graph is cached in `data_dir/wordgraphs`.
+fn moves(command: &Command, data_dir: &std::path::Path) -> Result<ExitCode, String> {
+    use arbiter::cli::moves;
+    let mut out = std::io::stdout().lock();
+    match command {
+        Command::Moves {
+            board,
+            rack,
+            positions,
+            lexicon,
+            tiles,
+            top,
+        } => {
+            let setup = moves::setup(lexicon.as_deref(), moves::tile_set(tiles)?, Some(data_dir))?;
+            match (board, positions) {
+                (Some(board), _) => {
+                    let rack = rack.as_deref().unwrap_or_default();
+                    moves::board(&setup, board, rack, *top, &mut out)?;
+                }
+                (None, Some(file)) => {
+                    moves::positions(&setup, file, &mut out)?;
+                }
+                (None, None) => {
+                    return Err("give --board FILE --rack RACK, or --positions FILE".into());
+                }
+            }
+        }
+        Command::Gcg {
+            command:
+                GcgCommand::Analyze {
+                    file,
+                    lexicon,
+                    tiles,
+                },
+        } => {
+            let set = match tiles {
+                Some(name) => moves::tile_set(name)?,
+                None => moves::record_tile_set(file)?,
+            };
+            let setup = moves::setup(lexicon.as_deref(), set, Some(data_dir))?;
+            moves::analyze(&setup, file, &mut out)?;
+        }
+        _ => {}
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn serve(settings: Settings) -> Result<(), String> {

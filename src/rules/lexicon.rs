@@ -169,6 +169,16 @@ impl Lexicon {
         self.words.is_empty()
     }
 
+    /// Calls `f` with every word (uppercase ASCII), in alphabetical order, without allocating:
+    /// the move generator builds its word graph from this.
+    pub fn for_each_word(&self, mut f: impl FnMut(&[u8])) {
+        use fst::Streamer;
+        let mut stream = self.words.stream();
+        while let Some(key) = stream.next() {
+            f(key);
+        }
+    }
+
     /// Every word of exactly `n` letters, in alphabetical order.
     pub fn words_of_length(&self, n: usize) -> Vec<String> {
         use fst::Streamer;

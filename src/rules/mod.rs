@@ -94,3 +94,6 @@ pub mod ruleset;
 // Event standings and pairings (rules E1-E2).
 pub mod pairing;
 pub mod standings;
+
+// Move generation: all plays, top plays, any play (rules D6, O1).
+pub mod movegen;
