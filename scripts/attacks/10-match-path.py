@@ -72,7 +72,7 @@ for overrides, field in (({"clock": {"side_ms": 10**16}}, "ruleset.clock.side_ms
         body = {"event_id": ev, "round": 9, "table": 1, "side_a": {"name": "X"},
                 "side_b": {"name": "Y"}, "ruleset": {"preset": preset, "overrides": overrides}}
         r = api("POST", "/api/v1/matches", director, body)
-        check(r.status == 400 and r.json().get("field") == field,
+        check(r.status == 422 and r.json().get("field") == field,
               f"{preset} with {json.dumps(overrides)} is refused naming {field}", r)
         if r.status in (200, 201):
             # The regression: play it and see whether the hall survives.
@@ -81,7 +81,7 @@ for overrides, field in (({"clock": {"side_ms": 10**16}}, "ruleset.clock.side_ms
             command(table1, m, {"type": "play", "words": ["QI"], "tiles": 2, "declared": 11})
         r = api("POST", "/api/v1/events", admin,
                 {"name": "Marathon", "ruleset": {"preset": preset, "overrides": overrides}})
-        check(r.status == 400, f"an event with {json.dumps(overrides)} is refused", r)
+        check(r.status == 422, f"an event with {json.dumps(overrides)} is refused", r)
 r = api("POST", "/api/v1/matches", director,
         {"event_id": ev, "round": 9, "table": 1, "side_a": {"name": "X"}, "side_b": {"name": "Y"},
          "ruleset": {"preset": "individual", "overrides": {"clock": {"side_ms": 1e16}}}})
