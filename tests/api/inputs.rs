@@ -429,9 +429,12 @@ fn spawn_binary(db: &TestDb) -> (std::process::Child, String, std::path::PathBuf
         .spawn()
         .unwrap();
     let base = format!("http://127.0.0.1:{port}");
-    let ready = (0..150).any(|_| {
+    // The client panics on a refused connection, so wait for the port to accept first (a busy
+    // machine may take more than a moment to start the server).
+    let ready = (0..300).any(|_| {
         std::thread::sleep(Duration::from_millis(100));
-        Client::new(&base).get("/healthz").status == 200
+        std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
+            && Client::new(&base).get("/healthz").status == 200
     });
     assert!(ready, "the server did not start");
     (child, base, log)
