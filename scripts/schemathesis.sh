@@ -57,6 +57,9 @@ curl -fs "$BASE/healthz" >/dev/null || { echo "server did not start"; cat "$DATA
 TOKEN=$(curl -fs -X POST "$BASE/api/v1/auth/token" -H 'content-type: application/json' \
   -d "{\"username\":\"fuzzer\",\"password\":\"$PASSWORD\"}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
 
+# Signing out, or a password change or reset of the fuzzer's own account, would end the session
+# its token names, and every later request would be a 401: those three operations are left out
+# (their refusals are tested in tests/api/sessions.rs).
 # Something to find: an event with two teams and a match, so ids 1.. exist.
 api() { curl -fs -X POST "$BASE$1" -H "Authorization: Bearer $TOKEN" -H 'content-type: application/json' -d "$2" >/dev/null; }
 api /api/v1/events '{"name":"Fuzz event","public":true}'
@@ -69,6 +72,7 @@ set +e
   --url "$BASE" \
   --checks not_a_server_error \
   -H "Authorization: Bearer $TOKEN" \
+  --exclude-path-regex '^/api/v1/(auth/logout|me/password|users/\{id\}/password)$' \
   --max-examples "$MAX_EXAMPLES" \
   --max-time "$MAX_TIME" \
   --request-timeout 10 \
