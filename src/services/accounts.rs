@@ -187,12 +187,16 @@ pub async fn login(
 /// Records a new server-side session for `user` and signs its token.
 pub async fn start_session(state: &AppState, user: users::User) -> Result<Session, AppError> {
     let sid = auth::random_token(16);
-    let now = Utc::now();
+    // The server's clock (a manual one in tests), not the wall clock read here.
+    let now = state.clock.now();
     let expires_at = now + chrono::Duration::hours(state.settings.session_hours);
     let (id, row_sid) = (user.id, sid.clone());
     let grants = state
         .db(move |conn| {
-            let created = db::now_utc();
+            let created = {
+                use chrono::SubsecRound;
+                now.naive_utc().trunc_subsecs(6)
+            };
             conn.write_tx(|conn| {
                 // Rows of tokens that expired a day ago are of no use to anyone.
                 sessions::purge_expired(conn, created - chrono::Duration::days(1))?;
