@@ -1,6 +1,7 @@
 //! Arbiter: tournament operations for word-game (Scrabble-format) events.
 //!
 //! - [`rules`]: what a game and a match are (pure: no I/O, no clock, no randomness).
+//! - [`vocab`]: the words every layer shares: typed ids, roles, statuses (pure data).
 //! - [`db`]: how it is kept (diesel over SQLite or PostgreSQL).
 //! - [`services`]: use cases, one transaction each.
 //! - [`web`]: how people reach it (actix-web pages and the JSON API).
@@ -17,4 +18,5 @@ pub mod rules;
 pub mod services;
 pub mod startup;
 pub mod text;
+pub mod vocab;
 pub mod web;

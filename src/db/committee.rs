@@ -4,27 +4,28 @@ use diesel::prelude::*;
 
 use super::DbConn;
 use super::schema::committee_records;
+use crate::vocab::{EventId, MatchId, RecordId, RecordKind, TeamId, UserId};
 
 /// A stored record.
 #[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
 #[diesel(table_name = committee_records)]
 pub struct RecordRow {
     /// Row id.
-    pub id: i64,
+    pub id: RecordId,
     /// Event.
-    pub event_id: i64,
+    pub event_id: EventId,
     /// The team concerned.
-    pub team_id: i64,
+    pub team_id: TeamId,
     /// The match, or none for the whole event.
-    pub match_id: Option<i64>,
-    /// `disqualification`, `walkout` or `withdrawal` (a correction taking an earlier one back).
-    pub kind: String,
+    pub match_id: Option<MatchId>,
+    /// What it says (a withdrawal takes an earlier record back).
+    pub kind: RecordKind,
     /// Why.
     pub reason: String,
     /// Who recorded it.
-    pub author: i64,
+    pub author: UserId,
     /// The record this one corrects.
-    pub corrects: Option<i64>,
+    pub corrects: Option<RecordId>,
     /// When (UTC).
     pub created_at: chrono::NaiveDateTime,
     /// The author's idempotency key (kept out of every view).
@@ -37,19 +38,19 @@ pub struct RecordRow {
 #[diesel(table_name = committee_records)]
 pub struct NewRecord<'a> {
     /// Event.
-    pub event_id: i64,
+    pub event_id: EventId,
     /// Team.
-    pub team_id: i64,
+    pub team_id: TeamId,
     /// Match, if any.
-    pub match_id: Option<i64>,
+    pub match_id: Option<MatchId>,
     /// Kind.
-    pub kind: &'a str,
+    pub kind: RecordKind,
     /// Why.
     pub reason: &'a str,
     /// Author.
-    pub author: i64,
+    pub author: UserId,
     /// Corrected record.
-    pub corrects: Option<i64>,
+    pub corrects: Option<RecordId>,
     /// When.
     pub created_at: chrono::NaiveDateTime,
     /// The author's idempotency key, if any.
@@ -65,7 +66,7 @@ pub fn insert(conn: &mut DbConn, new: &NewRecord<'_>) -> QueryResult<RecordRow> 
 }
 
 /// One record.
-pub fn find(conn: &mut DbConn, id: i64) -> QueryResult<Option<RecordRow>> {
+pub fn find(conn: &mut DbConn, id: RecordId) -> QueryResult<Option<RecordRow>> {
     committee_records::table
         .find(id)
         .select(RecordRow::as_select())
@@ -74,7 +75,11 @@ pub fn find(conn: &mut DbConn, id: i64) -> QueryResult<Option<RecordRow>> {
 }
 
 /// The record `author` made with this idempotency key.
-pub fn find_by_key(conn: &mut DbConn, author: i64, key: &str) -> QueryResult<Option<RecordRow>> {
+pub fn find_by_key(
+    conn: &mut DbConn,
+    author: UserId,
+    key: &str,
+) -> QueryResult<Option<RecordRow>> {
     committee_records::table
         .filter(committee_records::author.eq(author))
         .filter(committee_records::idempotency_key.eq(key))
@@ -84,7 +89,7 @@ pub fn find_by_key(conn: &mut DbConn, author: i64, key: &str) -> QueryResult<Opt
 }
 
 /// An event's records, oldest first.
-pub fn of_event(conn: &mut DbConn, event_id: i64) -> QueryResult<Vec<RecordRow>> {
+pub fn of_event(conn: &mut DbConn, event_id: EventId) -> QueryResult<Vec<RecordRow>> {
     committee_records::table
         .filter(committee_records::event_id.eq(event_id))
         .order(committee_records::id.asc())

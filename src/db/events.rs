@@ -4,13 +4,14 @@ use diesel::prelude::*;
 
 use super::DbConn;
 use super::schema::{events, players, teams};
+use crate::vocab::{EventId, PlayerId, TeamId, UserId};
 
 /// A stored event.
 #[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
 #[diesel(table_name = events)]
 pub struct EventRow {
     /// Row id.
-    pub id: i64,
+    pub id: EventId,
     /// Display name.
     pub name: String,
     /// Ruleset spec JSON (preset + overrides).
@@ -24,7 +25,7 @@ pub struct EventRow {
     /// Whether standings and scores are public.
     pub public: bool,
     /// Who made it.
-    pub created_by: Option<i64>,
+    pub created_by: Option<UserId>,
     /// When (UTC).
     pub created_at: chrono::NaiveDateTime,
 }
@@ -46,7 +47,7 @@ pub struct NewEvent<'a> {
     /// Public read access.
     pub public: bool,
     /// Author.
-    pub created_by: Option<i64>,
+    pub created_by: Option<UserId>,
     /// When.
     pub created_at: chrono::NaiveDateTime,
 }
@@ -56,9 +57,9 @@ pub struct NewEvent<'a> {
 #[diesel(table_name = teams)]
 pub struct TeamRow {
     /// Row id.
-    pub id: i64,
+    pub id: TeamId,
     /// Its event.
-    pub event_id: i64,
+    pub event_id: EventId,
     /// Display name (unique in the event).
     pub name: String,
     /// When (UTC).
@@ -70,9 +71,9 @@ pub struct TeamRow {
 #[diesel(table_name = players)]
 pub struct PlayerRow {
     /// Row id.
-    pub id: i64,
+    pub id: PlayerId,
     /// Team.
-    pub team_id: i64,
+    pub team_id: TeamId,
     /// Name.
     pub name: String,
     /// 1 and 2 play; 3 and up are reserves.
@@ -80,7 +81,7 @@ pub struct PlayerRow {
     /// The team's captain.
     pub is_captain: bool,
     /// Linked account.
-    pub user_id: Option<i64>,
+    pub user_id: Option<UserId>,
     /// When (UTC).
     pub created_at: chrono::NaiveDateTime,
 }
@@ -94,7 +95,7 @@ pub fn insert_event(conn: &mut DbConn, new: &NewEvent<'_>) -> QueryResult<EventR
 }
 
 /// One event.
-pub fn find_event(conn: &mut DbConn, id: i64) -> QueryResult<Option<EventRow>> {
+pub fn find_event(conn: &mut DbConn, id: EventId) -> QueryResult<Option<EventRow>> {
     events::table
         .find(id)
         .select(EventRow::as_select())
@@ -111,7 +112,7 @@ pub fn list_events(conn: &mut DbConn) -> QueryResult<Vec<EventRow>> {
 }
 
 /// Inserts a team.
-pub fn insert_team(conn: &mut DbConn, event_id: i64, name: &str) -> QueryResult<TeamRow> {
+pub fn insert_team(conn: &mut DbConn, event_id: EventId, name: &str) -> QueryResult<TeamRow> {
     diesel::insert_into(teams::table)
         .values((
             teams::event_id.eq(event_id),
@@ -125,7 +126,7 @@ pub fn insert_team(conn: &mut DbConn, event_id: i64, name: &str) -> QueryResult<
 /// Inserts a player.
 pub fn insert_player(
     conn: &mut DbConn,
-    team_id: i64,
+    team_id: TeamId,
     name: &str,
     position: i32,
     is_captain: bool,
@@ -143,7 +144,7 @@ pub fn insert_player(
 }
 
 /// One team.
-pub fn find_team(conn: &mut DbConn, id: i64) -> QueryResult<Option<TeamRow>> {
+pub fn find_team(conn: &mut DbConn, id: TeamId) -> QueryResult<Option<TeamRow>> {
     teams::table
         .find(id)
         .select(TeamRow::as_select())
@@ -152,7 +153,7 @@ pub fn find_team(conn: &mut DbConn, id: i64) -> QueryResult<Option<TeamRow>> {
 }
 
 /// The teams of an event, by name.
-pub fn teams_of(conn: &mut DbConn, event_id: i64) -> QueryResult<Vec<TeamRow>> {
+pub fn teams_of(conn: &mut DbConn, event_id: EventId) -> QueryResult<Vec<TeamRow>> {
     teams::table
         .filter(teams::event_id.eq(event_id))
         .order(teams::name.asc())
@@ -161,7 +162,7 @@ pub fn teams_of(conn: &mut DbConn, event_id: i64) -> QueryResult<Vec<TeamRow>> {
 }
 
 /// The players of the given teams, by team and position.
-pub fn players_of(conn: &mut DbConn, team_ids: &[i64]) -> QueryResult<Vec<PlayerRow>> {
+pub fn players_of(conn: &mut DbConn, team_ids: &[TeamId]) -> QueryResult<Vec<PlayerRow>> {
     players::table
         .filter(players::team_id.eq_any(team_ids))
         .order((players::team_id.asc(), players::position.asc()))

@@ -1,6 +1,11 @@
-//! Storage: the connection pool over SQLite or PostgreSQL, the schema, and one query module per
-//! aggregate. Query functions take `&mut DbConn`, never the pool, so a service can run several of
-//! them inside one transaction.
+//! Storage: the connection pool over SQLite or PostgreSQL, the schema, how the vocabulary's
+//! types are stored ([`types`]), and one query module per aggregate.
+//!
+//! Query functions take `&mut DbConn`, never the pool, so a service can run several of them
+//! inside one transaction. They take and return the typed ids and enums of `crate::vocab`, and
+//! return `diesel::QueryResult`: turning a database error into an HTTP answer is the services'
+//! and the web layer's business (`AppError: From<diesel::result::Error>`). Nothing here imports
+//! `services` or `web`.
 
 pub mod committee;
 pub mod events;
@@ -8,6 +13,7 @@ pub mod matches;
 pub mod rounds;
 pub mod schema;
 pub mod sessions;
+pub mod types;
 pub mod users;
 
 use std::time::Duration;

@@ -6,25 +6,29 @@ use diesel::prelude::*;
 
 use super::DbConn;
 use super::schema::{events, matches, round_pairings, rounds};
+use crate::vocab::{
+    EventId, MatchId, MatchStatus, PairingId, ResultReason, RoundId, RoundStatus, Side, TeamId,
+    UserId,
+};
 
 /// A stored round.
 #[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
 #[diesel(table_name = rounds)]
 pub struct RoundRow {
     /// Row id.
-    pub id: i64,
+    pub id: RoundId,
     /// Its event.
-    pub event_id: i64,
+    pub event_id: EventId,
     /// 1-based round number within the event.
     pub round_no: i32,
     /// `round_robin`, `swiss` or `manual`.
     pub method: String,
-    /// `draft` (may be re-paired) or `started`, as of the round's last write.
-    pub status: String,
+    /// Draft (may be re-paired) or started, as of the round's last write.
+    pub status: RoundStatus,
     /// How many times the round was paired (1 = never redone).
     pub pairing_no: i32,
     /// Who made it.
-    pub created_by: Option<i64>,
+    pub created_by: Option<UserId>,
     /// When (UTC).
     pub created_at: NaiveDateTime,
     /// Last change (UTC).
@@ -36,17 +40,17 @@ pub struct RoundRow {
 #[diesel(table_name = rounds)]
 pub struct NewRound<'a> {
     /// Its event.
-    pub event_id: i64,
+    pub event_id: EventId,
     /// Round number.
     pub round_no: i32,
     /// Pairing method.
     pub method: &'a str,
-    /// Initial status (`draft`).
-    pub status: &'a str,
+    /// Initial status (draft).
+    pub status: RoundStatus,
     /// 1 for a new round.
     pub pairing_no: i32,
     /// Author.
-    pub created_by: Option<i64>,
+    pub created_by: Option<UserId>,
     /// When.
     pub created_at: NaiveDateTime,
     /// When.
@@ -58,19 +62,19 @@ pub struct NewRound<'a> {
 #[diesel(table_name = round_pairings)]
 pub struct PairingRow {
     /// Row id.
-    pub id: i64,
+    pub id: PairingId,
     /// Its round.
-    pub round_id: i64,
+    pub round_id: RoundId,
     /// Which pairing of the round this line belongs to.
     pub pairing_no: i32,
     /// Table, for a match.
     pub table_no: Option<i32>,
     /// Side A, or the team with the bye.
-    pub team_a: i64,
+    pub team_a: TeamId,
     /// Side B (none for a bye).
-    pub team_b: Option<i64>,
+    pub team_b: Option<TeamId>,
     /// The match played at the table.
-    pub match_id: Option<i64>,
+    pub match_id: Option<MatchId>,
     /// Part of a redone pairing.
     pub void: bool,
     /// When (UTC).
@@ -82,17 +86,17 @@ pub struct PairingRow {
 #[diesel(table_name = round_pairings)]
 pub struct NewPairing {
     /// Its round.
-    pub round_id: i64,
+    pub round_id: RoundId,
     /// The round's pairing number.
     pub pairing_no: i32,
     /// Table, for a match.
     pub table_no: Option<i32>,
     /// Side A or the bye.
-    pub team_a: i64,
+    pub team_a: TeamId,
     /// Side B.
-    pub team_b: Option<i64>,
+    pub team_b: Option<TeamId>,
     /// The match.
-    pub match_id: Option<i64>,
+    pub match_id: Option<MatchId>,
     /// When.
     pub created_at: NaiveDateTime,
 }
@@ -106,7 +110,7 @@ pub fn insert_round(conn: &mut DbConn, new: &NewRound<'_>) -> QueryResult<RoundR
 }
 
 /// The rounds of an event, in order.
-pub fn rounds_of(conn: &mut DbConn, event_id: i64) -> QueryResult<Vec<RoundRow>> {
+pub fn rounds_of(conn: &mut DbConn, event_id: EventId) -> QueryResult<Vec<RoundRow>> {
     rounds::table
         .filter(rounds::event_id.eq(event_id))
         .order(rounds::round_no.asc())
@@ -117,7 +121,7 @@ pub fn rounds_of(conn: &mut DbConn, event_id: i64) -> QueryResult<Vec<RoundRow>>
 /// One round of an event by its number.
 pub fn find_round(
     conn: &mut DbConn,
-    event_id: i64,
+    event_id: EventId,
     round_no: i32,
 ) -> QueryResult<Option<RoundRow>> {
     rounds::table
@@ -131,9 +135,9 @@ pub fn find_round(
 /// Records a round's method, status and pairing number.
 pub fn update_round(
     conn: &mut DbConn,
-    id: i64,
+    id: RoundId,
     method: &str,
-    status: &str,
+    status: RoundStatus,
     pairing_no: i32,
     at: NaiveDateTime,
 ) -> QueryResult<()> {
@@ -157,7 +161,7 @@ pub fn insert_pairing(conn: &mut DbConn, new: &NewPairing) -> QueryResult<Pairin
 }
 
 /// The current (not void) lines of the given rounds, by round and table (byes last).
-pub fn pairings_of(conn: &mut DbConn, round_ids: &[i64]) -> QueryResult<Vec<PairingRow>> {
+pub fn pairings_of(conn: &mut DbConn, round_ids: &[RoundId]) -> QueryResult<Vec<PairingRow>> {
     let mut rows: Vec<PairingRow> = round_pairings::table
         .filter(round_pairings::round_id.eq_any(round_ids))
         .filter(round_pairings::void.eq(false))
@@ -173,17 +177,17 @@ pub fn pairings_of(conn: &mut DbConn, round_ids: &[i64]) -> QueryResult<Vec<Pair
 /// matches that have not started are voided: the update re-checks their status, so a match that
 /// a tablet started meanwhile is left alone, and the result is false (the caller then rolls
 /// back and refuses).
-pub fn void_pairings(conn: &mut DbConn, round_id: i64) -> QueryResult<bool> {
-    let match_ids: Vec<Option<i64>> = round_pairings::table
+pub fn void_pairings(conn: &mut DbConn, round_id: RoundId) -> QueryResult<bool> {
+    let match_ids: Vec<Option<MatchId>> = round_pairings::table
         .filter(round_pairings::round_id.eq(round_id))
         .filter(round_pairings::void.eq(false))
         .select(round_pairings::match_id)
         .load(conn)?;
-    let match_ids: Vec<i64> = match_ids.into_iter().flatten().collect();
+    let match_ids: Vec<MatchId> = match_ids.into_iter().flatten().collect();
     let voided = diesel::update(
         matches::table
             .filter(matches::id.eq_any(&match_ids))
-            .filter(matches::status.eq_any(["new", "created"])),
+            .filter(matches::status.eq_any([MatchStatus::New, MatchStatus::Created])),
     )
     .set(matches::void.eq(true))
     .execute(conn)?;
@@ -200,17 +204,17 @@ pub fn void_pairings(conn: &mut DbConn, round_id: i64) -> QueryResult<bool> {
 /// Status, table and result of the given matches, as `(id, table, status, score_a, score_b,
 /// winner, result_reason)`.
 pub type MatchBrief = (
-    i64,
+    MatchId,
     Option<i32>,
-    String,
+    MatchStatus,
     i32,
     i32,
-    Option<String>,
-    Option<String>,
+    Option<Side>,
+    Option<ResultReason>,
 );
 
 /// The projection fields a round's page needs, for the given matches.
-pub fn match_briefs(conn: &mut DbConn, ids: &[i64]) -> QueryResult<Vec<MatchBrief>> {
+pub fn match_briefs(conn: &mut DbConn, ids: &[MatchId]) -> QueryResult<Vec<MatchBrief>> {
     matches::table
         .filter(matches::id.eq_any(ids))
         .select((
@@ -227,7 +231,11 @@ pub fn match_briefs(conn: &mut DbConn, ids: &[i64]) -> QueryResult<Vec<MatchBrie
 
 /// Records the lexicon an event uses (its uploaded list lives at
 /// `<data dir>/lexicons/<event id>.txt`).
-pub fn set_event_lexicon(conn: &mut DbConn, event_id: i64, lexicon: &str) -> QueryResult<usize> {
+pub fn set_event_lexicon(
+    conn: &mut DbConn,
+    event_id: EventId,
+    lexicon: &str,
+) -> QueryResult<usize> {
     diesel::update(events::table.find(event_id))
         .set(events::lexicon.eq(lexicon))
         .execute(conn)
@@ -236,7 +244,7 @@ pub fn set_event_lexicon(conn: &mut DbConn, event_id: i64, lexicon: &str) -> Que
 /// The role grants of an event with the grantee's username, oldest first.
 pub fn grants_of_event(
     conn: &mut DbConn,
-    event_id: i64,
+    event_id: EventId,
 ) -> QueryResult<Vec<(super::users::RoleGrant, String)>> {
     use super::schema::{role_grants, users};
     let grants: Vec<super::users::RoleGrant> = role_grants::table
@@ -244,8 +252,8 @@ pub fn grants_of_event(
         .order(role_grants::id.asc())
         .select(super::users::RoleGrant::as_select())
         .load(conn)?;
-    let ids: Vec<i64> = grants.iter().map(|g| g.user_id).collect();
-    let names: Vec<(i64, String)> = users::table
+    let ids: Vec<UserId> = grants.iter().map(|g| g.user_id).collect();
+    let names: Vec<(UserId, String)> = users::table
         .filter(users::id.eq_any(&ids))
         .select((users::id, users::username))
         .load(conn)?;

@@ -5,6 +5,7 @@ use diesel::prelude::*;
 
 use super::DbConn;
 use super::schema::{sessions, users};
+use crate::vocab::UserId;
 
 /// A new session row.
 #[derive(Debug, Insertable)]
@@ -13,7 +14,7 @@ pub struct NewSession<'a> {
     /// Random id, the token's `sid`.
     pub id: &'a str,
     /// Whose session.
-    pub user_id: i64,
+    pub user_id: UserId,
     /// When it began (UTC).
     pub created_at: NaiveDateTime,
     /// When its token expires (UTC).
@@ -24,7 +25,7 @@ pub struct NewSession<'a> {
 #[derive(Debug, Clone, Queryable)]
 pub struct SessionRow {
     /// Whose session.
-    pub user_id: i64,
+    pub user_id: UserId,
     /// When its token expires (UTC).
     pub expires_at: NaiveDateTime,
     /// When it was ended, if it was.
@@ -75,7 +76,7 @@ pub fn end(conn: &mut DbConn, sid: &str, now: NaiveDateTime) -> QueryResult<usiz
 /// Ends every open session of a user but `keep` (the caller's own, after a password change).
 pub fn end_all(
     conn: &mut DbConn,
-    user_id: i64,
+    user_id: UserId,
     keep: Option<&str>,
     now: NaiveDateTime,
 ) -> QueryResult<usize> {

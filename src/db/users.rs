@@ -4,13 +4,14 @@ use diesel::prelude::*;
 
 use super::DbConn;
 use super::schema::{role_grants, users};
+use crate::vocab::{EventId, GrantId, Role, RoleTag, TagScope, TeamId, UserId};
 
 /// A stored account.
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = users)]
 pub struct User {
     /// Row id.
-    pub id: i64,
+    pub id: UserId,
     /// Unique login name.
     pub username: String,
     /// Argon2 PHC string; never logged or shown.
@@ -42,39 +43,55 @@ pub struct NewUser<'a> {
 #[diesel(table_name = role_grants)]
 pub struct RoleGrant {
     /// Row id.
-    pub id: i64,
+    pub id: GrantId,
     /// Who holds the role.
-    pub user_id: i64,
-    /// `director`, `committee`, `pic`, `captain` or `table`.
-    pub role: String,
+    pub user_id: UserId,
+    /// The role.
+    pub role: Role,
     /// The event the role applies to.
-    pub event_id: Option<i64>,
+    pub event_id: Option<EventId>,
     /// The team a captain leads.
-    pub team_id: Option<i64>,
+    pub team_id: Option<TeamId>,
     /// The table a table device serves.
     pub table_no: Option<i32>,
     /// Who granted it.
-    pub granted_by: Option<i64>,
+    pub granted_by: Option<UserId>,
     /// When (UTC).
     pub created_at: chrono::NaiveDateTime,
+}
+
+impl RoleGrant {
+    /// The grant as the session token names it, for navigation.
+    pub fn tag(&self) -> RoleTag {
+        let scope = match (self.role, self.team_id, self.table_no) {
+            (Role::Table, _, Some(t)) => TagScope::Table(t),
+            (Role::Captain, Some(team), _) => TagScope::Team(team),
+            _ => TagScope::Event,
+        };
+        RoleTag {
+            role: self.role,
+            event: self.event_id,
+            scope,
+        }
+    }
 }
 
 /// A new grant.
 #[derive(Debug, Insertable)]
 #[diesel(table_name = role_grants)]
-pub struct NewRoleGrant<'a> {
+pub struct NewRoleGrant {
     /// Who receives the role.
-    pub user_id: i64,
-    /// Role name (checked by the database).
-    pub role: &'a str,
+    pub user_id: UserId,
+    /// The role (the database checks it too).
+    pub role: Role,
     /// Event scope.
-    pub event_id: Option<i64>,
+    pub event_id: Option<EventId>,
     /// Team scope (captains).
-    pub team_id: Option<i64>,
+    pub team_id: Option<TeamId>,
     /// Table scope (table devices).
     pub table_no: Option<i32>,
     /// Who granted it.
-    pub granted_by: Option<i64>,
+    pub granted_by: Option<UserId>,
     /// When (UTC).
     pub created_at: chrono::NaiveDateTime,
 }
@@ -97,7 +114,7 @@ pub fn find_by_username(conn: &mut DbConn, name: &str) -> QueryResult<Option<Use
 }
 
 /// Finds a user by id.
-pub fn find(conn: &mut DbConn, id: i64) -> QueryResult<Option<User>> {
+pub fn find(conn: &mut DbConn, id: UserId) -> QueryResult<Option<User>> {
     users::table
         .find(id)
         .select(User::as_select())
@@ -119,7 +136,7 @@ pub fn list(conn: &mut DbConn) -> QueryResult<Vec<User>> {
 }
 
 /// Grants a role.
-pub fn grant(conn: &mut DbConn, new: &NewRoleGrant<'_>) -> QueryResult<RoleGrant> {
+pub fn grant(conn: &mut DbConn, new: &NewRoleGrant) -> QueryResult<RoleGrant> {
     diesel::insert_into(role_grants::table)
         .values(new)
         .returning(role_grants::all_columns)
@@ -127,7 +144,7 @@ pub fn grant(conn: &mut DbConn, new: &NewRoleGrant<'_>) -> QueryResult<RoleGrant
 }
 
 /// The roles a user holds.
-pub fn grants_of(conn: &mut DbConn, user_id: i64) -> QueryResult<Vec<RoleGrant>> {
+pub fn grants_of(conn: &mut DbConn, user_id: UserId) -> QueryResult<Vec<RoleGrant>> {
     role_grants::table
         .filter(role_grants::user_id.eq(user_id))
         .order(role_grants::id.asc())
@@ -139,7 +156,7 @@ pub fn grants_of(conn: &mut DbConn, user_id: i64) -> QueryResult<Vec<RoleGrant>>
 /// them); `None` when the account does not exist.
 pub fn admin_and_grants(
     conn: &mut DbConn,
-    user_id: i64,
+    user_id: UserId,
 ) -> QueryResult<Option<(bool, Vec<RoleGrant>)>> {
     let rows: Vec<(bool, Option<RoleGrant>)> = users::table
         .left_join(role_grants::table)
@@ -160,9 +177,9 @@ pub fn admin_and_grants(
 /// that no longer exist are absent from the map.
 pub fn admin_and_grants_many(
     conn: &mut DbConn,
-    user_ids: &[i64],
-) -> QueryResult<std::collections::HashMap<i64, (bool, Vec<RoleGrant>)>> {
-    let rows: Vec<(i64, bool, Option<RoleGrant>)> = users::table
+    user_ids: &[UserId],
+) -> QueryResult<std::collections::HashMap<UserId, (bool, Vec<RoleGrant>)>> {
+    let rows: Vec<(UserId, bool, Option<RoleGrant>)> = users::table
         .left_join(role_grants::table)
         .filter(users::id.eq_any(user_ids))
         .select((
@@ -181,21 +198,21 @@ pub fn admin_and_grants_many(
 }
 
 /// Replaces a user's password hash.
-pub fn set_password_hash(conn: &mut DbConn, user_id: i64, hash: &str) -> QueryResult<usize> {
+pub fn set_password_hash(conn: &mut DbConn, user_id: UserId, hash: &str) -> QueryResult<usize> {
     diesel::update(users::table.find(user_id))
         .set(users::password_hash.eq(hash))
         .execute(conn)
 }
 
 /// Disables or enables an account.
-pub fn set_disabled(conn: &mut DbConn, user_id: i64, disabled: bool) -> QueryResult<usize> {
+pub fn set_disabled(conn: &mut DbConn, user_id: UserId, disabled: bool) -> QueryResult<usize> {
     diesel::update(users::table.find(user_id))
         .set(users::disabled.eq(disabled))
         .execute(conn)
 }
 
 /// One grant by id.
-pub fn find_grant(conn: &mut DbConn, grant_id: i64) -> QueryResult<Option<RoleGrant>> {
+pub fn find_grant(conn: &mut DbConn, grant_id: GrantId) -> QueryResult<Option<RoleGrant>> {
     role_grants::table
         .find(grant_id)
         .select(RoleGrant::as_select())
@@ -204,7 +221,7 @@ pub fn find_grant(conn: &mut DbConn, grant_id: i64) -> QueryResult<Option<RoleGr
 }
 
 /// Removes one grant; returns it, or `None` when there was none with that id.
-pub fn revoke(conn: &mut DbConn, grant_id: i64) -> QueryResult<Option<RoleGrant>> {
+pub fn revoke(conn: &mut DbConn, grant_id: GrantId) -> QueryResult<Option<RoleGrant>> {
     let grant = find_grant(conn, grant_id)?;
     if grant.is_some() {
         diesel::delete(role_grants::table.find(grant_id)).execute(conn)?;

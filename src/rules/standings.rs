@@ -53,27 +53,9 @@ impl Default for StandingsRule {
     }
 }
 
-/// One side of a match: team A or team B.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Side {
-    /// The match's `team_a`.
-    A,
-    /// The match's `team_b`.
-    B,
-}
-
-/// Why a match ended the way it did (T18).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ResultReason {
-    /// T18(a): decided by the final totals; equal totals are a tie.
-    Score,
-    /// T18(b): the committee disqualified the losing side from this match (E3).
-    Disqualification,
-    /// T18(c): the losing side walked out.
-    Walkout,
-}
+// One `Side` and one `ResultReason` for the whole crate: the match's own (T18), so a stored
+// result reads back into the same type the game produced.
+pub use crate::rules::game::{ResultReason, Side};
 
 /// A finished match as standings need it; ids are the event's team ids.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

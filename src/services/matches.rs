@@ -574,31 +574,16 @@ fn decide_unguarded(
     })
 }
 
-fn side_name(side: Option<Side>) -> Option<String> {
-    side.map(|s| match s {
-        Side::A => "a".to_owned(),
-        Side::B => "b".to_owned(),
-    })
-}
-
-fn text_of<T: Serialize>(v: &T) -> String {
-    match serde_json::to_value(v) {
-        Ok(Value::String(s)) => s,
-        Ok(other) => other.to_string(),
-        Err(_) => String::new(),
-    }
-}
-
 /// The projection row's fields for a state's view.
 pub(crate) fn projection(view: &View, now: DateTime<Utc>) -> rows::Projection {
     rows::Projection {
-        status: text_of(&view.status),
-        last_seq: view.last_seq as i64,
+        status: view.status,
+        last_seq: Seq::from(view.last_seq),
         score_a: view.scores.a,
         score_b: view.scores.b,
-        to_move: side_name(view.side_to_move),
-        winner: view.result.as_ref().and_then(|r| side_name(r.winner)),
-        result_reason: view.result.as_ref().map(|r| text_of(&r.reason)),
+        to_move: view.side_to_move,
+        winner: view.result.as_ref().and_then(|r| r.winner),
+        result_reason: view.result.as_ref().map(|r| r.reason),
         clock_a_ms: view.clocks_ms.a,
         clock_b_ms: view.clocks_ms.b,
         updated_at: now.naive_utc(),

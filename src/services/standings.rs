@@ -6,9 +6,8 @@ use serde::Serialize;
 use crate::db::schema::{round_pairings, rounds};
 use crate::db::{DbConn, events as event_rows, matches as match_rows};
 use crate::error::AppError;
-use crate::rules::standings::{
-    self, MatchResult, ResultReason, Side, StandingsInput, StandingsRule,
-};
+use crate::rules::standings::{self, MatchResult, StandingsInput, StandingsRule};
+use crate::vocab::{MatchStatus, ResultReason};
 
 /// A standings line with the team's name.
 #[derive(Debug, Clone, Serialize)]
@@ -20,17 +19,9 @@ pub struct StandingView {
     pub name: String,
 }
 
-fn side(s: Option<&str>) -> Option<Side> {
-    match s {
-        Some("a") => Some(Side::A),
-        Some("b") => Some(Side::B),
-        _ => None,
-    }
-}
-
 /// A finished match as the standings rules want it; `None` for matches still being played.
 pub fn result_of(m: &match_rows::MatchRow) -> Option<MatchResult> {
-    if m.status != "finished" {
+    if m.status != MatchStatus::Finished {
         return None;
     }
     result_from(&(
@@ -38,26 +29,23 @@ pub fn result_of(m: &match_rows::MatchRow) -> Option<MatchResult> {
         m.team_b,
         m.score_a,
         m.score_b,
-        m.winner.clone(),
-        m.result_reason.clone(),
+        m.winner,
+        m.result_reason,
     ))
 }
 
 /// A finished match's standings fields as the standings rules want them.
 fn result_from(r: &match_rows::FinishedRow) -> Option<MatchResult> {
-    let (team_a, team_b, score_a, score_b, winner, reason) = r;
-    let reason = match reason.as_deref() {
-        Some("disqualification") => ResultReason::Disqualification,
-        Some("walkout") => ResultReason::Walkout,
-        _ => ResultReason::Score,
-    };
+    let (team_a, team_b, score_a, score_b, winner, reason) = *r;
     Some(MatchResult {
-        team_a: (*team_a)?,
-        team_b: (*team_b)?,
-        score_a: *score_a,
-        score_b: *score_b,
-        winner: side(winner.as_deref()),
-        reason,
+        team_a: team_a?.0,
+        team_b: team_b?.0,
+        score_a,
+        score_b,
+        winner,
+        // The fold sets a finished match's reason with its result; a NULL (never written by
+        // this program) reads as T18a, as it always did. An unknown text fails when read.
+        reason: reason.unwrap_or(ResultReason::Score),
     })
 }
 

@@ -1,86 +1,40 @@
-//! Matches: the projection row, the append-only event log, idempotency records and the
-//! challenge queue.
+//! The write side of a match: inserting it, moving its projection under the optimistic lock, and
+//! appending its events, idempotency records and PIC queue changes. Every command batch goes
+//! through [`write_moves`]: one data-modifying CTE on PostgreSQL, row by row on SQLite.
 
-use chrono::{DateTime, NaiveDateTime, Utc};
+use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::DbConn;
-use super::schema::{challenges, match_commands, match_events, matches};
+use super::{MatchRow, on_inner};
+use crate::db::DbConn;
+use crate::db::schema::{challenges, match_commands, match_events, matches};
 use crate::rules::game::Event;
-
-/// A match's identity and projected state.
-#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
-#[diesel(table_name = matches)]
-pub struct MatchRow {
-    /// Row id.
-    pub id: i64,
-    /// Event, if any.
-    pub event_id: Option<i64>,
-    /// Round number.
-    pub round_no: Option<i32>,
-    /// Table number.
-    pub table_no: Option<i32>,
-    /// Side A's team.
-    pub team_a: Option<i64>,
-    /// Side B's team.
-    pub team_b: Option<i64>,
-    /// Side A's name.
-    pub name_a: String,
-    /// Side B's name.
-    pub name_b: String,
-    /// Projected status.
-    pub status: String,
-    /// Last seq in the log.
-    pub last_seq: i64,
-    /// Side A's total.
-    pub score_a: i32,
-    /// Side B's total.
-    pub score_b: i32,
-    /// Side on turn (`a`/`b`).
-    pub to_move: Option<String>,
-    /// Winner (`a`/`b`), once finished.
-    pub winner: Option<String>,
-    /// Why (score, disqualification, walkout).
-    pub result_reason: Option<String>,
-    /// Side A's clock at the last event.
-    pub clock_a_ms: i64,
-    /// Side B's clock at the last event.
-    pub clock_b_ms: i64,
-    /// Who made it.
-    pub created_by: Option<i64>,
-    /// When.
-    pub created_at: NaiveDateTime,
-    /// Last change.
-    pub updated_at: NaiveDateTime,
-    /// Part of a pairing that was redone before its round started: kept with its log, left out
-    /// of every list.
-    pub void: bool,
-}
+use crate::vocab::{EventId, MatchId, MatchStatus, ResultReason, Seq, Side, TeamId, UserId};
 
 /// A new match (its log starts with `created`).
 #[derive(Debug, Insertable)]
 #[diesel(table_name = matches)]
 pub struct NewMatch<'a> {
     /// Event, if any.
-    pub event_id: Option<i64>,
+    pub event_id: Option<EventId>,
     /// Round.
     pub round_no: Option<i32>,
     /// Table.
     pub table_no: Option<i32>,
     /// Side A's team.
-    pub team_a: Option<i64>,
+    pub team_a: Option<TeamId>,
     /// Side B's team.
-    pub team_b: Option<i64>,
+    pub team_b: Option<TeamId>,
     /// Side A's name.
     pub name_a: &'a str,
     /// Side B's name.
     pub name_b: &'a str,
     /// Initial status.
-    pub status: &'a str,
+    pub status: MatchStatus,
     /// 0 until the `created` event is appended.
-    pub last_seq: i64,
+    pub last_seq: Seq,
     /// Author.
-    pub created_by: Option<i64>,
+    pub created_by: Option<UserId>,
     /// When.
     pub created_at: NaiveDateTime,
     /// When.
@@ -92,19 +46,19 @@ pub struct NewMatch<'a> {
 #[diesel(table_name = matches, treat_none_as_null = true)]
 pub struct Projection {
     /// Status.
-    pub status: String,
+    pub status: MatchStatus,
     /// Last seq.
-    pub last_seq: i64,
+    pub last_seq: Seq,
     /// Totals.
     pub score_a: i32,
     /// Totals.
     pub score_b: i32,
     /// Side on turn.
-    pub to_move: Option<String>,
+    pub to_move: Option<Side>,
     /// Winner.
-    pub winner: Option<String>,
+    pub winner: Option<Side>,
     /// Result reason.
-    pub result_reason: Option<String>,
+    pub result_reason: Option<ResultReason>,
     /// Clock A at the last event.
     pub clock_a_ms: i64,
     /// Clock B at the last event.
@@ -121,59 +75,15 @@ pub fn insert(conn: &mut DbConn, new: &NewMatch<'_>) -> QueryResult<MatchRow> {
         .get_result(conn)
 }
 
-/// One match.
-pub fn find(conn: &mut DbConn, id: i64) -> QueryResult<Option<MatchRow>> {
-    matches::table
-        .find(id)
-        .select(MatchRow::as_select())
-        .first(conn)
-        .optional()
-}
-
-/// Matches of an event, by round and table (void ones left out).
-pub fn of_event(conn: &mut DbConn, event_id: i64) -> QueryResult<Vec<MatchRow>> {
-    matches::table
-        .filter(matches::event_id.eq(event_id))
-        .filter(matches::void.eq(false))
-        .order((
-            matches::round_no.asc(),
-            matches::table_no.asc(),
-            matches::id.asc(),
-        ))
-        .select(MatchRow::as_select())
-        .load(conn)
-}
-
-/// The live (not void) match at a table in a round of an event, the newest if several.
-pub fn live_at_table(
-    conn: &mut DbConn,
-    event_id: i64,
-    round_no: i32,
-    table_no: i32,
-) -> QueryResult<Option<i64>> {
-    matches::table
-        .filter(matches::event_id.eq(event_id))
-        .filter(matches::round_no.eq(round_no))
-        .filter(matches::table_no.eq(table_no))
-        .filter(matches::void.eq(false))
-        .order(matches::id.desc())
-        .select(matches::id)
-        .first(conn)
-        .optional()
-}
-
-/// Matches being played (for the clock sweeper).
-pub fn active(conn: &mut DbConn) -> QueryResult<Vec<(i64, i64)>> {
-    matches::table
-        .filter(matches::status.eq_any(["in_progress", "ended"]))
-        .select((matches::id, matches::last_seq))
-        .load(conn)
-}
-
 /// Moves the projection from `expected_seq` to the new state. Returns false when another writer
 /// got there first (the conditional update is the optimistic lock on both backends), or the
 /// match was voided meanwhile.
-pub fn advance(conn: &mut DbConn, id: i64, expected_seq: i64, p: &Projection) -> QueryResult<bool> {
+pub fn advance(
+    conn: &mut DbConn,
+    id: MatchId,
+    expected_seq: Seq,
+    p: &Projection,
+) -> QueryResult<bool> {
     let n = diesel::update(
         matches::table
             .filter(matches::id.eq(id))
@@ -186,49 +96,8 @@ pub fn advance(conn: &mut DbConn, id: i64, expected_seq: i64, p: &Projection) ->
     Ok(n == 1)
 }
 
-/// What authorising a command needs of its match. It is fixed when the match is created, so
-/// the command writer keeps it between batches instead of reading the row for every command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Queryable)]
-pub struct Seat {
-    /// Row id.
-    pub id: i64,
-    /// Event, if any.
-    pub event_id: Option<i64>,
-    /// Table number.
-    pub table_no: Option<i32>,
-}
-
-impl MatchRow {
-    /// The match's [`Seat`].
-    pub fn seat(&self) -> Seat {
-        Seat {
-            id: self.id,
-            event_id: self.event_id,
-            table_no: self.table_no,
-        }
-    }
-}
-
-/// The seats of several matches (absent and void ids are left out), in id order.
-pub fn seats(conn: &mut DbConn, ids: &[i64]) -> QueryResult<Vec<Seat>> {
-    matches::table
-        .filter(matches::id.eq_any(ids))
-        .filter(matches::void.eq(false))
-        .order(matches::id.asc())
-        .select((matches::id, matches::event_id, matches::table_no))
-        .load(conn)
-}
-
-/// The last seq of several matches, as `(id, last_seq)`.
-pub fn last_seqs(conn: &mut DbConn, ids: &[i64]) -> QueryResult<Vec<(i64, i64)>> {
-    matches::table
-        .filter(matches::id.eq_any(ids))
-        .select((matches::id, matches::last_seq))
-        .load(conn)
-}
-
 /// A projection to move, as [`advance`] takes it: `(match, expected last seq, new fields)`.
-pub type Move = (i64, i64, Projection);
+pub type Move = (MatchId, Seq, Projection);
 
 /// Writes a batch of commands: moves each projection from its expected seq (the optimistic lock,
 /// as in [`advance`]), and appends the events, the idempotency records and the PIC queue changes
@@ -244,7 +113,7 @@ pub fn write_moves(
     events: &[NewEventRow],
     records: &[NewCommandRow],
     queue: &[QueueChange],
-) -> QueryResult<Vec<i64>> {
+) -> QueryResult<Vec<MatchId>> {
     let pg = match conn {
         DbConn::Pg(pg) => pg,
         DbConn::Sqlite(_) => {
@@ -260,7 +129,11 @@ pub fn write_moves(
                 apply_queue(conn, queue)?;
             } else {
                 // Rare (another writer moved a match first): copy out the rows that stay.
-                fn kept<T: Clone>(rows: &[T], moved: &[i64], id: impl Fn(&T) -> i64) -> Vec<T> {
+                fn kept<T: Clone>(
+                    rows: &[T],
+                    moved: &[MatchId],
+                    id: impl Fn(&T) -> MatchId,
+                ) -> Vec<T> {
                     rows.iter()
                         .filter(|r| moved.contains(&id(r)))
                         .cloned()
@@ -280,7 +153,7 @@ pub fn write_moves(
 #[derive(QueryableByName)]
 struct MovedId {
     #[diesel(sql_type = diesel::sql_types::BigInt)]
-    id: i64,
+    id: MatchId,
 }
 
 fn write_moves_pg(
@@ -289,7 +162,7 @@ fn write_moves_pg(
     events: &[NewEventRow],
     records: &[NewCommandRow],
     queue: &[QueueChange],
-) -> QueryResult<Vec<i64>> {
+) -> QueryResult<Vec<MatchId>> {
     use diesel::sql_types::{Array, BigInt, Bool, Integer, Nullable, Text, Timestamp};
     // Each sub-statement sees the same snapshot; the inserts take their rows only for the ids
     // the update returned, so a match whose expected seq was stale gets no events. Queue rows
@@ -359,13 +232,13 @@ fn write_moves_pg(
     let moved: Vec<MovedId> = diesel::sql_query(SQL)
         .bind::<Array<BigInt>, _>(col(m, |m| m.0))
         .bind::<Array<BigInt>, _>(col(m, |m| m.1))
-        .bind::<Array<Text>, _>(col(m, |m| m.2.status.clone()))
+        .bind::<Array<Text>, _>(col(m, |m| m.2.status))
         .bind::<Array<BigInt>, _>(col(m, |m| m.2.last_seq))
         .bind::<Array<Integer>, _>(col(m, |m| m.2.score_a))
         .bind::<Array<Integer>, _>(col(m, |m| m.2.score_b))
-        .bind::<Array<Nullable<Text>>, _>(col(m, |m| m.2.to_move.clone()))
-        .bind::<Array<Nullable<Text>>, _>(col(m, |m| m.2.winner.clone()))
-        .bind::<Array<Nullable<Text>>, _>(col(m, |m| m.2.result_reason.clone()))
+        .bind::<Array<Nullable<Text>>, _>(col(m, |m| m.2.to_move))
+        .bind::<Array<Nullable<Text>>, _>(col(m, |m| m.2.winner))
+        .bind::<Array<Nullable<Text>>, _>(col(m, |m| m.2.result_reason))
         .bind::<Array<BigInt>, _>(col(m, |m| m.2.clock_a_ms))
         .bind::<Array<BigInt>, _>(col(m, |m| m.2.clock_b_ms))
         .bind::<Array<Timestamp>, _>(col(m, |m| m.2.updated_at))
@@ -402,161 +275,12 @@ fn write_moves_pg(
 }
 
 /// Appends events to a match's log.
-pub fn append(
-    conn: &mut DbConn,
-    match_id: i64,
-    events: &[Event],
-) -> Result<(), crate::error::AppError> {
+pub fn append(conn: &mut DbConn, match_id: MatchId, events: &[Event]) -> QueryResult<()> {
     let rows = events
         .iter()
         .map(|e| NewEventRow::of(match_id, e))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(insert_events(conn, &rows)?)
-}
-
-type EventTuple = (i64, NaiveDateTime, String, String);
-
-/// The events of a match after `after_seq`, in order.
-pub fn events_after(
-    conn: &mut DbConn,
-    match_id: i64,
-    after_seq: i64,
-) -> Result<Vec<Event>, crate::error::AppError> {
-    let rows: Vec<EventTuple> = match_events::table
-        .filter(match_events::match_id.eq(match_id))
-        .filter(match_events::seq.gt(after_seq))
-        .order(match_events::seq.asc())
-        .select((
-            match_events::seq,
-            match_events::at,
-            match_events::actor,
-            match_events::payload,
-        ))
-        .load(conn)?;
-    rows.into_iter()
-        .map(|(seq, at, actor, payload)| {
-            Ok(Event {
-                seq: seq as u64,
-                at: DateTime::<Utc>::from_naive_utc_and_offset(at, Utc),
-                actor: serde_json::from_str(&actor).map_err(crate::error::AppError::internal)?,
-                payload: serde_json::from_str(&payload)
-                    .map_err(crate::error::AppError::internal)?,
-            })
-        })
-        .collect()
-}
-
-/// What an idempotency record keeps of its command's first answer.
-#[derive(Debug, Clone, Queryable)]
-pub struct StoredCommand {
-    /// The first seq the command appended.
-    pub first_seq: i64,
-    /// The last seq the command appended.
-    pub last_seq: i64,
-    /// The first answer as JSON; empty when it is rebuilt from the log (seqs `first..=last`).
-    pub response: String,
-}
-
-/// Which door an idempotency key was used at: a key is looked up only among the keys of the
-/// same user at the same door, so two writers never share one (issue 11).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KeyScope {
-    /// `POST /matches/{id}/commands`.
-    Command,
-    /// A PIC's ruling on a claimed challenge.
-    Ruling,
-    /// Creating a match.
-    Create,
-}
-
-impl KeyScope {
-    /// As stored in `match_commands.scope`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            KeyScope::Command => "command",
-            KeyScope::Ruling => "ruling",
-            KeyScope::Create => "create",
-        }
-    }
-}
-
-/// The record of an earlier command of `user` through `scope` with this idempotency key.
-pub fn command_response(
-    conn: &mut DbConn,
-    match_id: i64,
-    scope: KeyScope,
-    user_id: i64,
-    key: &str,
-) -> QueryResult<Option<StoredCommand>> {
-    match_commands::table
-        .filter(match_commands::match_id.eq(match_id))
-        .filter(match_commands::scope.eq(scope.as_str()))
-        .filter(match_commands::user_id.eq(user_id))
-        .filter(match_commands::idempotency_key.eq(key))
-        .select((
-            match_commands::first_seq,
-            match_commands::last_seq,
-            match_commands::response,
-        ))
-        .first(conn)
-        .optional()
-}
-
-/// The match `user` created with this idempotency key, and its record.
-pub fn created_with_key(
-    conn: &mut DbConn,
-    user_id: i64,
-    key: &str,
-) -> QueryResult<Option<(i64, StoredCommand)>> {
-    let row: Option<(i64, i64, i64, String)> = match_commands::table
-        .filter(match_commands::scope.eq(KeyScope::Create.as_str()))
-        .filter(match_commands::user_id.eq(user_id))
-        .filter(match_commands::idempotency_key.eq(key))
-        .select((
-            match_commands::match_id,
-            match_commands::first_seq,
-            match_commands::last_seq,
-            match_commands::response,
-        ))
-        .first(conn)
-        .optional()?;
-    Ok(row.map(|(m, first_seq, last_seq, response)| {
-        (
-            m,
-            StoredCommand {
-                first_seq,
-                last_seq,
-                response,
-            },
-        )
-    }))
-}
-
-/// Runs the same query on whichever connection is inside a [`DbConn`]: for what the
-/// `MultiConnection` derive cannot express (multi-row inserts, `FOR UPDATE`).
-macro_rules! on_inner {
-    ($conn:expr, |$c:ident| $body:expr) => {
-        match $conn {
-            DbConn::Sqlite($c) => $body,
-            DbConn::Pg($c) => $body,
-        }
-    };
-}
-
-/// The rows of several matches, for a batch of commands. On PostgreSQL they are locked until the
-/// transaction ends, in id order so that two instances' batches cannot deadlock; SQLite has a
-/// single writer already.
-pub fn lock_many(conn: &mut DbConn, ids: &[i64]) -> QueryResult<Vec<MatchRow>> {
-    // Built in each arm: `as_select` fixes the backend of the query's type.
-    let query = || {
-        matches::table
-            .filter(matches::id.eq_any(ids))
-            .order(matches::id.asc())
-    };
-    match conn {
-        DbConn::Sqlite(c) => query().select(MatchRow::as_select()).load(c),
-        DbConn::Pg(c) => query().select(MatchRow::as_select()).for_update().load(c),
-    }
+        .collect::<QueryResult<Vec<_>>>()?;
+    insert_events(conn, &rows)
 }
 
 /// A log row to insert.
@@ -564,9 +288,9 @@ pub fn lock_many(conn: &mut DbConn, ids: &[i64]) -> QueryResult<Vec<MatchRow>> {
 #[diesel(table_name = match_events)]
 pub struct NewEventRow {
     /// Match.
-    pub match_id: i64,
+    pub match_id: MatchId,
     /// Position in the match's log.
-    pub seq: i64,
+    pub seq: Seq,
     /// When (UTC).
     pub at: NaiveDateTime,
     /// Who (JSON).
@@ -579,15 +303,15 @@ pub struct NewEventRow {
 
 impl NewEventRow {
     /// The row for one event of a match.
-    pub fn of(match_id: i64, e: &Event) -> Result<Self, crate::error::AppError> {
-        use crate::error::AppError;
+    pub fn of(match_id: MatchId, e: &Event) -> QueryResult<Self> {
+        let unwritable = |e: serde_json::Error| diesel::result::Error::SerializationError(e.into());
         Ok(Self {
             match_id,
-            seq: e.seq as i64,
+            seq: Seq::from(e.seq),
             at: e.at.naive_utc(),
-            actor: serde_json::to_string(&e.actor).map_err(AppError::internal)?,
+            actor: serde_json::to_string(&e.actor).map_err(unwritable)?,
             kind: e.payload.kind().to_owned(),
-            payload: serde_json::to_string(&e.payload).map_err(AppError::internal)?,
+            payload: serde_json::to_string(&e.payload).map_err(unwritable)?,
         })
     }
 }
@@ -597,15 +321,15 @@ impl NewEventRow {
 #[diesel(table_name = match_commands)]
 pub struct NewCommandRow {
     /// Match.
-    pub match_id: i64,
+    pub match_id: MatchId,
     /// The client's key.
     pub idempotency_key: String,
     /// Who sent it.
-    pub user_id: Option<i64>,
+    pub user_id: Option<UserId>,
     /// First seq it appended.
-    pub first_seq: i64,
+    pub first_seq: Seq,
     /// Last seq it appended.
-    pub last_seq: i64,
+    pub last_seq: Seq,
     /// Empty: a repeat's answer is rebuilt from the log (older records hold the JSON).
     pub response: String,
     /// When.
@@ -635,34 +359,6 @@ pub fn insert_commands(conn: &mut DbConn, rows: &[NewCommandRow]) -> QueryResult
     Ok(())
 }
 
-/// A row of the challenge queue.
-#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
-#[diesel(table_name = challenges)]
-pub struct ChallengeRow {
-    /// Row id.
-    pub id: i64,
-    /// Event.
-    pub event_id: Option<i64>,
-    /// Match.
-    pub match_id: i64,
-    /// The engine's challenge id (seq of the challenge event).
-    pub challenge_seq: i64,
-    /// `word` or `score`.
-    pub kind: String,
-    /// JSON detail (words, who, the turn).
-    pub detail: String,
-    /// When raised.
-    pub opened_at: NaiveDateTime,
-    /// The PIC holding it.
-    pub claimed_by: Option<i64>,
-    /// Since when.
-    pub claimed_at: Option<NaiveDateTime>,
-    /// When ruled (or withdrawn by a correction).
-    pub closed_at: Option<NaiveDateTime>,
-    /// The ruling (JSON), once made.
-    pub ruling: Option<String>,
-}
-
 /// A challenge opened (or re-opened) by a command: the queue row's fixed fields.
 #[derive(Debug, Clone)]
 pub struct OpenedChallenge {
@@ -679,11 +375,11 @@ pub struct OpenedChallenge {
 #[derive(Debug, Clone)]
 pub struct QueueChange {
     /// Event, if any.
-    pub event_id: Option<i64>,
+    pub event_id: Option<EventId>,
     /// Match.
-    pub match_id: i64,
+    pub match_id: MatchId,
     /// The challenge (seq of the event that opened it).
-    pub challenge_seq: i64,
+    pub challenge_seq: Seq,
     /// Opened or re-opened: the row is inserted, or its `closed_at` cleared.
     pub opened: Option<OpenedChallenge>,
     /// Closed (ruled, or withdrawn by a correction) after any opening: `closed_at` set if unset.
@@ -721,9 +417,9 @@ pub fn apply_queue(conn: &mut DbConn, changes: &[QueueChange]) -> QueryResult<()
 /// Adds a challenge to the queue (no-op if it is already there).
 pub fn open_challenge(
     conn: &mut DbConn,
-    event_id: Option<i64>,
-    match_id: i64,
-    seq: i64,
+    event_id: Option<EventId>,
+    match_id: MatchId,
+    seq: Seq,
     kind: &str,
     detail: &str,
     at: NaiveDateTime,
@@ -760,8 +456,8 @@ pub fn open_challenge(
 /// Takes a challenge off the queue (ruled, or withdrawn by a correction).
 pub fn close_challenge(
     conn: &mut DbConn,
-    match_id: i64,
-    seq: i64,
+    match_id: MatchId,
+    seq: Seq,
     at: NaiveDateTime,
 ) -> QueryResult<()> {
     diesel::update(
@@ -775,34 +471,13 @@ pub fn close_challenge(
     .map(|_| ())
 }
 
-/// The open challenges of an event, oldest first.
-pub fn open_challenges(conn: &mut DbConn, event_id: i64) -> QueryResult<Vec<ChallengeRow>> {
-    challenges::table
-        .filter(challenges::event_id.eq(event_id))
-        .filter(challenges::closed_at.is_null())
-        .order(challenges::opened_at.asc())
-        .select(ChallengeRow::as_select())
-        .load(conn)
-}
-
-/// Claims a challenge for a PIC: exactly one concurrent claim wins.
-pub fn claim(conn: &mut DbConn, id: i64, user_id: i64, at: NaiveDateTime) -> QueryResult<bool> {
-    let n = diesel::update(
-        challenges::table
-            .filter(challenges::id.eq(id))
-            .filter(challenges::claimed_by.is_null())
-            .filter(challenges::closed_at.is_null()),
-    )
-    .set((
-        challenges::claimed_by.eq(Some(user_id)),
-        challenges::claimed_at.eq(Some(at)),
-    ))
-    .execute(conn)?;
-    Ok(n == 1)
-}
-
 /// Records a challenge's ruling (from the match log) once it is made.
-pub fn set_ruling(conn: &mut DbConn, match_id: i64, seq: i64, ruling: &str) -> QueryResult<()> {
+pub fn set_ruling(
+    conn: &mut DbConn,
+    match_id: MatchId,
+    seq: Seq,
+    ruling: &str,
+) -> QueryResult<()> {
     diesel::update(
         challenges::table
             .filter(challenges::match_id.eq(match_id))
@@ -814,67 +489,3 @@ pub fn set_ruling(conn: &mut DbConn, match_id: i64, seq: i64, ruling: &str) -> Q
     .map(|_| ())
 }
 
-/// The closed challenges of an event, newest first (the PIC history).
-pub fn closed_challenges(
-    conn: &mut DbConn,
-    event_id: i64,
-    limit: i64,
-) -> QueryResult<Vec<ChallengeRow>> {
-    challenges::table
-        .filter(challenges::event_id.eq(event_id))
-        .filter(challenges::closed_at.is_not_null())
-        .order(challenges::closed_at.desc())
-        .limit(limit)
-        .select(ChallengeRow::as_select())
-        .load(conn)
-}
-
-/// The queue row of a match's challenge (by the seq of the event that opened it).
-pub fn find_challenge_of(
-    conn: &mut DbConn,
-    match_id: i64,
-    seq: i64,
-) -> QueryResult<Option<ChallengeRow>> {
-    challenges::table
-        .filter(challenges::match_id.eq(match_id))
-        .filter(challenges::challenge_seq.eq(seq))
-        .select(ChallengeRow::as_select())
-        .first(conn)
-        .optional()
-}
-
-/// One queued challenge.
-pub fn find_challenge(conn: &mut DbConn, id: i64) -> QueryResult<Option<ChallengeRow>> {
-    challenges::table
-        .find(id)
-        .select(ChallengeRow::as_select())
-        .first(conn)
-        .optional()
-}
-
-/// What standings need of a finished match: teams, totals, winner, reason.
-pub type FinishedRow = (
-    Option<i64>,
-    Option<i64>,
-    i32,
-    i32,
-    Option<String>,
-    Option<String>,
-);
-
-/// The finished (not void) matches of an event, only the columns standings read.
-pub fn finished_of_event(conn: &mut DbConn, event_id: i64) -> QueryResult<Vec<FinishedRow>> {
-    matches::table
-        .filter(matches::event_id.eq(event_id))
-        .filter(matches::status.eq("finished"))
-        .filter(matches::void.eq(false))
-        .select((
-            matches::team_a,
-            matches::team_b,
-            matches::score_a,
-            matches::score_b,
-            matches::winner,
-            matches::result_reason,
-        ))
-        .load(conn)
-}
