@@ -13,6 +13,8 @@ use rand::RngExt;
 use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 
+use crate::vocab::{RoleTag, UserId};
+
 /// Random URL-safe text of `n` bytes of entropy (hex), for secrets, passwords and CSRF seeds.
 pub fn random_token(n: usize) -> String {
     let mut rng = rand::rng();
@@ -128,7 +130,7 @@ pub struct Claims {
     /// Subject: the user id as text (the JWT spec wants a string here).
     pub sub: String,
     /// User id, typed.
-    pub uid: i64,
+    pub uid: UserId,
     /// Username at login time (for display without a query).
     pub name: String,
     /// Site administrator when the token was issued: shown in pages only. What the requests
@@ -140,7 +142,7 @@ pub struct Claims {
     pub sid: String,
     /// Role tags for navigation (see `services::accounts::role_tags`); never used to authorise.
     #[serde(default)]
-    pub roles: Vec<String>,
+    pub roles: Vec<RoleTag>,
     /// Issued at (seconds since the epoch).
     pub iat: i64,
     /// Expires at (seconds since the epoch).
@@ -422,7 +424,7 @@ mod tests {
         let claims = Claims {
             sub: "7".into(),
             roles: vec![],
-            uid: 7,
+            uid: UserId(7),
             name: "ann".into(),
             adm: false,
             sid: "s1".into(),

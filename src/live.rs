@@ -11,15 +11,17 @@ use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
+use crate::vocab::{EventId, MatchId, Seq};
+
 /// One committed change.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct LiveMessage {
     /// The event (tournament) it belongs to.
-    pub event_id: Option<i64>,
+    pub event_id: Option<EventId>,
     /// The match.
-    pub match_id: i64,
+    pub match_id: MatchId,
     /// The match's last seq after the change.
-    pub seq: i64,
+    pub seq: Seq,
     /// What changed (`played`, `challenge_claimed`, …).
     pub kind: String,
     /// Whether the change can move the event's standings (a result declared or taken back, a

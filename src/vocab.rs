@@ -355,7 +355,13 @@ mod tests {
 
     #[test]
     fn role_tags_keep_the_token_text() {
-        for text in ["director:4", "pic:", "committee:12", "captain:4:17", "table:4:3"] {
+        for text in [
+            "director:4",
+            "pic:",
+            "committee:12",
+            "captain:4:17",
+            "table:4:3",
+        ] {
             let tag: RoleTag = text.parse().unwrap();
             assert_eq!(tag.to_string(), text);
         }
@@ -366,7 +372,15 @@ mod tests {
 
     #[test]
     fn malformed_role_tags_are_refused() {
-        for text in ["", "admin:1", "pic", "pic:x", "table:1:x", "pic:1:2", "captain:1:2:3"] {
+        for text in [
+            "",
+            "admin:1",
+            "pic",
+            "pic:x",
+            "table:1:x",
+            "pic:1:2",
+            "captain:1:2:3",
+        ] {
             assert!(text.parse::<RoleTag>().is_err(), "{text}");
         }
     }

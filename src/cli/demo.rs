@@ -13,6 +13,7 @@ use crate::error::AppError;
 use crate::rules::game::Command;
 use crate::services::matches::{self, CommandRequest, MatchCache, Sender};
 use crate::services::{accounts, committee, events, pic, rounds};
+use crate::vocab::{EventId, MatchId, Seq, UserId};
 
 /// The demo event's name (a second run refuses rather than duplicate it).
 pub const EVENT_NAME: &str = "Arbiter Demo Cup";
@@ -48,7 +49,7 @@ fn user(
     name: &str,
     admin: bool,
     role: &str,
-) -> Result<i64, String> {
+) -> Result<UserId, String> {
     let password = crate::auth::generate_password();
     let u = accounts::create_user(conn, name, &password, admin).map_err(err)?;
     accounts_out.push(Account {
@@ -61,8 +62,8 @@ fn user(
 
 fn grant(
     conn: &mut DbConn,
-    by: i64,
-    event: i64,
+    by: UserId,
+    event: EventId,
     username: &str,
     role: &str,
     extra: serde_json::Value,
@@ -79,8 +80,8 @@ fn grant(
 struct Table<'a> {
     conn: &'a mut DbConn,
     cache: &'a MatchCache,
-    device: i64,
-    match_id: i64,
+    device: UserId,
+    match_id: MatchId,
 }
 
 impl Table<'_> {
@@ -217,7 +218,7 @@ pub fn run(db: &DatabaseUrl, out: &mut dyn Write) -> Result<Vec<Account>, String
     };
     let r1 =
         rounds::create_round(conn, &cache, Utc::now(), admin, event, &round_robin).map_err(err)?;
-    let r1_matches: Vec<i64> = r1.tables.iter().map(|t| t.match_id).collect();
+    let r1_matches: Vec<MatchId> = r1.tables.iter().map(|t| t.match_id).collect();
     for (i, m) in r1_matches.iter().enumerate() {
         let mut t = Table {
             conn: &mut *conn,
@@ -260,7 +261,7 @@ pub fn run(db: &DatabaseUrl, out: &mut dyn Write) -> Result<Vec<Account>, String
     // Round 2, in progress, with open challenges at tables 1 and 2.
     let r2 =
         rounds::create_round(conn, &cache, Utc::now(), admin, event, &round_robin).map_err(err)?;
-    let r2_matches: Vec<i64> = r2.tables.iter().map(|t| t.match_id).collect();
+    let r2_matches: Vec<MatchId> = r2.tables.iter().map(|t| t.match_id).collect();
     // Tables 1-3 are in play, table 4 waits for its draw. Table 1 has a word challenge waiting
     // for a PIC; table 2 a score challenge that pic1 has taken.
     for (i, m) in r2_matches.iter().enumerate().take(3) {
@@ -281,7 +282,11 @@ pub fn run(db: &DatabaseUrl, out: &mut dyn Write) -> Result<Vec<Account>, String
             1 => {
                 t.play(&["FJORD"], 5, 40)?;
                 let o = t.send(json!({"type": "challenge_score", "by": "B1"}))?;
-                let seq = o.events.first().map(|e| e.seq as i64).unwrap_or_default();
+                let seq = o
+                    .events
+                    .first()
+                    .map(|e| Seq::from(e.seq))
+                    .unwrap_or_default();
                 let queued =
                     db::matches::open_challenges(conn, event).map_err(|e| e.to_string())?;
                 if let Some(c) = queued

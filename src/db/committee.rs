@@ -75,11 +75,7 @@ pub fn find(conn: &mut DbConn, id: RecordId) -> QueryResult<Option<RecordRow>> {
 }
 
 /// The record `author` made with this idempotency key.
-pub fn find_by_key(
-    conn: &mut DbConn,
-    author: UserId,
-    key: &str,
-) -> QueryResult<Option<RecordRow>> {
+pub fn find_by_key(conn: &mut DbConn, author: UserId, key: &str) -> QueryResult<Option<RecordRow>> {
     committee_records::table
         .filter(committee_records::author.eq(author))
         .filter(committee_records::idempotency_key.eq(key))

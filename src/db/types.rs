@@ -13,8 +13,8 @@ use diesel::serialize::{self, Output, ToSql};
 use diesel::sql_types::{BigInt, Text};
 
 use crate::vocab::{
-    ChallengeId, EventId, GrantId, MatchId, MatchStatus, PairingId, PlayerId, RecordId,
-    RecordKind, ResultReason, Role, RoundId, RoundStatus, Seq, Side, TeamId, UserId,
+    ChallengeId, EventId, GrantId, MatchId, MatchStatus, PairingId, PlayerId, RecordId, RecordKind,
+    ResultReason, Role, RoundId, RoundStatus, Seq, Side, TeamId, UserId,
 };
 
 /// Derives diesel's `AsExpression` and `FromSqlRow` for a type defined elsewhere (the derive's
@@ -96,4 +96,11 @@ macro_rules! sql_texts {
     )*};
 }
 
-sql_texts!(Role, MatchStatus, ResultReason, RecordKind, RoundStatus, Side);
+sql_texts!(
+    Role,
+    MatchStatus,
+    ResultReason,
+    RecordKind,
+    RoundStatus,
+    Side
+);

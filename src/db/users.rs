@@ -152,6 +152,18 @@ pub fn grants_of(conn: &mut DbConn, user_id: UserId) -> QueryResult<Vec<RoleGran
         .load(conn)
 }
 
+/// The tables a user serves as a table device, as `(event, table)`.
+pub fn tables_of(
+    conn: &mut DbConn,
+    user_id: UserId,
+) -> QueryResult<Vec<(Option<EventId>, Option<i32>)>> {
+    role_grants::table
+        .filter(role_grants::user_id.eq(user_id))
+        .filter(role_grants::role.eq(Role::Table))
+        .select((role_grants::event_id, role_grants::table_no))
+        .load(conn)
+}
+
 /// Whether a user is an administrator, and their grants, in one query (every command reads
 /// them); `None` when the account does not exist.
 pub fn admin_and_grants(

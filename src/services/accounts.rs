@@ -6,13 +6,14 @@ use serde::Serialize;
 use crate::auth::{self, Claims};
 use crate::db::{self, DbConn, sessions, users};
 use crate::error::AppError;
+use crate::vocab::{RoleTag, UserId};
 use crate::web::AppState;
 
 /// An account as shown to administrators and to `/api/v1/me`.
 #[derive(Debug, Clone, Serialize)]
 pub struct UserView {
     /// Row id.
-    pub id: i64,
+    pub id: UserId,
     /// Login name.
     pub username: String,
     /// Site administrator.
@@ -86,7 +87,7 @@ pub fn list_users(conn: &mut DbConn) -> Result<Vec<UserView>, AppError> {
 }
 
 /// One account with its roles.
-pub fn user_view(conn: &mut DbConn, id: i64) -> Result<UserView, AppError> {
+pub fn user_view(conn: &mut DbConn, id: UserId) -> Result<UserView, AppError> {
     let u = users::find(conn, id)?
         .ok_or_else(|| AppError::Unauthorized("this account no longer exists".into()))?;
     view(conn, u)
@@ -283,7 +284,7 @@ fn gone() -> AppError {
 /// Hashes and stores a new password for `user_id`, then ends its sessions but `keep`.
 async fn set_password(
     state: &AppState,
-    user_id: i64,
+    user_id: UserId,
     password: String,
     keep: Option<String>,
 ) -> Result<(), AppError> {
@@ -307,8 +308,8 @@ async fn set_password(
 /// ends.
 pub async fn reset_password(
     state: &AppState,
-    admin: i64,
-    user_id: i64,
+    admin: UserId,
+    user_id: UserId,
     password: String,
 ) -> Result<(), AppError> {
     auth::validate_new_password(&password)
@@ -318,7 +319,7 @@ pub async fn reset_password(
 }
 
 /// Whether `user_id` is an administrator, read from the database (never from the token).
-async fn require_admin(state: &AppState, user_id: i64) -> Result<(), AppError> {
+async fn require_admin(state: &AppState, user_id: UserId) -> Result<(), AppError> {
     let admin = state
         .db(move |conn| Ok(users::find(conn, user_id)?.is_some_and(|u| u.is_admin && !u.disabled)))
         .await?;
@@ -336,8 +337,8 @@ async fn require_admin(state: &AppState, user_id: i64) -> Result<(), AppError> {
 /// everyone out.
 pub async fn set_disabled(
     state: &AppState,
-    admin: i64,
-    user_id: i64,
+    admin: UserId,
+    user_id: UserId,
     disabled: bool,
 ) -> Result<UserView, AppError> {
     require_admin(state, admin).await?;
@@ -366,18 +367,8 @@ pub async fn set_disabled(
 }
 
 /// A compact list of a user's roles for the session token, so pages can offer the right links
-/// without a query (`pic:EVENT`, `committee:EVENT`, `director:EVENT`, `table:EVENT:N`,
-/// `captain:EVENT:TEAM`). Only navigation reads it: every action checks the grants themselves.
-pub fn role_tags(grants: &[users::RoleGrant]) -> Vec<String> {
-    grants
-        .iter()
-        .map(|g| {
-            let event = g.event_id.map(|e| e.to_string()).unwrap_or_default();
-            match (g.role.as_str(), g.table_no, g.team_id) {
-                ("table", Some(t), _) => format!("table:{event}:{t}"),
-                ("captain", _, Some(team)) => format!("captain:{event}:{team}"),
-                (role, _, _) => format!("{role}:{event}"),
-            }
-        })
-        .collect()
+/// without a query (see [`RoleTag`]). Only navigation reads it: every action checks the grants
+/// themselves.
+pub fn role_tags(grants: &[users::RoleGrant]) -> Vec<RoleTag> {
+    grants.iter().map(users::RoleGrant::tag).collect()
 }

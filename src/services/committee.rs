@@ -11,23 +11,24 @@ use crate::live::LiveMessage;
 use crate::rules::game::{Command, Payload, Side};
 use crate::services::authz::Grants;
 use crate::services::matches::{self, CommandRequest, MatchCache, Sender, Via};
+use crate::vocab::{EventId, MatchId, RecordId, RecordKind, Role, Seq, TeamId, UserId};
 
 /// Body of `POST /api/v1/events/{id}/committee`.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewRecordRequest {
     /// The team concerned.
-    pub team_id: i64,
+    pub team_id: TeamId,
     /// The match; absent: the team is disqualified from the whole event.
     #[serde(default)]
-    pub match_id: Option<i64>,
+    pub match_id: Option<MatchId>,
     /// `disqualification` or `walkout` (a walkout needs a match).
     pub kind: String,
     /// Why (required).
     pub reason: String,
     /// The record this one takes back (a correction).
     #[serde(default)]
-    pub corrects: Option<i64>,
+    pub corrects: Option<RecordId>,
     /// Client-made key: the same author sending it again gets the record made the first time,
     /// and nothing is recorded twice.
     #[serde(default)]
@@ -48,8 +49,8 @@ pub struct RecordView {
     pub corrected: bool,
 }
 
-fn may_record(g: &Grants, event_id: i64) -> Result<(), AppError> {
-    if g.has("committee", Some(event_id)) || g.directs(Some(event_id)) {
+fn may_record(g: &Grants, event_id: EventId) -> Result<(), AppError> {
+    if g.has(Role::Committee, Some(event_id)) || g.directs(Some(event_id)) {
         Ok(())
     } else {
         Err(AppError::Forbidden(
@@ -64,8 +65,8 @@ pub fn record(
     conn: &mut DbConn,
     cache: &MatchCache,
     now: DateTime<Utc>,
-    user_id: i64,
-    event_id: i64,
+    user_id: UserId,
+    event_id: EventId,
     req: &NewRecordRequest,
 ) -> Result<(RecordView, Vec<LiveMessage>), AppError> {
     let (view, live, _) = record_keyed(conn, cache, now, user_id, event_id, req, None)?;
@@ -76,14 +77,19 @@ pub fn record(
 fn check(req: &NewRecordRequest) -> Result<(), AppError> {
     // One line of 1 to 500 characters, no control characters (issue 11).
     crate::text::Reason::parse("reason", &req.reason)?;
-    let kind = req.kind.as_str();
-    if req.corrects.is_none() && !matches!(kind, "disqualification" | "walkout") {
+    let kind = req.kind.parse::<RecordKind>().ok();
+    if req.corrects.is_none()
+        && !matches!(
+            kind,
+            Some(RecordKind::Disqualification | RecordKind::Walkout)
+        )
+    {
         return Err(AppError::field(
             "kind",
             "kind must be disqualification or walkout",
         ));
     }
-    if kind == "walkout" && req.match_id.is_none() {
+    if kind == Some(RecordKind::Walkout) && req.match_id.is_none() {
         return Err(AppError::field(
             "match_id",
             "a walkout happens in a match: choose the match",
@@ -97,8 +103,8 @@ fn record_keyed(
     conn: &mut DbConn,
     cache: &MatchCache,
     now: DateTime<Utc>,
-    user_id: i64,
-    event_id: i64,
+    user_id: UserId,
+    event_id: EventId,
     req: &NewRecordRequest,
     match_key: Option<&str>,
 ) -> Result<Recorded, AppError> {
@@ -127,13 +133,12 @@ fn record_once(
     conn: &mut DbConn,
     cache: &MatchCache,
     now: DateTime<Utc>,
-    user_id: i64,
-    event_id: i64,
+    user_id: UserId,
+    event_id: EventId,
     req: &NewRecordRequest,
     match_key: Option<&str>,
 ) -> Result<Recorded, AppError> {
     let reason = req.reason.trim();
-    let kind = req.kind.as_str();
     let (view, executed, replayed) = conn.write_tx(|conn| {
         may_record(&Grants::load(conn, user_id)?, event_id)?;
         // A resent record (issue 11): the author's first record with this key, unchanged.
@@ -171,11 +176,16 @@ fn record_once(
             }
             if let Some(m) = old.match_id {
                 executed = Some(reverse_in_match(
-                    conn, cache, now, user_id, m, &old.kind, reason, match_key,
+                    conn, cache, now, user_id, m, old.kind, reason, match_key,
                 )?);
             }
-            "withdrawal"
+            RecordKind::Withdrawal
         } else {
+            // `check` let only these two through.
+            let kind = match req.kind.parse::<RecordKind>() {
+                Ok(RecordKind::Walkout) => RecordKind::Walkout,
+                _ => RecordKind::Disqualification,
+            };
             if let Some(m) = req.match_id {
                 let row = match_rows::find(conn, m)?
                     .filter(|r| r.event_id == Some(event_id))
@@ -190,7 +200,7 @@ fn record_once(
                         "that team does not play in this match",
                     ));
                 };
-                let command = if kind == "walkout" {
+                let command = if kind == RecordKind::Walkout {
                     Command::Walkout {
                         side,
                         reason: reason.to_owned(),
@@ -267,8 +277,8 @@ fn record_once(
     // Event-level records move standings even without a match (E2, E3).
     live.push(LiveMessage {
         event_id: Some(event_id),
-        match_id: 0,
-        seq: 0,
+        match_id: MatchId(0),
+        seq: Seq(0),
         kind: "committee_record".into(),
         standings: true,
     });
@@ -285,8 +295,8 @@ pub fn record_from_command(
     conn: &mut DbConn,
     cache: &MatchCache,
     now: DateTime<Utc>,
-    user_id: i64,
-    match_id: i64,
+    user_id: UserId,
+    match_id: MatchId,
     req: &CommandRequest,
 ) -> Result<Option<(matches::CommandOutcome, Vec<LiveMessage>)>, AppError> {
     if !matches!(
@@ -318,14 +328,14 @@ pub fn record_from_command(
                 )
             })?;
             let kind = if matches!(req.command, Command::Walkout { .. }) {
-                "walkout"
+                RecordKind::Walkout
             } else {
-                "disqualification"
+                RecordKind::Disqualification
             };
             NewRecordRequest {
                 team_id,
                 match_id: Some(match_id),
-                kind: kind.into(),
+                kind: kind.as_str().into(),
                 reason: reason.clone(),
                 corrects: None,
                 idempotency_key: None,
@@ -337,8 +347,10 @@ pub fn record_from_command(
         } => {
             let state = matches::load_state(conn, cache, match_id)?;
             let kind = match state.log.iter().find(|e| e.seq == *reverses_seq) {
-                Some(e) if matches!(e.payload, Payload::Disqualified { .. }) => "disqualification",
-                Some(e) if matches!(e.payload, Payload::WalkedOut { .. }) => "walkout",
+                Some(e) if matches!(e.payload, Payload::Disqualified { .. }) => {
+                    RecordKind::Disqualification
+                }
+                Some(e) if matches!(e.payload, Payload::WalkedOut { .. }) => RecordKind::Walkout,
                 _ => return Ok(None),
             };
             let all = rows::of_event(conn, event_id)?;
@@ -353,7 +365,7 @@ pub fn record_from_command(
             NewRecordRequest {
                 team_id: old.team_id,
                 match_id: None,
-                kind: "withdrawal".into(),
+                kind: RecordKind::Withdrawal.as_str().into(),
                 reason: reason.clone(),
                 corrects: Some(old.id),
                 idempotency_key: None,
@@ -373,7 +385,7 @@ pub fn record_from_command(
         return Ok(Some((first, Vec::new())));
     }
     if let Some(expected) = req.expected_seq {
-        let last = matches::load_state(conn, cache, match_id)?.last_seq as i64;
+        let last = Seq::from(matches::load_state(conn, cache, match_id)?.last_seq);
         if expected != last {
             return Err(AppError::Conflict {
                 message: format!(
@@ -422,19 +434,19 @@ fn reverse_in_match(
     conn: &mut DbConn,
     cache: &MatchCache,
     now: DateTime<Utc>,
-    user_id: i64,
-    match_id: i64,
-    kind: &str,
+    user_id: UserId,
+    match_id: MatchId,
+    kind: RecordKind,
     reason: &str,
     key: Option<&str>,
 ) -> Result<matches::Executed, AppError> {
-    let events = match_rows::events_after(conn, match_id, 0)?;
+    let events = match_rows::events_after(conn, match_id, Seq(0))?;
     let target = events
         .iter()
         .rev()
         .find(|e| match e.payload {
-            Payload::Disqualified { .. } => kind == "disqualification",
-            Payload::WalkedOut { .. } => kind == "walkout",
+            Payload::Disqualified { .. } => kind == RecordKind::Disqualification,
+            Payload::WalkedOut { .. } => kind == RecordKind::Walkout,
             _ => false,
         })
         .ok_or_else(|| {
@@ -453,7 +465,7 @@ fn reverse_in_match(
 }
 
 /// The records of an event, for the committee, the director and captains.
-pub fn records(conn: &mut DbConn, event_id: i64) -> Result<Vec<RecordView>, AppError> {
+pub fn records(conn: &mut DbConn, event_id: EventId) -> Result<Vec<RecordView>, AppError> {
     let all = rows::of_event(conn, event_id)?;
     let teams = event_rows::teams_of(conn, event_id)?;
     let mut out = Vec::with_capacity(all.len());
@@ -478,17 +490,21 @@ pub fn records(conn: &mut DbConn, event_id: i64) -> Result<Vec<RecordView>, AppE
 }
 
 /// Teams disqualified from the whole event (records without a match, not taken back).
-pub fn disqualified_teams(conn: &mut DbConn, event_id: i64) -> Result<Vec<i64>, AppError> {
+pub fn disqualified_teams(conn: &mut DbConn, event_id: EventId) -> Result<Vec<TeamId>, AppError> {
     let all = rows::of_event(conn, event_id)?;
     Ok(all
         .iter()
-        .filter(|r| r.kind == "disqualification" && r.match_id.is_none())
+        .filter(|r| r.kind == RecordKind::Disqualification && r.match_id.is_none())
         .filter(|r| !all.iter().any(|o| o.corrects == Some(r.id)))
         .map(|r| r.team_id)
         .collect())
 }
 
 /// Requires the committee role (or directing) for an event.
-pub fn require_member(conn: &mut DbConn, user_id: i64, event_id: i64) -> Result<(), AppError> {
+pub fn require_member(
+    conn: &mut DbConn,
+    user_id: UserId,
+    event_id: EventId,
+) -> Result<(), AppError> {
     may_record(&Grants::load(conn, user_id)?, event_id)
 }

@@ -6,6 +6,7 @@ use crate::db::{self, DbConn, events as rows, users};
 use crate::error::AppError;
 use crate::rules::ruleset::RulesetSpec;
 use crate::services::authz::Grants;
+use crate::vocab::{EventId, GrantId, Role, TeamId, UserId};
 
 /// Body of `POST /api/v1/events`.
 #[derive(Debug, Deserialize)]
@@ -31,7 +32,7 @@ pub struct NewEventRequest {
 #[derive(Debug, Serialize)]
 pub struct EventView {
     /// Id.
-    pub id: i64,
+    pub id: EventId,
     /// Name.
     pub name: String,
     /// Ruleset spec.
@@ -65,7 +66,7 @@ fn check_name(field: &str, name: &str) -> Result<String, AppError> {
 /// Creates an event (administrators and directors without an event scope).
 pub fn create_event(
     conn: &mut DbConn,
-    user_id: i64,
+    user_id: UserId,
     req: &NewEventRequest,
 ) -> Result<EventView, AppError> {
     let name = check_name("name", &req.name)?;
@@ -113,7 +114,7 @@ pub fn create_event(
 }
 
 /// One event.
-pub fn event(conn: &mut DbConn, id: i64) -> Result<rows::EventRow, AppError> {
+pub fn event(conn: &mut DbConn, id: EventId) -> Result<rows::EventRow, AppError> {
     rows::find_event(conn, id)?.ok_or_else(|| AppError::not_found(format!("no event {id}")))
 }
 
@@ -143,8 +144,8 @@ pub struct TeamView {
 /// Adds a team of two players (and optional reserves) with a captain (E1).
 pub fn create_team(
     conn: &mut DbConn,
-    user_id: i64,
-    event_id: i64,
+    user_id: UserId,
+    event_id: EventId,
     req: &NewTeamRequest,
 ) -> Result<TeamView, AppError> {
     let name = check_name("name", &req.name)?;
@@ -194,10 +195,10 @@ pub fn create_team(
 }
 
 /// The teams of an event with their players.
-pub fn teams(conn: &mut DbConn, event_id: i64) -> Result<Vec<TeamView>, AppError> {
+pub fn teams(conn: &mut DbConn, event_id: EventId) -> Result<Vec<TeamView>, AppError> {
     event(conn, event_id)?;
     let teams = rows::teams_of(conn, event_id)?;
-    let ids: Vec<i64> = teams.iter().map(|t| t.id).collect();
+    let ids: Vec<TeamId> = teams.iter().map(|t| t.id).collect();
     let mut players = rows::players_of(conn, &ids)?;
     Ok(teams
         .into_iter()
@@ -226,7 +227,7 @@ pub struct GrantRequest {
     pub role: String,
     /// For captains.
     #[serde(default)]
-    pub team_id: Option<i64>,
+    pub team_id: Option<TeamId>,
     /// For table devices.
     #[serde(default)]
     pub table: Option<i32>,
@@ -235,24 +236,23 @@ pub struct GrantRequest {
 /// Grants an event role to an account.
 pub fn grant(
     conn: &mut DbConn,
-    user_id: i64,
-    event_id: i64,
+    user_id: UserId,
+    event_id: EventId,
     req: &GrantRequest,
 ) -> Result<users::RoleGrant, AppError> {
-    let role = req.role.as_str();
-    if !["director", "committee", "pic", "captain", "table"].contains(&role) {
-        return Err(AppError::field(
+    let role: Role = req.role.parse().map_err(|_| {
+        AppError::field(
             "role",
             "role must be director, committee, pic, captain or table",
-        ));
-    }
-    if role == "captain" && req.team_id.is_none() {
+        )
+    })?;
+    if role == Role::Captain && req.team_id.is_none() {
         return Err(AppError::field(
             "team_id",
             "a captain's grant names the team",
         ));
     }
-    if role == "table" && req.table.is_none_or(|t| t <= 0) {
+    if role == Role::Table && req.table.is_none_or(|t| t <= 0) {
         return Err(AppError::field(
             "table",
             "a table device's grant names the table number",
@@ -280,8 +280,12 @@ pub fn grant(
             user_id: target.id,
             role,
             event_id: Some(event_id),
-            team_id: if role == "captain" { req.team_id } else { None },
-            table_no: if role == "table" { req.table } else { None },
+            team_id: if role == Role::Captain {
+                req.team_id
+            } else {
+                None
+            },
+            table_no: if role == Role::Table { req.table } else { None },
             granted_by: Some(user_id),
             created_at: db::now_utc(),
         };
@@ -307,9 +311,9 @@ pub fn grant(
 /// next request is judged without it: grants are read from the database on every action.
 pub fn revoke_grant(
     conn: &mut DbConn,
-    user_id: i64,
-    event_id: i64,
-    grant_id: i64,
+    user_id: UserId,
+    event_id: EventId,
+    grant_id: GrantId,
 ) -> Result<users::RoleGrant, AppError> {
     conn.write_tx(|conn| {
         Grants::load(conn, user_id)?.require_director(Some(event_id))?;
@@ -327,7 +331,7 @@ pub fn revoke_grant(
 }
 
 /// The events a caller may see: public ones, and private ones where they hold a role.
-pub fn visible_events(conn: &mut DbConn, user: Option<i64>) -> Result<Vec<EventView>, AppError> {
+pub fn visible_events(conn: &mut DbConn, user: Option<UserId>) -> Result<Vec<EventView>, AppError> {
     let grants = match user {
         Some(uid) => Some(Grants::load(conn, uid)?),
         None => None,
@@ -343,8 +347,8 @@ pub fn visible_events(conn: &mut DbConn, user: Option<i64>) -> Result<Vec<EventV
 /// in it (captains of its teams included).
 pub fn readable(
     conn: &mut DbConn,
-    event_id: i64,
-    user: Option<i64>,
+    event_id: EventId,
+    user: Option<UserId>,
 ) -> Result<rows::EventRow, AppError> {
     let ev = event(conn, event_id)?;
     if ev.public {
@@ -372,7 +376,11 @@ pub struct TeamPage {
 }
 
 /// The team page's content.
-pub fn team_page(conn: &mut DbConn, team_id: i64, user: Option<i64>) -> Result<TeamPage, AppError> {
+pub fn team_page(
+    conn: &mut DbConn,
+    team_id: TeamId,
+    user: Option<UserId>,
+) -> Result<TeamPage, AppError> {
     let team = rows::find_team(conn, team_id)?
         .ok_or_else(|| AppError::not_found(format!("no team {team_id}")))?;
     let ev = readable(conn, team.event_id, user)?;

@@ -17,6 +17,7 @@ use crate::error::AppError;
 use crate::rules::lexicon::{Lexicon, LexiconError};
 use crate::services::authz::Grants;
 use crate::services::events::{self, NewTeamRequest, TeamView};
+use crate::vocab::{EventId, UserId};
 
 /// The bundled default list's name (an upload may not take it).
 const DEFAULT_LEXICON: &str = "enable2k";
@@ -194,7 +195,11 @@ fn check_row(
 }
 
 /// Checks every row against the file and the event's teams.
-fn preview_rows(conn: &mut DbConn, event_id: i64, csv: &str) -> Result<Vec<ImportRow>, AppError> {
+fn preview_rows(
+    conn: &mut DbConn,
+    event_id: EventId,
+    csv: &str,
+) -> Result<Vec<ImportRow>, AppError> {
     if csv.len() > CSV_MAX_BYTES {
         return Err(AppError::PayloadTooLarge(format!(
             "the CSV is larger than {} KiB",
@@ -226,8 +231,8 @@ fn preview_rows(conn: &mut DbConn, event_id: i64, csv: &str) -> Result<Vec<Impor
 /// Previews a teams CSV, and unless `dry_run` imports it: every row or none (module doc).
 pub fn import_teams(
     conn: &mut DbConn,
-    user_id: i64,
-    event_id: i64,
+    user_id: UserId,
+    event_id: EventId,
     req: &ImportRequest,
 ) -> Result<ImportPreview, AppError> {
     conn.write_tx(|conn| {
@@ -289,7 +294,7 @@ pub fn import_teams(
 #[derive(Debug, Clone, Serialize)]
 pub struct LexiconView {
     /// The event.
-    pub event_id: i64,
+    pub event_id: EventId,
     /// The lexicon's name, as recorded on the event.
     pub lexicon: String,
     /// How many distinct words it holds.
@@ -351,7 +356,7 @@ pub fn parse_lexicon(name: &str, bytes: &[u8]) -> Result<Lexicon, AppError> {
 }
 
 /// Where an event's uploaded list lives: `<data dir>/lexicons/<event id>.txt`.
-pub fn lexicon_path(data_dir: &Path, event_id: i64) -> std::path::PathBuf {
+pub fn lexicon_path(data_dir: &Path, event_id: EventId) -> std::path::PathBuf {
     data_dir.join("lexicons").join(format!("{event_id}.txt"))
 }
 
@@ -361,8 +366,8 @@ pub fn lexicon_path(data_dir: &Path, event_id: i64) -> std::path::PathBuf {
 pub fn store_lexicon(
     conn: &mut DbConn,
     data_dir: &Path,
-    user_id: i64,
-    event_id: i64,
+    user_id: UserId,
+    event_id: EventId,
     name: &str,
     bytes: &[u8],
 ) -> Result<LexiconView, AppError> {

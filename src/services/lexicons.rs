@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::error::AppError;
 use crate::rules::lexicon::Lexicon;
+use crate::vocab::EventId;
 
 /// The name of the bundled default list.
 pub const DEFAULT: &str = "enable2k";
@@ -19,7 +20,7 @@ static ENABLE: &[u8] = include_bytes!("../../lexicons/enable2k.txt");
 pub struct LexiconStore {
     data_dir: PathBuf,
     builtin: OnceLock<Arc<Lexicon>>,
-    uploaded: Mutex<HashMap<i64, Arc<Lexicon>>>,
+    uploaded: Mutex<HashMap<EventId, Arc<Lexicon>>>,
 }
 
 impl LexiconStore {
@@ -42,14 +43,18 @@ impl LexiconStore {
     }
 
     /// Where an event's uploaded list lives.
-    pub fn upload_path(&self, event_id: i64) -> PathBuf {
+    pub fn upload_path(&self, event_id: EventId) -> PathBuf {
         self.data_dir
             .join("lexicons")
             .join(format!("{event_id}.txt"))
     }
 
     /// The lexicon an event uses: the default, or its uploaded list.
-    pub fn for_event(&self, event_id: i64, lexicon_name: &str) -> Result<Arc<Lexicon>, AppError> {
+    pub fn for_event(
+        &self,
+        event_id: EventId,
+        lexicon_name: &str,
+    ) -> Result<Arc<Lexicon>, AppError> {
         if lexicon_name == DEFAULT {
             return self.builtin();
         }
@@ -73,7 +78,7 @@ impl LexiconStore {
     }
 
     /// Forgets a cached upload (after a new list replaces it).
-    pub fn forget(&self, event_id: i64) {
+    pub fn forget(&self, event_id: EventId) {
         if let Ok(mut m) = self.uploaded.lock() {
             m.remove(&event_id);
         }

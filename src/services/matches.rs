@@ -6,33 +6,33 @@ use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use crate::db::{DbConn, events as event_rows, matches as rows};
 use crate::error::AppError;
 use crate::live::LiveMessage;
-use crate::rules::game::{self, Actor, Command, Event, RuleError, Side, State, View};
+use crate::rules::game::{self, Actor, Command, Event, RuleError, State, View};
 use crate::rules::ruleset::Ruleset;
 use crate::services::authz::Grants;
+use crate::vocab::{EventId, MatchId, MatchStatus, Role, Seq, TeamId, UserId};
 
 /// Folded match states by match id, so a command reads only the events it has not seen.
 /// Always checked against the log (events after the cached seq are applied), so it is safe
 /// with several instances writing to one database.
 #[derive(Debug, Default)]
 pub struct MatchCache {
-    states: Mutex<HashMap<i64, Arc<State>>>,
+    states: Mutex<HashMap<MatchId, Arc<State>>>,
 }
 
 impl MatchCache {
     const MAX: usize = 20_000;
 
     /// The cached state of a match, if any (it may be behind the log).
-    pub fn get(&self, id: i64) -> Option<Arc<State>> {
+    pub fn get(&self, id: MatchId) -> Option<Arc<State>> {
         self.states.lock().ok()?.get(&id).cloned()
     }
 
     /// Remembers a state after its transaction committed.
-    pub fn put(&self, id: i64, state: impl Into<Arc<State>>) {
+    pub fn put(&self, id: MatchId, state: impl Into<Arc<State>>) {
         let state = state.into();
         if let Ok(mut m) = self.states.lock() {
             if m.len() >= Self::MAX {
@@ -47,7 +47,7 @@ impl MatchCache {
 }
 
 /// A match's row, or 404.
-fn match_row(conn: &mut DbConn, match_id: i64) -> Result<rows::MatchRow, AppError> {
+fn match_row(conn: &mut DbConn, match_id: MatchId) -> Result<rows::MatchRow, AppError> {
     rows::find(conn, match_id)?.ok_or_else(|| AppError::not_found(format!("no match {match_id}")))
 }
 
@@ -55,10 +55,10 @@ fn match_row(conn: &mut DbConn, match_id: i64) -> Result<rows::MatchRow, AppErro
 pub fn load_state(
     conn: &mut DbConn,
     cache: &MatchCache,
-    match_id: i64,
+    match_id: MatchId,
 ) -> Result<Arc<State>, AppError> {
     let cached = cache.get(match_id);
-    let seen = cached.as_ref().map_or(0, |s| s.last_seq as i64);
+    let seen = cached.as_ref().map_or(Seq(0), |s| Seq::from(s.last_seq));
     let newer = rows::events_after(conn, match_id, seen)?;
     if newer.is_empty() {
         return Ok(cached.unwrap_or_default());
@@ -76,7 +76,7 @@ pub fn load_state(
 #[derive(Debug, Clone, Copy)]
 pub enum Sender {
     /// A signed-in user, acting in whichever role the command needs.
-    User(i64),
+    User(UserId),
     /// The server's clock sweeper.
     System,
 }
@@ -91,7 +91,7 @@ pub struct CommandRequest {
     pub idempotency_key: Option<String>,
     /// The seq the client decided on; a stale one is refused with 409 and the current state.
     #[serde(default)]
-    pub expected_seq: Option<i64>,
+    pub expected_seq: Option<Seq>,
     /// What to do.
     pub command: Command,
     /// The door the command came through (set by the server, never by the client).
@@ -133,7 +133,7 @@ impl Via {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CommandOutcome {
     /// The match.
-    pub match_id: i64,
+    pub match_id: MatchId,
     /// The events appended.
     pub events: Vec<Event>,
     /// The match after them.
@@ -154,7 +154,7 @@ pub fn execute(
     conn: &mut DbConn,
     cache: &MatchCache,
     now: DateTime<Utc>,
-    match_id: i64,
+    match_id: MatchId,
     sender: Sender,
     req: &CommandRequest,
 ) -> Result<(CommandOutcome, Option<LiveMessage>), AppError> {
@@ -221,7 +221,7 @@ pub fn check_text(command: &Command) -> Result<(), AppError> {
 /// time without writing its text at every command. Older records hold the text itself.
 pub fn replayed(
     conn: &mut DbConn,
-    match_id: i64,
+    match_id: MatchId,
     stored: &rows::StoredCommand,
 ) -> Result<CommandOutcome, AppError> {
     if !stored.response.is_empty() {
@@ -230,14 +230,14 @@ pub fn replayed(
         outcome.replayed = true;
         return Ok(outcome);
     }
-    let mut log = rows::events_after(conn, match_id, 0)?;
-    log.retain(|e| e.seq as i64 <= stored.last_seq);
+    let mut log = rows::events_after(conn, match_id, Seq(0))?;
+    log.retain(|e| e.seq <= stored.last_seq.get());
     let state = game::fold(&log);
     let at = log
         .last()
         .map(|e| e.at)
         .ok_or_else(|| AppError::internal("an idempotency record without events"))?;
-    log.retain(|e| e.seq as i64 >= stored.first_seq);
+    log.retain(|e| e.seq >= stored.first_seq.get());
     Ok(CommandOutcome {
         match_id,
         state: state.view(at),
@@ -251,7 +251,7 @@ pub fn replayed(
 /// (issue 11). The system sends no keys.
 pub fn stored_outcome(
     conn: &mut DbConn,
-    match_id: i64,
+    match_id: MatchId,
     sender: Sender,
     via: Via,
     key: Option<&str>,
@@ -274,7 +274,7 @@ pub fn execute_in_tx(
     conn: &mut DbConn,
     cache: &MatchCache,
     now: DateTime<Utc>,
-    match_id: i64,
+    match_id: MatchId,
     sender: Sender,
     req: &CommandRequest,
 ) -> Result<Executed, AppError> {
@@ -292,7 +292,7 @@ fn attempt(
     conn: &mut DbConn,
     cache: &MatchCache,
     now: DateTime<Utc>,
-    match_id: i64,
+    match_id: MatchId,
     sender: Sender,
     req: &CommandRequest,
 ) -> Result<Attempt, AppError> {
@@ -420,8 +420,8 @@ pub fn through_own_door(
     conn: &mut DbConn,
     cache: &MatchCache,
     now: DateTime<Utc>,
-    match_id: i64,
-    user_id: i64,
+    match_id: MatchId,
+    user_id: UserId,
     req: &CommandRequest,
 ) -> Result<Option<(CommandOutcome, Vec<LiveMessage>)>, AppError> {
     if let Some((outcome, live)) =
@@ -481,13 +481,13 @@ pub(crate) fn decide_on(
 /// Runs `f`, turning a panic into a 500 for this command alone (logged with the match and the
 /// command's type).
 pub(crate) fn guarded<T>(
-    match_id: i64,
+    match_id: MatchId,
     command: &str,
     f: impl FnOnce() -> Result<T, AppError>,
 ) -> Result<T, AppError> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|panic| {
         let why = panic_message(panic.as_ref());
-        tracing::error!(match_id, command, panic = %why, "a match command panicked; refused");
+        tracing::error!(match_id = match_id.0, command, panic = %why, "a match command panicked; refused");
         Err(AppError::internal(format!(
             "the {command} command on match {match_id} failed: {why}"
         )))
@@ -512,7 +512,7 @@ fn decide_unguarded(
     req: &CommandRequest,
 ) -> Result<Decided, AppError> {
     if let Some(expected) = req.expected_seq
-        && expected != state.last_seq as i64
+        && expected != Seq::from(state.last_seq)
     {
         return Err(AppError::Conflict {
             message: format!(
@@ -551,8 +551,8 @@ fn decide_unguarded(
                 Sender::User(u) => Some(u),
                 Sender::System => None,
             },
-            first_seq: first.seq as i64,
-            last_seq: last.seq as i64,
+            first_seq: Seq::from(first.seq),
+            last_seq: Seq::from(last.seq),
             response: String::new(),
             created_at: crate::db::now_utc(),
             scope: req.via.scope().as_str(),
@@ -562,7 +562,7 @@ fn decide_unguarded(
     let live = outcome.events.last().map(|e| LiveMessage {
         event_id: seat.event_id,
         match_id: seat.id,
-        seq: e.seq as i64,
+        seq: Seq::from(e.seq),
         kind: e.payload.kind().to_owned(),
         standings: state.status == game::Status::Finished || next.status == game::Status::Finished,
     });
@@ -595,7 +595,7 @@ pub(crate) fn projection(view: &View, now: DateTime<Utc>) -> rows::Projection {
 #[derive(Debug, Default)]
 pub(crate) struct QueueChanges {
     rows: Vec<rows::QueueChange>,
-    index: HashMap<(i64, i64), usize>,
+    index: HashMap<(MatchId, Seq), usize>,
 }
 
 impl QueueChanges {
@@ -604,8 +604,8 @@ impl QueueChanges {
     /// new rulings. Only the differences are written.
     pub(crate) fn record(
         &mut self,
-        event_id: Option<i64>,
-        match_id: i64,
+        event_id: Option<EventId>,
+        match_id: MatchId,
         prev: &State,
         next: &State,
         at: chrono::NaiveDateTime,
@@ -648,17 +648,17 @@ impl QueueChanges {
 
     fn row(
         &mut self,
-        event_id: Option<i64>,
-        match_id: i64,
+        event_id: Option<EventId>,
+        match_id: MatchId,
         id: u64,
         at: chrono::NaiveDateTime,
     ) -> &mut rows::QueueChange {
-        let key = (match_id, id as i64);
+        let key = (match_id, Seq::from(id));
         let i = *self.index.entry(key).or_insert_with(|| {
             self.rows.push(rows::QueueChange {
                 event_id,
                 match_id,
-                challenge_seq: id as i64,
+                challenge_seq: Seq::from(id),
                 opened: None,
                 close: false,
                 ruling: None,
@@ -681,7 +681,7 @@ impl QueueChanges {
 pub struct NewMatchRequest {
     /// The event; its ruleset applies unless `ruleset` is given.
     #[serde(default)]
-    pub event_id: Option<i64>,
+    pub event_id: Option<EventId>,
     /// Round number.
     #[serde(default)]
     pub round: Option<i32>,
@@ -707,7 +707,7 @@ pub struct NewMatchRequest {
 pub struct SideSpec {
     /// A team of the event.
     #[serde(default)]
-    pub team_id: Option<i64>,
+    pub team_id: Option<TeamId>,
     /// A display name (for a side without a team record, e.g. a 1v1 player).
     #[serde(default)]
     pub name: Option<String>,
@@ -717,9 +717,9 @@ pub struct SideSpec {
 #[derive(Debug, Clone, Serialize)]
 pub struct MatchDetail {
     /// Match id.
-    pub id: i64,
+    pub id: MatchId,
     /// Event.
-    pub event_id: Option<i64>,
+    pub event_id: Option<EventId>,
     /// Round.
     pub round: Option<i32>,
     /// Table.
@@ -732,7 +732,7 @@ pub struct MatchDetail {
     pub void: bool,
     /// For a voided match: the match its table plays now in that round, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub current_match: Option<i64>,
+    pub current_match: Option<MatchId>,
     /// The state now.
     #[serde(flatten)]
     pub view: View,
@@ -742,17 +742,17 @@ pub struct MatchDetail {
 #[derive(Debug, Clone, Serialize, Default)]
 pub struct SideInfo {
     /// Team id.
-    pub team_id: Option<i64>,
+    pub team_id: Option<TeamId>,
     /// Name.
     pub name: String,
 }
 
 fn side_identity(
     conn: &mut DbConn,
-    event_id: Option<i64>,
+    event_id: Option<EventId>,
     spec: &SideSpec,
     field: &str,
-) -> Result<(Option<i64>, String), AppError> {
+) -> Result<(Option<TeamId>, String), AppError> {
     match (spec.team_id, &spec.name) {
         (Some(team_id), _) => {
             let team = event_rows::find_team(conn, team_id)?
@@ -780,7 +780,7 @@ pub fn create(
     conn: &mut DbConn,
     cache: &MatchCache,
     now: DateTime<Utc>,
-    user_id: i64,
+    user_id: UserId,
     req: &NewMatchRequest,
 ) -> Result<MatchDetail, AppError> {
     check_idempotency_key(req.idempotency_key.as_deref())?;
@@ -797,7 +797,7 @@ pub fn create(
 /// The match `user_id` already created with `key`, as the first answer showed it, if any.
 fn created_before(
     conn: &mut DbConn,
-    user_id: i64,
+    user_id: UserId,
     key: &str,
     req: &NewMatchRequest,
 ) -> Result<Option<MatchDetail>, AppError> {
@@ -811,8 +811,8 @@ fn created_before(
             format!("this key already created match {match_id}, at another table or round"),
         ));
     }
-    let mut log = rows::events_after(conn, match_id, 0)?;
-    log.retain(|e| e.seq as i64 <= stored.last_seq);
+    let mut log = rows::events_after(conn, match_id, Seq(0))?;
+    log.retain(|e| e.seq <= stored.last_seq.get());
     let at = log
         .last()
         .map(|e| e.at)
@@ -824,7 +824,7 @@ fn create_once(
     conn: &mut DbConn,
     cache: &MatchCache,
     now: DateTime<Utc>,
-    user_id: i64,
+    user_id: UserId,
     req: &NewMatchRequest,
 ) -> Result<MatchDetail, AppError> {
     let out = conn.write_tx(|conn| {
@@ -870,8 +870,8 @@ fn create_once(
                 team_b,
                 name_a: &name_a,
                 name_b: &name_b,
-                status: "new",
-                last_seq: 0,
+                status: MatchStatus::New,
+                last_seq: Seq(0),
                 created_by: Some(user_id),
                 created_at: now.naive_utc(),
                 updated_at: now.naive_utc(),
@@ -892,7 +892,7 @@ fn create_once(
             now,
         )?;
         let state = game::fold(&events);
-        rows::advance(conn, row.id, 0, &projection(&state.view(now), now))?;
+        rows::advance(conn, row.id, Seq(0), &projection(&state.view(now), now))?;
         rows::append(conn, row.id, &events)?;
         if let (Some(key), Some(first), Some(last)) =
             (&req.idempotency_key, events.first(), events.last())
@@ -903,8 +903,8 @@ fn create_once(
                     match_id: row.id,
                     idempotency_key: key.clone(),
                     user_id: Some(user_id),
-                    first_seq: first.seq as i64,
-                    last_seq: last.seq as i64,
+                    first_seq: Seq::from(first.seq),
+                    last_seq: Seq::from(last.seq),
                     response: String::new(),
                     created_at: crate::db::now_utc(),
                     scope: rows::KeyScope::Create.as_str(),
@@ -959,7 +959,7 @@ fn detail_of(
 }
 
 /// The live (not void) match at a void match's table in the same round, if any.
-fn current_at_table(conn: &mut DbConn, row: &rows::MatchRow) -> Result<Option<i64>, AppError> {
+fn current_at_table(conn: &mut DbConn, row: &rows::MatchRow) -> Result<Option<MatchId>, AppError> {
     Ok(match (row.event_id, row.round_no, row.table_no) {
         (Some(event), Some(round), Some(table)) => rows::live_at_table(conn, event, round, table)?,
         _ => None,
@@ -990,12 +990,12 @@ pub fn voided(conn: &mut DbConn, row: &rows::MatchRow) -> Result<AppError, AppEr
     };
     Ok(AppError::Voided {
         message,
-        current_match: current,
+        current_match: current.map(|m| m.0),
     })
 }
 
 /// Who may read a match: anyone when its event is public, otherwise people with a role in it.
-fn may_read(conn: &mut DbConn, row: &rows::MatchRow, user: Option<i64>) -> Result<(), AppError> {
+fn may_read(conn: &mut DbConn, row: &rows::MatchRow, user: Option<UserId>) -> Result<(), AppError> {
     let public = match row.event_id {
         Some(id) => event_rows::find_event(conn, id)?.is_some_and(|e| e.public),
         None => false,
@@ -1023,8 +1023,8 @@ pub fn show(
     conn: &mut DbConn,
     cache: &MatchCache,
     now: DateTime<Utc>,
-    match_id: i64,
-    user: Option<i64>,
+    match_id: MatchId,
+    user: Option<UserId>,
 ) -> Result<MatchDetail, AppError> {
     let row = match_row(conn, match_id)?;
     may_read(conn, &row, user)?;
@@ -1035,21 +1035,21 @@ pub fn show(
 /// A match's log.
 pub fn events(
     conn: &mut DbConn,
-    match_id: i64,
-    user: Option<i64>,
-    after: i64,
+    match_id: MatchId,
+    user: Option<UserId>,
+    after: Seq,
 ) -> Result<Vec<Event>, AppError> {
     let row = match_row(conn, match_id)?;
     may_read(conn, &row, user)?;
-    rows::events_after(conn, match_id, after)
+    Ok(rows::events_after(conn, match_id, after)?)
 }
 
 /// A board-mode match as a GCG record.
 pub fn gcg(
     conn: &mut DbConn,
     cache: &MatchCache,
-    match_id: i64,
-    user: Option<i64>,
+    match_id: MatchId,
+    user: Option<UserId>,
 ) -> Result<String, AppError> {
     let row = match_row(conn, match_id)?;
     may_read(conn, &row, user)?;
@@ -1067,8 +1067,8 @@ pub fn import_gcg(
     conn: &mut DbConn,
     cache: &MatchCache,
     now: DateTime<Utc>,
-    match_id: i64,
-    user_id: i64,
+    match_id: MatchId,
+    user_id: UserId,
     text: &str,
 ) -> Result<(MatchDetail, Vec<LiveMessage>), AppError> {
     let row = match_row(conn, match_id)?;
@@ -1174,14 +1174,8 @@ pub fn sweep(
 }
 
 /// The match a table device should show: the newest live (not void) match at its table.
-pub fn current_for_device(conn: &mut DbConn, user_id: i64) -> Result<Option<i64>, AppError> {
-    use crate::db::schema::role_grants;
-    use diesel::prelude::*;
-    let tables: Vec<(Option<i64>, Option<i32>)> = role_grants::table
-        .filter(role_grants::user_id.eq(user_id))
-        .filter(role_grants::role.eq("table"))
-        .select((role_grants::event_id, role_grants::table_no))
-        .load(conn)?;
+pub fn current_for_device(conn: &mut DbConn, user_id: UserId) -> Result<Option<MatchId>, AppError> {
+    let tables = crate::db::users::tables_of(conn, user_id)?;
     let mut best: Option<rows::MatchRow> = None;
     for (event, table) in tables {
         let (Some(event), Some(table)) = (event, table) else {
@@ -1205,8 +1199,8 @@ pub fn for_table(
     conn: &mut DbConn,
     cache: &MatchCache,
     now: DateTime<Utc>,
-    user_id: i64,
-    match_id: i64,
+    user_id: UserId,
+    match_id: MatchId,
 ) -> Result<MatchDetail, AppError> {
     let row = match_row(conn, match_id)?;
     let g = Grants::load(conn, user_id)?;
@@ -1223,15 +1217,15 @@ pub fn for_table(
 pub fn preview(
     conn: &mut DbConn,
     cache: &MatchCache,
-    user_id: i64,
-    match_id: i64,
+    user_id: UserId,
+    match_id: MatchId,
     mv: &str,
 ) -> Result<crate::rules::game::BoardPlay, AppError> {
     let row = match_row(conn, match_id)?;
     let g = Grants::load(conn, user_id)?;
     if !(g.at_table(row.event_id, row.table_no)
         || g.directs(row.event_id)
-        || g.has("pic", row.event_id))
+        || g.has(Role::Pic, row.event_id))
     {
         return Err(AppError::Forbidden(
             "only the table and officials preview moves".into(),

@@ -11,6 +11,7 @@ use crate::rules::game::{self, ChallengeKind, Command, TurnAction};
 use crate::services::authz::Grants;
 use crate::services::lexicons::LexiconStore;
 use crate::services::matches::{self, CommandRequest, MatchCache, Sender, Via};
+use crate::vocab::{ChallengeId, EventId, MatchId, Role, Seq, UserId};
 
 /// A word and the lexicon's verdict on it.
 #[derive(Debug, Clone, Serialize)]
@@ -25,9 +26,9 @@ pub struct Verdict {
 #[derive(Debug, Clone, Serialize)]
 pub struct QueueItem {
     /// Queue id (used to claim and rule).
-    pub id: i64,
+    pub id: ChallengeId,
     /// Match.
-    pub match_id: i64,
+    pub match_id: MatchId,
     /// Table number.
     pub table: Option<i32>,
     /// Sides' names.
@@ -62,9 +63,9 @@ pub struct QueueItem {
 #[derive(Debug, Clone, Serialize)]
 pub struct HistoryItem {
     /// Queue id.
-    pub id: i64,
+    pub id: ChallengeId,
     /// Match.
-    pub match_id: i64,
+    pub match_id: MatchId,
     /// `word` or `score`.
     pub kind: String,
     /// What was challenged.
@@ -85,7 +86,7 @@ pub struct HistoryItem {
 #[derive(Debug, Clone, Serialize)]
 pub struct Queue {
     /// Event id.
-    pub event_id: i64,
+    pub event_id: EventId,
     /// Event name.
     pub event_name: String,
     /// Open challenges, oldest first.
@@ -102,8 +103,8 @@ fn utc(t: NaiveDateTime) -> DateTime<Utc> {
     DateTime::<Utc>::from_naive_utc_and_offset(t, Utc)
 }
 
-fn require_pic(g: &Grants, event_id: i64) -> Result<(), AppError> {
-    if g.has("pic", Some(event_id)) || g.directs(Some(event_id)) {
+fn require_pic(g: &Grants, event_id: EventId) -> Result<(), AppError> {
+    if g.has(Role::Pic, Some(event_id)) || g.directs(Some(event_id)) {
         Ok(())
     } else {
         Err(AppError::Forbidden(
@@ -112,7 +113,7 @@ fn require_pic(g: &Grants, event_id: i64) -> Result<(), AppError> {
     }
 }
 
-fn username(conn: &mut DbConn, id: Option<i64>) -> Result<Option<String>, AppError> {
+fn username(conn: &mut DbConn, id: Option<UserId>) -> Result<Option<String>, AppError> {
     Ok(match id {
         Some(id) => users::find(conn, id)?.map(|u| u.username),
         None => None,
@@ -125,8 +126,8 @@ pub fn queue(
     cache: &MatchCache,
     lexicons: &LexiconStore,
     now: DateTime<Utc>,
-    user_id: i64,
-    event_id: i64,
+    user_id: UserId,
+    event_id: EventId,
 ) -> Result<Queue, AppError> {
     require_pic(&Grants::load(conn, user_id)?, event_id)?;
     let event = event_rows::find_event(conn, event_id)?
@@ -137,7 +138,7 @@ pub fn queue(
         let row = rows::find(conn, c.match_id)?
             .ok_or_else(|| AppError::internal("challenge without match"))?;
         let state = matches::load_state(conn, cache, c.match_id)?;
-        let Some(ch) = state.challenge(c.challenge_seq as u64) else {
+        let Some(ch) = state.challenge(c.challenge_seq.get()) else {
             continue;
         };
         let turn = state.turns.get(ch.turn as usize);
@@ -233,7 +234,7 @@ pub fn queue(
 }
 
 /// The event whose queue holds a challenge (0 when unknown), for the page to go back to.
-pub fn event_of(conn: &mut DbConn, challenge_id: i64) -> Result<i64, AppError> {
+pub fn event_of(conn: &mut DbConn, challenge_id: ChallengeId) -> Result<EventId, AppError> {
     Ok(rows::find_challenge(conn, challenge_id)?
         .and_then(|c| c.event_id)
         .unwrap_or_default())
@@ -244,8 +245,8 @@ pub fn event_of(conn: &mut DbConn, challenge_id: i64) -> Result<i64, AppError> {
 pub fn claim(
     conn: &mut DbConn,
     now: DateTime<Utc>,
-    user_id: i64,
-    challenge_id: i64,
+    user_id: UserId,
+    challenge_id: ChallengeId,
 ) -> Result<(rows::ChallengeRow, LiveMessage), AppError> {
     let row = conn.write_tx(|conn| {
         let c = rows::find_challenge(conn, challenge_id)?
@@ -280,7 +281,7 @@ pub fn claim(
     let live = LiveMessage {
         event_id: row.event_id,
         match_id: row.match_id,
-        seq: 0,
+        seq: Seq(0),
         kind: "challenge_claimed".into(),
         standings: false,
     };
@@ -309,8 +310,8 @@ pub fn rule(
     conn: &mut DbConn,
     cache: &MatchCache,
     now: DateTime<Utc>,
-    user_id: i64,
-    challenge_id: i64,
+    user_id: UserId,
+    challenge_id: ChallengeId,
     req: &RulingRequest,
 ) -> Result<(matches::CommandOutcome, Option<LiveMessage>), AppError> {
     matches::check_idempotency_key(req.idempotency_key.as_deref())?;
@@ -319,7 +320,7 @@ pub fn rule(
             .ok_or_else(|| AppError::not_found("no such challenge"))?;
         let command = |c: &rows::ChallengeRow| match (c.kind.as_str(), req.valid, req.actual) {
             ("word", Some(valid), _) => Ok(Command::RuleWord {
-                challenge: c.challenge_seq as u64,
+                challenge: c.challenge_seq.get(),
                 valid,
             }),
             ("word", None, _) => Err(AppError::field(
@@ -327,7 +328,7 @@ pub fn rule(
                 "say whether the word is acceptable",
             )),
             (_, _, Some(actual)) => Ok(Command::RuleScore {
-                challenge: c.challenge_seq as u64,
+                challenge: c.challenge_seq.get(),
                 actual,
             }),
             _ => Err(AppError::field("actual", "enter the turn's actual score")),
@@ -359,8 +360,8 @@ pub fn rule_from_command(
     conn: &mut DbConn,
     cache: &MatchCache,
     now: DateTime<Utc>,
-    user_id: i64,
-    match_id: i64,
+    user_id: UserId,
+    match_id: MatchId,
     req: &CommandRequest,
 ) -> Result<Option<(matches::CommandOutcome, Option<LiveMessage>)>, AppError> {
     let (Command::RuleWord { challenge, .. } | Command::RuleScore { challenge, .. }) = req.command
@@ -369,7 +370,7 @@ pub fn rule_from_command(
     };
     matches::check_key(req)?;
     let done = conn.write_tx(|conn| {
-        let Some(c) = rows::find_challenge_of(conn, match_id, challenge as i64)?
+        let Some(c) = rows::find_challenge_of(conn, match_id, Seq::from(challenge))?
             .filter(|c| c.event_id.is_some())
         else {
             return Ok(None);
@@ -402,10 +403,10 @@ fn rule_held(
     conn: &mut DbConn,
     cache: &MatchCache,
     now: DateTime<Utc>,
-    user_id: i64,
+    user_id: UserId,
     c: rows::ChallengeRow,
     key: Option<&str>,
-    expected_seq: Option<i64>,
+    expected_seq: Option<Seq>,
     from_command: bool,
     command: impl FnOnce(&rows::ChallengeRow) -> Result<Command, AppError>,
 ) -> Result<matches::Executed, AppError> {

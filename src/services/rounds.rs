@@ -26,6 +26,10 @@ use crate::rules::pairing::{self, Pairing, PairingError, SwissEntry};
 use crate::rules::standings::{self, MatchResult};
 use crate::services::authz::Grants;
 use crate::services::matches::{self, MatchCache, NewMatchRequest, SideSpec};
+use crate::vocab::{
+    EventId, GrantId, MatchId, MatchStatus, ResultReason, Role, RoundId, RoundStatus, Side, TeamId,
+    UserId,
+};
 
 /// How a round is paired.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -68,10 +72,10 @@ pub struct ManualPair {
     #[serde(default)]
     pub table: Option<u32>,
     /// Side A, or the team with the bye.
-    pub team_a: i64,
+    pub team_a: TeamId,
     /// Side B; none gives `team_a` a bye.
     #[serde(default)]
-    pub team_b: Option<i64>,
+    pub team_b: Option<TeamId>,
 }
 
 /// Body of `POST /api/v1/events/{id}/rounds` and `…/rounds/{n}/repair`.
@@ -94,7 +98,7 @@ pub struct PairRequest {
 #[derive(Debug, Clone, Serialize)]
 pub struct TeamRef {
     /// Team id.
-    pub id: i64,
+    pub id: TeamId,
     /// Name.
     pub name: String,
 }
@@ -105,36 +109,36 @@ pub struct TableLine {
     /// Table number.
     pub table: i32,
     /// The match played there.
-    pub match_id: i64,
+    pub match_id: MatchId,
     /// Side A.
     pub team_a: TeamRef,
     /// Side B.
     pub team_b: TeamRef,
-    /// The match's status (`created`, `in_progress`, `ended`, `finished`).
-    pub status: String,
+    /// The match's status.
+    pub status: MatchStatus,
     /// Side A's total.
     pub score_a: i32,
     /// Side B's total.
     pub score_b: i32,
-    /// `a`, `b` or none (tie or not finished).
-    pub winner: Option<String>,
-    /// `score`, `disqualification`, `walkout`, once finished.
-    pub result_reason: Option<String>,
+    /// The winner; none for a tie or while not finished.
+    pub winner: Option<Side>,
+    /// Why, once finished.
+    pub result_reason: Option<ResultReason>,
 }
 
 /// A round with its tables and byes.
 #[derive(Debug, Clone, Serialize)]
 pub struct RoundView {
     /// Round id.
-    pub id: i64,
+    pub id: RoundId,
     /// Its event.
-    pub event_id: i64,
+    pub event_id: EventId,
     /// Round number.
     pub round: i32,
     /// `round_robin`, `swiss` or `manual`.
     pub method: String,
-    /// `draft` while no match has started (it may be re-paired), then `started`.
-    pub status: String,
+    /// Draft while no match has started (it may be re-paired), then started.
+    pub status: RoundStatus,
     /// How many times it was paired (1 = never redone).
     pub pairing_no: i32,
     /// The tables, top pairing first.
@@ -146,13 +150,8 @@ pub struct RoundView {
 impl RoundView {
     /// Whether the round may still be re-paired.
     pub fn is_draft(&self) -> bool {
-        self.status == "draft"
+        self.status == RoundStatus::Draft
     }
-}
-
-/// A match status that means play has not begun.
-fn not_started(status: &str) -> bool {
-    matches!(status, "new" | "created")
 }
 
 fn pairing_error(e: PairingError) -> AppError {
@@ -173,8 +172,8 @@ pub fn create_round(
     conn: &mut DbConn,
     cache: &MatchCache,
     now: DateTime<Utc>,
-    user_id: i64,
-    event_id: i64,
+    user_id: UserId,
+    event_id: EventId,
     req: &PairRequest,
 ) -> Result<RoundView, AppError> {
     let method = req
@@ -193,7 +192,7 @@ pub fn create_round(
                 event_id,
                 round_no,
                 method: method.as_str(),
-                status: "draft",
+                status: RoundStatus::Draft,
                 pairing_no: 1,
                 created_by: Some(user_id),
                 created_at: at,
@@ -210,8 +209,8 @@ pub fn repair_round(
     conn: &mut DbConn,
     cache: &MatchCache,
     now: DateTime<Utc>,
-    user_id: i64,
-    event_id: i64,
+    user_id: UserId,
+    event_id: EventId,
     round_no: i32,
     req: &PairRequest,
 ) -> Result<RoundView, AppError> {
@@ -221,14 +220,14 @@ pub fn repair_round(
             AppError::not_found(format!("no round {round_no} in event {event_id}"))
         })?;
         let current = round_view(conn, event_id, round_no)?;
-        if let Some(started) = current.tables.iter().find(|t| !not_started(&t.status)) {
+        if let Some(started) = current.tables.iter().find(|t| !t.status.not_begun()) {
             return Err(AppError::Rule {
                 rule: "E1".into(),
                 message: format!(
                     "round {round_no} has started (the match at table {} is {}); a pairing can \
                      only be redone before any match of its round starts",
                     started.table,
-                    started.status.replace('_', " ")
+                    started.status.label()
                 ),
             });
         }
@@ -262,16 +261,17 @@ fn pair_and_create(
     conn: &mut DbConn,
     cache: &MatchCache,
     now: DateTime<Utc>,
-    user_id: i64,
+    user_id: UserId,
     round: &rows::RoundRow,
     method: Method,
     req: &PairRequest,
 ) -> Result<(), AppError> {
     let event_id = round.event_id;
+    // The pairing rules name teams by their plain ids.
     let teams: Vec<i64> = {
         let mut t: Vec<i64> = event_rows::teams_of(conn, event_id)?
             .iter()
-            .map(|t| t.id)
+            .map(|t| t.id.0)
             .collect();
         t.sort_unstable();
         t
@@ -314,20 +314,25 @@ fn pair_and_create(
                         round: Some(round.round_no),
                         table: Some(table),
                         side_a: SideSpec {
-                            team_id: Some(team_a),
+                            team_id: Some(TeamId(team_a)),
                             name: None,
                         },
                         side_b: SideSpec {
-                            team_id: Some(team_b),
+                            team_id: Some(TeamId(team_b)),
                             name: None,
                         },
                         ruleset: None,
                         idempotency_key: None,
                     },
                 )?;
-                (Some(table), team_a, Some(team_b), Some(m.id))
+                (
+                    Some(table),
+                    TeamId(team_a),
+                    Some(TeamId(team_b)),
+                    Some(m.id),
+                )
             }
-            Pairing::Bye { team } => (None, team, None, None),
+            Pairing::Bye { team } => (None, TeamId(team), None, None),
         };
         rows::insert_pairing(
             conn,
@@ -346,7 +351,7 @@ fn pair_and_create(
         conn,
         round.id,
         method.as_str(),
-        "draft",
+        RoundStatus::Draft,
         round.pairing_no,
         at,
     )?;
@@ -362,11 +367,11 @@ fn manual_lines(teams: &[i64], pairs: &[ManualPair]) -> Result<Vec<Pairing>, App
                 next_table += 1;
                 Pairing::Match {
                     table: p.table.unwrap_or(next_table),
-                    team_a: p.team_a,
-                    team_b,
+                    team_a: p.team_a.0,
+                    team_b: team_b.0,
                 }
             }
-            None => Pairing::Bye { team: p.team_a },
+            None => Pairing::Bye { team: p.team_a.0 },
         })
         .collect();
     pairing::validate_manual(teams, &lines).map_err(pairing_error)?;
@@ -375,7 +380,7 @@ fn manual_lines(teams: &[i64], pairs: &[ManualPair]) -> Result<Vec<Pairing>, App
 
 fn swiss_lines(
     conn: &mut DbConn,
-    event_id: i64,
+    event_id: EventId,
     round_no: i32,
     teams: &[i64],
     req: &PairRequest,
@@ -385,7 +390,7 @@ fn swiss_lines(
     let all = match_rows::of_event(conn, event_id)?;
     if let Some(open) = all
         .iter()
-        .find(|m| m.round_no.is_some_and(|r| r < round_no) && m.status != "finished")
+        .find(|m| m.round_no.is_some_and(|r| r < round_no) && m.status != MatchStatus::Finished)
     {
         return Err(AppError::Rule {
             rule: "E1".into(),
@@ -393,7 +398,7 @@ fn swiss_lines(
                 "round {} is not finished (table {} is {}); Swiss pairs from finished results",
                 open.round_no.unwrap_or_default(),
                 open.table_no.unwrap_or_default(),
-                open.status.replace('_', " ")
+                open.status.label()
             ),
         });
     }
@@ -402,7 +407,7 @@ fn swiss_lines(
         .filter_map(crate::services::standings::result_of)
         .collect();
     // Earlier rounds' lines: the meetings to avoid, the byes given, the sides taken.
-    let earlier: Vec<i64> = rows::rounds_of(conn, event_id)?
+    let earlier: Vec<RoundId> = rows::rounds_of(conn, event_id)?
         .iter()
         .filter(|r| r.round_no < round_no)
         .map(|r| r.id)
@@ -412,10 +417,10 @@ fn swiss_lines(
         .map(|p| match (p.team_b, p.table_no) {
             (Some(team_b), table) => Pairing::Match {
                 table: table.and_then(|t| u32::try_from(t).ok()).unwrap_or(0),
-                team_a: p.team_a,
-                team_b,
+                team_a: p.team_a.0,
+                team_b: team_b.0,
             },
-            (None, _) => Pairing::Bye { team: p.team_a },
+            (None, _) => Pairing::Bye { team: p.team_a.0 },
         })
         .collect();
     let byes: Vec<i64> = history
@@ -426,7 +431,10 @@ fn swiss_lines(
         })
         .collect();
     // Teams the committee disqualified from the event rank last and are left out of pairing.
-    let disqualified = crate::services::committee::disqualified_teams(conn, event_id)?;
+    let disqualified: Vec<i64> = crate::services::committee::disqualified_teams(conn, event_id)?
+        .into_iter()
+        .map(|t| t.0)
+        .collect();
     let rows = standings::compute(
         &crate::services::standings::rule_of(&event),
         &standings::StandingsInput {
@@ -450,7 +458,11 @@ fn swiss_lines(
 }
 
 /// One round of an event with its tables and byes.
-pub fn round_view(conn: &mut DbConn, event_id: i64, round_no: i32) -> Result<RoundView, AppError> {
+pub fn round_view(
+    conn: &mut DbConn,
+    event_id: EventId,
+    round_no: i32,
+) -> Result<RoundView, AppError> {
     let round = rows::find_round(conn, event_id, round_no)?
         .ok_or_else(|| AppError::not_found(format!("no round {round_no} in event {event_id}")))?;
     let mut views = views_of(conn, event_id, vec![round])?;
@@ -460,7 +472,7 @@ pub fn round_view(conn: &mut DbConn, event_id: i64, round_no: i32) -> Result<Rou
 }
 
 /// Every round of an event, in order.
-pub fn rounds(conn: &mut DbConn, event_id: i64) -> Result<Vec<RoundView>, AppError> {
+pub fn rounds(conn: &mut DbConn, event_id: EventId) -> Result<Vec<RoundView>, AppError> {
     event_rows::find_event(conn, event_id)?
         .ok_or_else(|| AppError::not_found(format!("no event {event_id}")))?;
     let rounds = rows::rounds_of(conn, event_id)?;
@@ -469,21 +481,21 @@ pub fn rounds(conn: &mut DbConn, event_id: i64) -> Result<Vec<RoundView>, AppErr
 
 fn views_of(
     conn: &mut DbConn,
-    event_id: i64,
+    event_id: EventId,
     rounds: Vec<rows::RoundRow>,
 ) -> Result<Vec<RoundView>, AppError> {
-    let names: HashMap<i64, String> = event_rows::teams_of(conn, event_id)?
+    let names: HashMap<TeamId, String> = event_rows::teams_of(conn, event_id)?
         .into_iter()
         .map(|t| (t.id, t.name))
         .collect();
-    let team = |id: i64| TeamRef {
+    let team = |id: TeamId| TeamRef {
         id,
         name: names.get(&id).cloned().unwrap_or_default(),
     };
-    let ids: Vec<i64> = rounds.iter().map(|r| r.id).collect();
+    let ids: Vec<RoundId> = rounds.iter().map(|r| r.id).collect();
     let lines = rows::pairings_of(conn, &ids)?;
-    let match_ids: Vec<i64> = lines.iter().filter_map(|l| l.match_id).collect();
-    let briefs: HashMap<i64, rows::MatchBrief> = rows::match_briefs(conn, &match_ids)?
+    let match_ids: Vec<MatchId> = lines.iter().filter_map(|l| l.match_id).collect();
+    let briefs: HashMap<MatchId, rows::MatchBrief> = rows::match_briefs(conn, &match_ids)?
         .into_iter()
         .map(|b| (b.0, b))
         .collect();
@@ -499,22 +511,26 @@ fn views_of(
                         match_id: m.0,
                         team_a: team(l.team_a),
                         team_b: team(b),
-                        status: m.2.clone(),
+                        status: m.2,
                         score_a: m.3,
                         score_b: m.4,
-                        winner: m.5.clone(),
-                        result_reason: m.6.clone(),
+                        winner: m.5,
+                        result_reason: m.6,
                     }),
                     _ => byes.push(team(l.team_a)),
                 }
             }
-            let started = tables.iter().any(|t| !not_started(&t.status));
+            let started = tables.iter().any(|t| !t.status.not_begun());
             RoundView {
                 id: r.id,
                 event_id: r.event_id,
                 round: r.round_no,
                 method: r.method,
-                status: if started { "started" } else { "draft" }.into(),
+                status: if started {
+                    RoundStatus::Started
+                } else {
+                    RoundStatus::Draft
+                },
                 pairing_no: r.pairing_no,
                 tables,
                 byes,
@@ -527,11 +543,11 @@ fn views_of(
 #[derive(Debug, Clone, Serialize)]
 pub struct GrantLine {
     /// Grant id.
-    pub id: i64,
+    pub id: GrantId,
     /// The account.
     pub username: String,
-    /// `director`, `committee`, `pic`, `captain` or `table`.
-    pub role: String,
+    /// The role.
+    pub role: Role,
     /// A captain's team.
     pub team: Option<TeamRef>,
     /// A table device's table.
@@ -552,10 +568,14 @@ pub struct Dashboard {
 }
 
 /// The role grants of an event (directors only).
-pub fn grants(conn: &mut DbConn, user_id: i64, event_id: i64) -> Result<Vec<GrantLine>, AppError> {
+pub fn grants(
+    conn: &mut DbConn,
+    user_id: UserId,
+    event_id: EventId,
+) -> Result<Vec<GrantLine>, AppError> {
     Grants::load(conn, user_id)?.require_director(Some(event_id))?;
     crate::services::events::event(conn, event_id)?;
-    let names: HashMap<i64, String> = event_rows::teams_of(conn, event_id)?
+    let names: HashMap<TeamId, String> = event_rows::teams_of(conn, event_id)?
         .into_iter()
         .map(|t| (t.id, t.name))
         .collect();
@@ -575,7 +595,11 @@ pub fn grants(conn: &mut DbConn, user_id: i64, event_id: i64) -> Result<Vec<Gran
 }
 
 /// The director's view of one event.
-pub fn dashboard(conn: &mut DbConn, user_id: i64, event_id: i64) -> Result<Dashboard, AppError> {
+pub fn dashboard(
+    conn: &mut DbConn,
+    user_id: UserId,
+    event_id: EventId,
+) -> Result<Dashboard, AppError> {
     let grants = grants(conn, user_id, event_id)?;
     Ok(Dashboard {
         event: crate::services::events::event(conn, event_id)?.into(),
@@ -589,7 +613,7 @@ pub fn dashboard(conn: &mut DbConn, user_id: i64, event_id: i64) -> Result<Dashb
 /// directors without an event scope). Someone who directs nothing is refused.
 pub fn directed_events(
     conn: &mut DbConn,
-    user_id: i64,
+    user_id: UserId,
 ) -> Result<(Vec<crate::services::events::EventView>, bool), AppError> {
     let g = Grants::load(conn, user_id)?;
     let may_create = g.directs(None);
@@ -610,8 +634,8 @@ pub fn directed_events(
 /// role in it.
 pub fn readable_rounds(
     conn: &mut DbConn,
-    user_id: Option<i64>,
-    event_id: i64,
+    user_id: Option<UserId>,
+    event_id: EventId,
 ) -> Result<Vec<RoundView>, AppError> {
     let ev = crate::services::events::event(conn, event_id)?;
     if !ev.public {
@@ -627,8 +651,8 @@ pub fn readable_rounds(
 /// One round for its director (the printable pairings and table cards).
 pub fn directed_round(
     conn: &mut DbConn,
-    user_id: i64,
-    event_id: i64,
+    user_id: UserId,
+    event_id: EventId,
     round_no: i32,
 ) -> Result<(crate::services::events::EventView, RoundView), AppError> {
     Grants::load(conn, user_id)?.require_director(Some(event_id))?;
@@ -640,7 +664,7 @@ pub fn directed_round(
 /// team gives it a bye. Tables are numbered by line.
 pub fn parse_manual_lines(
     text: &str,
-    teams: &[(i64, String)],
+    teams: &[(TeamId, String)],
 ) -> Result<Vec<ManualPair>, AppError> {
     let find = |line: usize, name: &str| {
         teams

@@ -10,12 +10,13 @@ use std::time::{Duration, Instant};
 
 use crate::db::{self, DbConn, sessions};
 use crate::error::AppError;
+use crate::vocab::UserId;
 
 /// The account behind an open session, as the database says now (not as the token says).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Account {
     /// User id.
-    pub user_id: i64,
+    pub user_id: UserId,
     /// Current username.
     pub username: String,
     /// Administrator now.
@@ -57,7 +58,7 @@ impl SessionCache {
     }
 
     /// Forgets every answer about a user's sessions.
-    pub fn forget_user(&self, user_id: i64) {
+    pub fn forget_user(&self, user_id: UserId) {
         if let Ok(mut map) = self.entries.lock() {
             map.retain(|_, (_, a)| a.as_ref().is_none_or(|a| a.user_id != user_id));
         }
@@ -68,7 +69,7 @@ impl SessionCache {
         &self,
         conn: &mut DbConn,
         sid: &str,
-        user_id: i64,
+        user_id: UserId,
     ) -> Result<Option<Account>, AppError> {
         let now = db::now_utc();
         let account = sessions::lookup(conn, sid)?

@@ -7,7 +7,7 @@ use crate::db::schema::{round_pairings, rounds};
 use crate::db::{DbConn, events as event_rows, matches as match_rows};
 use crate::error::AppError;
 use crate::rules::standings::{self, MatchResult, StandingsInput, StandingsRule};
-use crate::vocab::{MatchStatus, ResultReason};
+use crate::vocab::{EventId, MatchStatus, ResultReason, TeamId};
 
 /// A standings line with the team's name.
 #[derive(Debug, Clone, Serialize)]
@@ -50,7 +50,7 @@ fn result_from(r: &match_rows::FinishedRow) -> Option<MatchResult> {
 }
 
 /// The byes given in an event's rounds (one entry per bye).
-fn byes(conn: &mut DbConn, event_id: i64) -> QueryResult<Vec<i64>> {
+fn byes(conn: &mut DbConn, event_id: EventId) -> QueryResult<Vec<TeamId>> {
     round_pairings::table
         .inner_join(rounds::table.on(rounds::id.eq(round_pairings::round_id)))
         .filter(rounds::event_id.eq(event_id))
@@ -66,17 +66,24 @@ pub fn rule_of(event: &event_rows::EventRow) -> StandingsRule {
 }
 
 /// The standings of an event now.
-pub fn event_standings(conn: &mut DbConn, event_id: i64) -> Result<Vec<StandingView>, AppError> {
+pub fn event_standings(
+    conn: &mut DbConn,
+    event_id: EventId,
+) -> Result<Vec<StandingView>, AppError> {
     let event = event_rows::find_event(conn, event_id)?
         .ok_or_else(|| AppError::not_found(format!("no event {event_id}")))?;
     let teams = event_rows::teams_of(conn, event_id)?;
-    let team_ids: Vec<i64> = teams.iter().map(|t| t.id).collect();
+    // The standings rules name teams by their plain ids.
+    let team_ids: Vec<i64> = teams.iter().map(|t| t.id.0).collect();
     let results: Vec<MatchResult> = match_rows::finished_of_event(conn, event_id)?
         .iter()
         .filter_map(result_from)
         .collect();
-    let byes = byes(conn, event_id)?;
-    let disqualified = crate::services::committee::disqualified_teams(conn, event_id)?;
+    let byes: Vec<i64> = byes(conn, event_id)?.into_iter().map(|t| t.0).collect();
+    let disqualified: Vec<i64> = crate::services::committee::disqualified_teams(conn, event_id)?
+        .into_iter()
+        .map(|t| t.0)
+        .collect();
     let rows = standings::compute(
         &rule_of(&event),
         &StandingsInput {
@@ -88,7 +95,7 @@ pub fn event_standings(conn: &mut DbConn, event_id: i64) -> Result<Vec<StandingV
     )
     .map_err(AppError::internal)?;
     let names: std::collections::HashMap<i64, &str> =
-        teams.iter().map(|t| (t.id, t.name.as_str())).collect();
+        teams.iter().map(|t| (t.id.0, t.name.as_str())).collect();
     Ok(rows
         .into_iter()
         .map(|row| StandingView {
@@ -130,7 +137,7 @@ pub fn to_csv(rows: &[StandingView]) -> String {
 /// changes show up.
 #[derive(Debug, Default)]
 pub struct StandingsCache {
-    entries: std::sync::Mutex<std::collections::HashMap<i64, Cached>>,
+    entries: std::sync::Mutex<std::collections::HashMap<EventId, Cached>>,
 }
 
 #[derive(Debug, Clone)]
@@ -172,7 +179,7 @@ impl StandingsBody {
 impl StandingsCache {
     const FRESH: std::time::Duration = std::time::Duration::from_secs(1);
 
-    fn fresh(&self, event_id: i64) -> Option<Cached> {
+    fn fresh(&self, event_id: EventId) -> Option<Cached> {
         let map = self.entries.lock().ok()?;
         map.get(&event_id)
             .filter(|c| c.at.elapsed() < Self::FRESH)
@@ -180,7 +187,7 @@ impl StandingsCache {
     }
 
     /// The standings of a public event, when fresh: served without touching the database.
-    pub fn public_body(&self, event_id: i64) -> Option<StandingsBody> {
+    pub fn public_body(&self, event_id: EventId) -> Option<StandingsBody> {
         self.fresh(event_id).filter(|c| c.public).map(|c| c.body)
     }
 
@@ -188,7 +195,7 @@ impl StandingsCache {
     pub fn get(
         &self,
         conn: &mut DbConn,
-        event_id: i64,
+        event_id: EventId,
     ) -> Result<(std::sync::Arc<Vec<StandingView>>, StandingsBody), AppError> {
         if let Some(c) = self.fresh(event_id) {
             return Ok((c.rows, c.body));
@@ -211,7 +218,7 @@ impl StandingsCache {
     }
 
     /// Drops an event's entry after a change that can move its standings.
-    pub fn invalidate(&self, event_id: i64) {
+    pub fn invalidate(&self, event_id: EventId) {
         if let Ok(mut map) = self.entries.lock() {
             map.remove(&event_id);
         }

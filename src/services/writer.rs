@@ -40,6 +40,7 @@ use crate::services::authz::Grants;
 use crate::services::matches::{
     self, CommandOutcome, CommandRequest, Decided, MatchCache, Sender, decide_on,
 };
+use crate::vocab::{MatchId, Seq, UserId};
 
 /// What a command's client gets back.
 pub type Reply = Result<(CommandOutcome, Option<LiveMessage>), AppError>;
@@ -49,7 +50,7 @@ pub type Reply = Result<(CommandOutcome, Option<LiveMessage>), AppError>;
 const MAX_BATCH: usize = 64;
 
 struct Job {
-    match_id: i64,
+    match_id: MatchId,
     sender: Sender,
     req: CommandRequest,
     now: DateTime<Utc>,
@@ -169,7 +170,7 @@ impl CommandWriter {
     pub async fn execute(
         &self,
         now: DateTime<Utc>,
-        match_id: i64,
+        match_id: MatchId,
         sender: Sender,
         req: CommandRequest,
     ) -> Reply {
@@ -306,7 +307,7 @@ fn alone(
         }));
         replies.push(reply.unwrap_or_else(|panic| {
             let why = matches::panic_message(panic.as_ref());
-            tracing::error!(match_id = job.match_id, command = job.req.command.name(), panic = %why, "a match command panicked; refused");
+            tracing::error!(match_id = job.match_id.0, command = job.req.command.name(), panic = %why, "a match command panicked; refused");
             *conn = None;
             Err(AppError::internal(format!(
                 "the {} command on match {} failed: {why}",
@@ -321,7 +322,7 @@ fn alone(
 /// The seats of the matches the writer has seen (see [`rows::Seat`]): they never change, so a
 /// batch reads only the rows of matches new to this writer.
 #[derive(Default)]
-struct Seats(HashMap<i64, rows::Seat>);
+struct Seats(HashMap<MatchId, rows::Seat>);
 
 impl Seats {
     const MAX: usize = 20_000;
@@ -367,7 +368,7 @@ fn write(
 
 struct Written {
     replies: Vec<Reply>,
-    states: HashMap<i64, State>,
+    states: HashMap<MatchId, State>,
     /// Jobs decided on a state that turned out stale (another writer had moved the match):
     /// nothing of theirs was written, and they are run again on their own.
     rerun: Vec<usize>,
@@ -398,10 +399,10 @@ fn write_batch(
     now: DateTime<Utc>,
     batch: &[Job],
 ) -> Result<Written, AppError> {
-    let mut ids: Vec<i64> = batch.iter().map(|j| j.match_id).collect();
+    let mut ids: Vec<MatchId> = batch.iter().map(|j| j.match_id).collect();
     ids.sort_unstable();
     ids.dedup();
-    let mut moving: HashMap<i64, Moving> = HashMap::new();
+    let mut moving: HashMap<MatchId, Moving> = HashMap::new();
     let mut unseen = Vec::new();
     for &id in &ids {
         match (seats.0.get(&id), cache.get(id)) {
@@ -418,7 +419,7 @@ fn write_batch(
             moving.insert(seat.id, Moving::from(seat, state));
         }
     }
-    let mut uids: Vec<i64> = batch
+    let mut uids: Vec<UserId> = batch
         .iter()
         .filter_map(|j| match j.sender {
             Sender::User(u) => Some(u),
@@ -427,7 +428,7 @@ fn write_batch(
         .collect();
     uids.sort_unstable();
     uids.dedup();
-    let grants: HashMap<i64, Grants> = users::admin_and_grants_many(conn, &uids)?
+    let grants: HashMap<UserId, Grants> = users::admin_and_grants_many(conn, &uids)?
         .into_iter()
         .map(|(uid, (admin, g))| (uid, Grants::from_parts(uid, admin, g)))
         .collect();
@@ -441,14 +442,14 @@ fn write_batch(
     //
     // Keys answered in this batch, by sender and reply index: a repeat gets a copy of that
     // outcome (a key first used in this batch is not in the database until the batch commits).
-    let mut answered: HashMap<(i64, i64, String), usize> = HashMap::new();
+    let mut answered: HashMap<(MatchId, UserId, String), usize> = HashMap::new();
     let mut replies: Vec<Reply> = Vec::with_capacity(batch.len());
     let mut events = Vec::new();
     let mut records = Vec::new();
     let mut queue = matches::QueueChanges::default();
     let queue_at = crate::db::now_utc();
     // Matches without a seat (absent, or void): run on their own, whose answer says which.
-    let mut seatless: Vec<i64> = Vec::new();
+    let mut seatless: Vec<MatchId> = Vec::new();
     for job in batch {
         let Some(m) = moving.get_mut(&job.match_id) else {
             seatless.push(job.match_id);
@@ -536,7 +537,7 @@ fn write_batch(
         .iter_mut()
         .filter_map(|(id, m)| {
             let p = m.projection.take()?;
-            Some((*id, m.start.last_seq as i64, p))
+            Some((*id, Seq::from(m.start.last_seq), p))
         })
         .collect();
     let queue = queue.into_rows();
@@ -550,12 +551,12 @@ fn write_batch(
 
     // Matches that did not move were decided on a stale state; so were refusals on a match the
     // batch did not move, unless its seq is still the one they were decided at.
-    let mut stale: Vec<i64> = moves
+    let mut stale: Vec<MatchId> = moves
         .iter()
         .map(|(id, _, _)| *id)
         .filter(|id| !moved.contains(id))
         .collect();
-    let mut unverified: Vec<i64> = batch
+    let mut unverified: Vec<MatchId> = batch
         .iter()
         .zip(&replies)
         .filter(|(j, r)| r.is_err() && moving.contains_key(&j.match_id))
@@ -573,7 +574,7 @@ fn write_batch(
                 for (id, seq) in seqs {
                     if moving
                         .get(&id)
-                        .is_some_and(|m| m.start.last_seq as i64 != seq)
+                        .is_some_and(|m| Seq::from(m.start.last_seq) != seq)
                     {
                         stale.push(id);
                     }
@@ -639,7 +640,7 @@ mod tests {
             .unwrap()
     }
 
-    fn pass(match_id: i64, w: &CommandWriter) -> impl std::future::Future<Output = Reply> + '_ {
+    fn pass(match_id: MatchId, w: &CommandWriter) -> impl std::future::Future<Output = Reply> + '_ {
         let req = CommandRequest {
             idempotency_key: None,
             expected_seq: None,

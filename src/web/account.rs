@@ -11,6 +11,7 @@ use super::pages::{Chrome, Empty, page, redirect_with_flash};
 use super::session::{Admin, CsrfForm, CsrfToken, CurrentUser};
 use crate::error::AppError;
 use crate::services::accounts::{self, PasswordChange};
+use crate::vocab::UserId;
 
 /// The account pages.
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -103,7 +104,7 @@ pub struct ResetForm {
 pub async fn reset_password(
     state: web::Data<AppState>,
     admin: Admin,
-    id: web::Path<i64>,
+    id: web::Path<UserId>,
     form: CsrfForm<ResetForm>,
 ) -> Result<HttpResponse, AppError> {
     accounts::reset_password(&state, admin.0.uid, id.into_inner(), form.0.new_password).await?;
@@ -117,7 +118,7 @@ pub async fn reset_password(
 pub async fn disable(
     state: web::Data<AppState>,
     admin: Admin,
-    id: web::Path<i64>,
+    id: web::Path<UserId>,
     _form: CsrfForm<Empty>,
 ) -> Result<HttpResponse, AppError> {
     let u = accounts::set_disabled(&state, admin.0.uid, id.into_inner(), true).await?;
@@ -131,7 +132,7 @@ pub async fn disable(
 pub async fn enable(
     state: web::Data<AppState>,
     admin: Admin,
-    id: web::Path<i64>,
+    id: web::Path<UserId>,
     _form: CsrfForm<Empty>,
 ) -> Result<HttpResponse, AppError> {
     let u = accounts::set_disabled(&state, admin.0.uid, id.into_inner(), false).await?;

@@ -8,6 +8,7 @@ use super::AppState;
 use super::session::{Admin, CurrentUser};
 use crate::error::AppError;
 use crate::services::accounts::{self, PasswordChange};
+use crate::vocab::UserId;
 
 /// The account routes, inside the `/api/v1` scope.
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -66,7 +67,7 @@ pub struct ResetRequest {
 pub async fn reset_password(
     state: web::Data<AppState>,
     admin: Admin,
-    id: web::Path<i64>,
+    id: web::Path<UserId>,
     body: web::Json<ResetRequest>,
 ) -> Result<HttpResponse, AppError> {
     let body = body.into_inner();
@@ -78,7 +79,7 @@ pub async fn reset_password(
 pub async fn disable(
     state: web::Data<AppState>,
     admin: Admin,
-    id: web::Path<i64>,
+    id: web::Path<UserId>,
 ) -> Result<HttpResponse, AppError> {
     let u = accounts::set_disabled(&state, admin.0.uid, id.into_inner(), true).await?;
     Ok(HttpResponse::Ok().json(u))
@@ -88,7 +89,7 @@ pub async fn disable(
 pub async fn enable(
     state: web::Data<AppState>,
     admin: Admin,
-    id: web::Path<i64>,
+    id: web::Path<UserId>,
 ) -> Result<HttpResponse, AppError> {
     let u = accounts::set_disabled(&state, admin.0.uid, id.into_inner(), false).await?;
     Ok(HttpResponse::Ok().json(u))

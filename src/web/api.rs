@@ -8,6 +8,7 @@ use super::AppState;
 use super::session::{CurrentUser, MaybeUser};
 use crate::error::AppError;
 use crate::services::{accounts, events, matches};
+use crate::vocab::{EventId, MatchId, Seq};
 
 /// `GET /healthz`: 200 when the database and the command writer answer, 503 when either does
 /// not (a writer that is gone or stuck stops every table's commands: issue 11).
@@ -129,7 +130,7 @@ pub async fn create_event(
 pub async fn show_event(
     state: web::Data<AppState>,
     user: MaybeUser,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let ev = state
@@ -142,7 +143,7 @@ pub async fn show_event(
 pub async fn list_teams(
     state: web::Data<AppState>,
     user: MaybeUser,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let teams = state
@@ -158,7 +159,7 @@ pub async fn list_teams(
 pub async fn create_team(
     state: web::Data<AppState>,
     user: CurrentUser,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
     body: web::Json<events::NewTeamRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.uid, id.into_inner());
@@ -172,7 +173,7 @@ pub async fn create_team(
 pub async fn grant_role(
     state: web::Data<AppState>,
     user: CurrentUser,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
     body: web::Json<events::GrantRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.uid, id.into_inner());
@@ -201,7 +202,7 @@ pub async fn create_match(
 pub async fn show_match(
     state: web::Data<AppState>,
     user: MaybeUser,
-    id: web::Path<i64>,
+    id: web::Path<MatchId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let now = state.clock.now();
@@ -216,7 +217,7 @@ pub async fn show_match(
 pub async fn match_command(
     state: web::Data<AppState>,
     user: CurrentUser,
-    id: web::Path<i64>,
+    id: web::Path<MatchId>,
     body: web::Json<matches::CommandRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.uid, id.into_inner());
@@ -247,14 +248,14 @@ pub async fn match_command(
 pub struct EventsQuery {
     /// Only events after this seq.
     #[serde(default)]
-    after: i64,
+    after: Seq,
 }
 
 /// `GET /api/v1/matches/{id}/events`.
 pub async fn match_events(
     state: web::Data<AppState>,
     user: MaybeUser,
-    id: web::Path<i64>,
+    id: web::Path<MatchId>,
     q: web::Query<EventsQuery>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, after) = (user.0.map(|c| c.uid), id.into_inner(), q.after);
@@ -277,7 +278,7 @@ pub struct GcgImport {
 pub async fn import_match_gcg(
     state: web::Data<AppState>,
     user: CurrentUser,
-    id: web::Path<i64>,
+    id: web::Path<MatchId>,
     body: web::Json<GcgImport>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.uid, id.into_inner());
@@ -295,7 +296,7 @@ pub async fn import_match_gcg(
 pub async fn match_gcg(
     state: web::Data<AppState>,
     user: MaybeUser,
-    id: web::Path<i64>,
+    id: web::Path<MatchId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let cache = state.matches.clone();

@@ -4,6 +4,7 @@ use crate::rules::clock::ClockMode;
 use crate::rules::game::{ChallengeKind, Side, TurnAction};
 use crate::rules::ruleset::EntryMode;
 use crate::services::matches::MatchDetail;
+use crate::vocab::{EventId, MatchId, MatchStatus};
 
 /// One score-sheet line.
 #[derive(Debug, Clone)]
@@ -39,9 +40,9 @@ pub struct OpenChallenge {
 #[derive(Debug, Clone)]
 pub struct Board {
     /// Match id.
-    pub id: i64,
-    /// Event.
-    pub event_id: i64,
+    pub id: MatchId,
+    /// Event, if any.
+    pub event_id: Option<EventId>,
     /// Table number.
     pub table: String,
     /// Round.
@@ -98,17 +99,17 @@ pub struct Board {
     pub board_rows: Vec<String>,
     /// Voided when its round was paired again: no controls, a pointer to the table's match.
     pub void: bool,
-    /// For a void match: the match its table plays now (0: none).
-    pub current_match: i64,
+    /// For a void match: the match its table plays now, if any.
+    pub current_match: Option<MatchId>,
 }
 
-fn status_label(code: &str) -> &'static str {
-    match code {
-        "created" => "Waiting for the draw",
-        "in_progress" => "In play",
-        "ended" => "Play over: racks and rulings to record",
-        "finished" => "Finished",
-        _ => "New",
+fn status_label(status: MatchStatus) -> &'static str {
+    match status {
+        MatchStatus::Created => "Waiting for the draw",
+        MatchStatus::InProgress => "In play",
+        MatchStatus::Ended => "Play over: racks and rulings to record",
+        MatchStatus::Finished => "Finished",
+        MatchStatus::New => "New",
     }
 }
 
@@ -116,10 +117,7 @@ impl Board {
     /// The board for a match.
     pub fn from_detail(d: &MatchDetail) -> Self {
         let v = &d.view;
-        let status_code = serde_json::to_value(v.status)
-            .ok()
-            .and_then(|s| s.as_str().map(str::to_owned))
-            .unwrap_or_default();
+        let status_code = v.status.as_str().to_owned();
         let running = match v.clock_mode {
             ClockMode::Running { side: Side::A } => "a",
             ClockMode::Running { side: Side::B } => "b",
@@ -196,10 +194,7 @@ impl Board {
             .collect();
         let result = match &v.result {
             Some(r) => {
-                let why = serde_json::to_value(r.reason)
-                    .ok()
-                    .and_then(|x| x.as_str().map(str::to_owned))
-                    .unwrap_or_default();
+                let why = r.reason.as_str();
                 match r.winner {
                     Some(s) => format!("{} wins ({why}) {}–{}", name(s), r.scores.a, r.scores.b),
                     None => format!("Tie {}–{}", r.scores.a, r.scores.b),
@@ -209,7 +204,7 @@ impl Board {
         };
         Board {
             id: d.id,
-            event_id: d.event_id.unwrap_or_default(),
+            event_id: d.event_id,
             table: d.table.map(|t| t.to_string()).unwrap_or_default(),
             round: d.round.map(|t| t.to_string()).unwrap_or_default(),
             name_a: d.sides.a.name.clone(),
@@ -221,7 +216,7 @@ impl Board {
             running,
             flagged_a: v.flagged.a,
             flagged_b: v.flagged.b,
-            status: status_label(&status_code).to_owned(),
+            status: status_label(v.status).to_owned(),
             status_code,
             seat_to_move: v.seat_to_move.map(|s| s.to_string()).unwrap_or_default(),
             allowance_ms: v
@@ -247,7 +242,7 @@ impl Board {
                 .is_some_and(|r| r.entry_mode == EntryMode::Board),
             board_rows: v.board.clone().unwrap_or_default(),
             void: d.void,
-            current_match: d.current_match.unwrap_or_default(),
+            current_match: d.current_match,
         }
     }
 

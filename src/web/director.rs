@@ -14,6 +14,7 @@ use crate::error::AppError;
 use crate::services::events::{self, EventView, GrantRequest, NewEventRequest, NewTeamRequest};
 use crate::services::import::{self, ImportPreview, ImportRequest};
 use crate::services::rounds::{self, Dashboard, Method, PairRequest, RoundView};
+use crate::vocab::{EventId, GrantId, Side, TeamId, UserId};
 
 /// The director's pages.
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -362,7 +363,7 @@ struct Cx<'a> {
 
 async fn dashboard_response(
     cx: &Cx<'_>,
-    event_id: i64,
+    event_id: EventId,
     error: Option<FormError>,
     sticky: Sticky,
     status: StatusCode,
@@ -391,7 +392,7 @@ pub async fn dashboard(
     state: web::Data<AppState>,
     user: CurrentUser,
     csrf: CsrfToken,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     let cx = Cx {
         req: &req,
@@ -412,7 +413,7 @@ pub async fn dashboard(
 /// Shows the event page again with a form's failure, or passes other errors on.
 async fn form_failed(
     cx: &Cx<'_>,
-    event_id: i64,
+    event_id: EventId,
     form: &str,
     e: AppError,
     sticky: Sticky,
@@ -445,7 +446,7 @@ pub async fn add_team(
     state: web::Data<AppState>,
     user: CurrentUser,
     csrf: CsrfToken,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
     form: CsrfForm<TeamForm>,
 ) -> Result<HttpResponse, AppError> {
     let (event_id, uid, f) = (id.into_inner(), user.0.uid, form.0);
@@ -512,7 +513,7 @@ pub async fn add_team(
 pub async fn revoke_grant(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<(EventId, GrantId)>,
     _form: CsrfForm<super::pages::Empty>,
 ) -> Result<HttpResponse, AppError> {
     let ((event_id, grant_id), uid) = (path.into_inner(), user.0.uid);
@@ -567,7 +568,7 @@ pub async fn grant_role(
     state: web::Data<AppState>,
     user: CurrentUser,
     csrf: CsrfToken,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
     form: CsrfForm<GrantForm>,
 ) -> Result<HttpResponse, AppError> {
     let (event_id, uid, f) = (id.into_inner(), user.0.uid, form.0);
@@ -621,12 +622,12 @@ impl RoundForm {
 /// Builds the request inside the transaction that uses it, since manual lines name teams.
 fn round_request(
     conn: &mut crate::db::DbConn,
-    event_id: i64,
+    event_id: EventId,
     f: &RoundForm,
 ) -> Result<PairRequest, AppError> {
     let method = f.method()?;
     let pairs = if method == Method::Manual {
-        let teams: Vec<(i64, String)> = crate::db::events::teams_of(conn, event_id)?
+        let teams: Vec<(TeamId, String)> = crate::db::events::teams_of(conn, event_id)?
             .into_iter()
             .map(|t| (t.id, t.name))
             .collect();
@@ -647,7 +648,7 @@ pub async fn create_round(
     state: web::Data<AppState>,
     user: CurrentUser,
     csrf: CsrfToken,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
     form: CsrfForm<RoundForm>,
 ) -> Result<HttpResponse, AppError> {
     let (event_id, uid, f) = (id.into_inner(), user.0.uid, form.0);
@@ -691,7 +692,7 @@ pub async fn repair_round(
     state: web::Data<AppState>,
     user: CurrentUser,
     csrf: CsrfToken,
-    path: web::Path<(i64, i32)>,
+    path: web::Path<(EventId, i32)>,
     form: CsrfForm<RoundForm>,
 ) -> Result<HttpResponse, AppError> {
     let ((event_id, round_no), uid, f) = (path.into_inner(), user.0.uid, form.0);
@@ -750,7 +751,7 @@ pub async fn pairings_page(
     state: web::Data<AppState>,
     user: CurrentUser,
     csrf: CsrfToken,
-    path: web::Path<(i64, i32)>,
+    path: web::Path<(EventId, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let ((event_id, round_no), uid) = (path.into_inner(), user.0.uid);
     let (event, round) = state
@@ -774,7 +775,7 @@ pub async fn cards_page(
     state: web::Data<AppState>,
     user: CurrentUser,
     csrf: CsrfToken,
-    path: web::Path<(i64, i32)>,
+    path: web::Path<(EventId, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let ((event_id, round_no), uid) = (path.into_inner(), user.0.uid);
     let (event, round) = state
@@ -812,7 +813,7 @@ pub async fn import_form(
     state: web::Data<AppState>,
     user: CurrentUser,
     csrf: CsrfToken,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     let (event_id, uid) = (id.into_inner(), user.0.uid);
     let event = state
@@ -835,8 +836,8 @@ pub async fn import_form(
 /// The event, for its director.
 fn director_event(
     conn: &mut crate::db::DbConn,
-    uid: i64,
-    event_id: i64,
+    uid: UserId,
+    event_id: EventId,
 ) -> Result<EventView, AppError> {
     crate::services::authz::Grants::load(conn, uid)?.require_director(Some(event_id))?;
     Ok(events::event(conn, event_id)?.into())
@@ -858,7 +859,7 @@ pub async fn import_teams(
     state: web::Data<AppState>,
     user: CurrentUser,
     csrf: CsrfToken,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
     form: CsrfForm<ImportForm>,
 ) -> Result<HttpResponse, AppError> {
     let (event_id, uid, f) = (id.into_inner(), user.0.uid, form.0);
@@ -941,7 +942,7 @@ pub async fn lexicon_form(
     state: web::Data<AppState>,
     user: CurrentUser,
     csrf: CsrfToken,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     let (event_id, uid) = (id.into_inner(), user.0.uid);
     let event = state
@@ -973,7 +974,7 @@ pub async fn upload_lexicon(
     state: web::Data<AppState>,
     user: CurrentUser,
     csrf: CsrfToken,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
     payload: web::Payload,
 ) -> Result<HttpResponse, AppError> {
     let (event_id, uid) = (id.into_inner(), user.0.uid);

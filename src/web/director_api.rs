@@ -11,6 +11,7 @@ use super::session::{CurrentUser, MaybeUser, require_content_type};
 use crate::error::AppError;
 use crate::services::import::{self, ImportRequest};
 use crate::services::rounds::{self, PairRequest};
+use crate::vocab::{EventId, GrantId};
 
 /// The director's API routes, inside the `/api/v1` scope.
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -40,7 +41,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 pub async fn list_rounds(
     state: web::Data<AppState>,
     user: MaybeUser,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, event_id) = (user.0.map(|c| c.uid), id.into_inner());
     let list = state
@@ -53,7 +54,7 @@ pub async fn list_rounds(
 pub async fn show_round(
     state: web::Data<AppState>,
     user: MaybeUser,
-    path: web::Path<(i64, i32)>,
+    path: web::Path<(EventId, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, (event_id, round_no)) = (user.0.map(|c| c.uid), path.into_inner());
     let list = state
@@ -70,7 +71,7 @@ pub async fn show_round(
 pub async fn create_round(
     state: web::Data<AppState>,
     user: CurrentUser,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
     body: web::Json<PairRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, event_id) = (user.0.uid, id.into_inner());
@@ -88,7 +89,7 @@ pub async fn repair_round(
     req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<(i64, i32)>,
+    path: web::Path<(EventId, i32)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let (uid, (event_id, round_no)) = (user.0.uid, path.into_inner());
@@ -119,7 +120,7 @@ pub async fn repair_round(
 pub async fn import_teams(
     state: web::Data<AppState>,
     user: CurrentUser,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
     body: web::Json<ImportRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, event_id) = (user.0.uid, id.into_inner());
@@ -164,7 +165,7 @@ pub async fn upload_lexicon(
     req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
     q: web::Query<LexiconQuery>,
     payload: web::Payload,
 ) -> Result<HttpResponse, AppError> {
@@ -191,7 +192,7 @@ pub async fn upload_lexicon(
 pub async fn list_grants(
     state: web::Data<AppState>,
     user: CurrentUser,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, event_id) = (user.0.uid, id.into_inner());
     let grants = state
@@ -205,7 +206,7 @@ pub async fn list_grants(
 pub async fn revoke_grant(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<(i64, i64)>,
+    path: web::Path<(EventId, GrantId)>,
 ) -> Result<HttpResponse, AppError> {
     let ((event_id, grant_id), uid) = (path.into_inner(), user.0.uid);
     let g = state

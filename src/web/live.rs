@@ -15,6 +15,7 @@ use super::session::MaybeUser;
 use crate::error::AppError;
 use crate::live::LiveMessage;
 use crate::services::{events, matches};
+use crate::vocab::{EventId, MatchId, Seq};
 
 fn last_event_id(req: &HttpRequest) -> Option<i64> {
     req.headers()
@@ -97,8 +98,8 @@ fn sse(
                 Ok(Err(RecvError::Lagged(_))) => {
                     let msg = LiveMessage {
                         event_id: None,
-                        match_id: 0,
-                        seq: 0,
+                        match_id: MatchId(0),
+                        seq: Seq(0),
                         kind: "resync".into(),
                         standings: false,
                     };
@@ -122,14 +123,14 @@ pub async fn match_stream(
     req: HttpRequest,
     state: web::Data<AppState>,
     user: MaybeUser,
-    id: web::Path<i64>,
+    id: web::Path<MatchId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let rx = state.live.subscribe();
     let after = last_event_id(&req);
     let missed = state
         .db(move |conn| {
-            let evs = matches::events(conn, id, uid, after.unwrap_or(i64::MAX))?;
+            let evs = matches::events(conn, id, uid, Seq(after.unwrap_or(i64::MAX)))?;
             Ok(evs)
         })
         .await?;
@@ -139,7 +140,7 @@ pub async fn match_stream(
             let msg = LiveMessage {
                 event_id: None,
                 match_id: id,
-                seq: e.seq as i64,
+                seq: Seq::from(e.seq),
                 kind: e.payload.kind().into(),
                 standings: false,
             };
@@ -147,7 +148,7 @@ pub async fn match_stream(
         })
         .collect();
     Ok(sse(&state, initial, rx, move |m| {
-        (m.match_id == id).then_some(m.seq)
+        (m.match_id == id).then_some(m.seq.0)
     }))
 }
 
@@ -156,7 +157,7 @@ pub async fn event_stream(
     req: HttpRequest,
     state: web::Data<AppState>,
     user: MaybeUser,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let rx = state.live.subscribe();
@@ -170,8 +171,8 @@ pub async fn event_stream(
             now_ms,
             &LiveMessage {
                 event_id: Some(id),
-                match_id: 0,
-                seq: 0,
+                match_id: MatchId(0),
+                seq: Seq(0),
                 kind: "resync".into(),
                 standings: false,
             },

@@ -14,6 +14,7 @@ use super::session::{CsrfForm, CsrfToken, CurrentUser, MaybeUser};
 use crate::db;
 use crate::error::AppError;
 use crate::services::{committee, events, matches, pic, standings};
+use crate::vocab::{ChallengeId, EventId, MatchId, MatchStatus, RecordId, TeamId, UserId};
 
 fn html<T: Template>(t: &T) -> Result<HttpResponse, AppError> {
     let body = t.render().map_err(AppError::internal)?;
@@ -53,7 +54,7 @@ pub async fn match_page(
     state: web::Data<AppState>,
     user: MaybeUser,
     csrf: CsrfToken,
-    id: web::Path<i64>,
+    id: web::Path<MatchId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now, cache) = (
         user.0.as_ref().map(|c| c.uid),
@@ -81,7 +82,7 @@ pub async fn table_page(
     state: web::Data<AppState>,
     user: CurrentUser,
     csrf: CsrfToken,
-    id: web::Path<i64>,
+    id: web::Path<MatchId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now, cache) = (
         user.0.uid,
@@ -130,7 +131,7 @@ pub struct BoardQuery {
 pub async fn board_fragment(
     state: web::Data<AppState>,
     user: MaybeUser,
-    id: web::Path<i64>,
+    id: web::Path<MatchId>,
     q: web::Query<BoardQuery>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now, cache) = (
@@ -194,7 +195,7 @@ struct PicFragment {
     csrf: String,
 }
 
-async fn load_queue(state: &AppState, uid: i64, event: i64) -> Result<pic::Queue, AppError> {
+async fn load_queue(state: &AppState, uid: UserId, event: EventId) -> Result<pic::Queue, AppError> {
     let (now, cache, lex) = (
         state.clock.now(),
         state.matches.clone(),
@@ -211,7 +212,7 @@ pub async fn pic_page(
     state: web::Data<AppState>,
     user: CurrentUser,
     csrf: CsrfToken,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     let q = load_queue(&state, user.0.uid, id.into_inner()).await?;
     {
@@ -229,7 +230,7 @@ pub async fn pic_fragment(
     state: web::Data<AppState>,
     user: CurrentUser,
     csrf: CsrfToken,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     let q = load_queue(&state, user.0.uid, id.into_inner()).await?;
     html(&PicFragment { q, csrf: csrf.0 })
@@ -239,7 +240,7 @@ pub async fn pic_fragment(
 pub async fn claim_challenge(
     state: web::Data<AppState>,
     user: CurrentUser,
-    id: web::Path<i64>,
+    id: web::Path<ChallengeId>,
     _f: CsrfForm<Empty>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
@@ -273,7 +274,7 @@ pub struct RuleForm {
 pub async fn rule_challenge(
     state: web::Data<AppState>,
     user: CurrentUser,
-    id: web::Path<i64>,
+    id: web::Path<ChallengeId>,
     form: CsrfForm<RuleForm>,
 ) -> Result<HttpResponse, AppError> {
     let form = form.0;
@@ -336,7 +337,7 @@ async fn committee_page_for(
     state: &AppState,
     user: crate::auth::Claims,
     csrf: &CsrfToken,
-    event: i64,
+    event: EventId,
     error: Option<String>,
 ) -> Result<HttpResponse, AppError> {
     let uid = user.uid;
@@ -377,7 +378,7 @@ pub async fn committee_page(
     state: web::Data<AppState>,
     user: CurrentUser,
     csrf: CsrfToken,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     committee_page_for(&req, &state, user.0, &csrf, id.into_inner(), None).await
 }
@@ -385,13 +386,13 @@ pub async fn committee_page(
 /// The committee form.
 #[derive(Deserialize)]
 pub struct CommitteeForm {
-    team_id: i64,
+    team_id: TeamId,
     #[serde(default)]
     match_id: Option<String>,
     kind: String,
     reason: String,
     #[serde(default)]
-    corrects: Option<i64>,
+    corrects: Option<RecordId>,
 }
 
 /// `POST /events/{id}/committee`: records, or shows the form again with the reason.
@@ -400,7 +401,7 @@ pub async fn record_committee(
     state: web::Data<AppState>,
     user: CurrentUser,
     csrf: CsrfToken,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
     form: CsrfForm<CommitteeForm>,
 ) -> Result<HttpResponse, AppError> {
     let f = form.0;
@@ -408,7 +409,7 @@ pub async fn record_committee(
     let match_id = match f.match_id.as_deref().map(str::trim) {
         None | Some("") => None,
         Some(m) => Some(
-            m.parse::<i64>()
+            m.parse::<MatchId>()
                 .map_err(|_| AppError::field("match_id", "choose a match"))?,
         ),
     };
@@ -467,8 +468,8 @@ type StandingsData = (
 
 async fn load_standings(
     state: &AppState,
-    uid: Option<i64>,
-    event: i64,
+    uid: Option<UserId>,
+    event: EventId,
 ) -> Result<StandingsData, AppError> {
     let cache = state.standings.clone();
     state
@@ -477,7 +478,7 @@ async fn load_standings(
             let rows = cache.get(conn, event)?.0.as_ref().clone();
             let live = db::matches::of_event(conn, event)?
                 .into_iter()
-                .filter(|m| m.status != "finished")
+                .filter(|m| m.status != MatchStatus::Finished)
                 .collect();
             Ok((ev.into(), rows, live))
         })
@@ -490,7 +491,7 @@ pub async fn standings_page(
     state: web::Data<AppState>,
     user: MaybeUser,
     csrf: CsrfToken,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     let (event, standings, live) =
         load_standings(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
@@ -509,7 +510,7 @@ pub async fn standings_page(
 pub async fn standings_fragment(
     state: web::Data<AppState>,
     user: MaybeUser,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     let (_, standings, live) =
         load_standings(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
@@ -520,7 +521,7 @@ pub async fn standings_fragment(
 pub async fn standings_csv(
     state: web::Data<AppState>,
     user: MaybeUser,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     let id = id.into_inner();
     let (_, rows, _) = load_standings(&state, user.0.as_ref().map(|c| c.uid), id).await?;
@@ -546,7 +547,7 @@ pub async fn team_page(
     state: web::Data<AppState>,
     user: MaybeUser,
     csrf: CsrfToken,
-    id: web::Path<i64>,
+    id: web::Path<TeamId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.as_ref().map(|c| c.uid), id.into_inner());
     let p = state

@@ -10,12 +10,13 @@ use super::AppState;
 use super::session::{CurrentUser, MaybeUser};
 use crate::error::AppError;
 use crate::services::{committee, events, matches, pic};
+use crate::vocab::{ChallengeId, EventId, MatchId, TeamId};
 
 /// `GET /api/v1/events/{id}/challenges`: the queue, history and waiting times.
 pub async fn challenge_queue(
     state: web::Data<AppState>,
     user: CurrentUser,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now, cache, lex) = (
         user.0.uid,
@@ -34,7 +35,7 @@ pub async fn challenge_queue(
 pub async fn claim(
     state: web::Data<AppState>,
     user: CurrentUser,
-    id: web::Path<i64>,
+    id: web::Path<ChallengeId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
     let (c, live) = state.db(move |conn| pic::claim(conn, now, uid, id)).await?;
@@ -46,7 +47,7 @@ pub async fn claim(
 pub async fn rule(
     state: web::Data<AppState>,
     user: CurrentUser,
-    id: web::Path<i64>,
+    id: web::Path<ChallengeId>,
     body: web::Json<pic::RulingRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now, cache) = (
@@ -66,7 +67,7 @@ pub async fn rule(
 pub async fn committee_records(
     state: web::Data<AppState>,
     user: CurrentUser,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.uid, id.into_inner());
     let records = state
@@ -82,7 +83,7 @@ pub async fn committee_records(
 pub async fn committee_record(
     state: web::Data<AppState>,
     user: CurrentUser,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
     body: web::Json<committee::NewRecordRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now, cache) = (
@@ -104,7 +105,7 @@ pub async fn standings(
     req: HttpRequest,
     state: web::Data<AppState>,
     user: MaybeUser,
-    id: web::Path<i64>,
+    id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     // The common case, public standings polled by many captains, needs no database at all.
@@ -154,7 +155,7 @@ fn accepts_gzip(req: &HttpRequest) -> bool {
 pub async fn team(
     state: web::Data<AppState>,
     user: MaybeUser,
-    id: web::Path<i64>,
+    id: web::Path<TeamId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let page = state
@@ -175,7 +176,7 @@ pub struct PreviewRequest {
 pub async fn preview(
     state: web::Data<AppState>,
     user: CurrentUser,
-    id: web::Path<i64>,
+    id: web::Path<MatchId>,
     body: web::Json<PreviewRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, cache) = (user.0.uid, id.into_inner(), state.matches.clone());

@@ -16,6 +16,7 @@ use super::session::{
 use crate::auth::Claims;
 use crate::error::AppError;
 use crate::services::accounts;
+use crate::vocab::{EventId, Role, TagScope};
 
 const FLASH_COOKIE: &str = "arbiter_flash";
 
@@ -40,40 +41,48 @@ impl NavLink {
 /// The header links for a signed-in user, from the role tags in their session.
 fn nav_for(user: &Claims) -> Vec<NavLink> {
     let mut nav = vec![NavLink::new("/", "Home"), NavLink::new("/events", "Events")];
-    let tags: Vec<Vec<&str>> = user.roles.iter().map(|t| t.split(':').collect()).collect();
     // With roles in several events, each link says which event it is for.
-    let mut events: Vec<&str> = tags
-        .iter()
-        .filter_map(|p| p.get(1).copied())
-        .filter(|e| !e.is_empty())
-        .collect();
+    let mut events: Vec<EventId> = user.roles.iter().filter_map(|t| t.event).collect();
     events.sort_unstable();
     events.dedup();
-    let label = |text: &str, event: &str| {
+    let label = |text: &str, event: Option<EventId>| {
         if events.len() > 1 {
-            format!("{text} · event {event}")
+            let e = event.map(|e| e.to_string()).unwrap_or_default();
+            format!("{text} · event {e}")
         } else {
             text.to_owned()
         }
     };
-    for parts in &tags {
-        let links = match parts.as_slice() {
-            ["table", e, _] => vec![NavLink::new("/table", label("My table", e))],
-            ["pic", e] if !e.is_empty() => vec![NavLink::new(
-                format!("/events/{e}/pic"),
+    for tag in &user.roles {
+        let e = tag.event;
+        // A grant in every event (no event in the tag) has no page of its own to link to,
+        // except a table device's and a captain's.
+        let event = || e.map(|e| e.to_string()).unwrap_or_default();
+        let links = match (tag.role, tag.scope) {
+            (Role::Table, TagScope::Table(_)) => {
+                vec![NavLink::new("/table", label("My table", e))]
+            }
+            (Role::Pic, TagScope::Event) if e.is_some() => vec![NavLink::new(
+                format!("/events/{}/pic", event()),
                 label("Challenges", e),
             )],
-            ["committee", e] if !e.is_empty() => {
+            (Role::Committee, TagScope::Event) if e.is_some() => {
                 vec![NavLink::new(
-                    format!("/events/{e}/committee"),
+                    format!("/events/{}/committee", event()),
                     label("Committee", e),
                 )]
             }
-            ["director", e] if !e.is_empty() => {
-                vec![NavLink::new(format!("/events/{e}"), label("Event desk", e))]
+            (Role::Director, TagScope::Event) if e.is_some() => {
+                vec![NavLink::new(
+                    format!("/events/{}", event()),
+                    label("Event desk", e),
+                )]
             }
-            ["captain", e, team] => vec![
-                NavLink::new(format!("/events/{e}/standings"), label("Standings", e)),
+            (Role::Captain, TagScope::Team(team)) => vec![
+                NavLink::new(
+                    format!("/events/{}/standings", event()),
+                    label("Standings", e),
+                ),
                 NavLink::new(format!("/teams/{team}"), label("My team", e)),
             ],
             _ => continue,

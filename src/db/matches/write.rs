@@ -472,12 +472,7 @@ pub fn close_challenge(
 }
 
 /// Records a challenge's ruling (from the match log) once it is made.
-pub fn set_ruling(
-    conn: &mut DbConn,
-    match_id: MatchId,
-    seq: Seq,
-    ruling: &str,
-) -> QueryResult<()> {
+pub fn set_ruling(conn: &mut DbConn, match_id: MatchId, seq: Seq, ruling: &str) -> QueryResult<()> {
     diesel::update(
         challenges::table
             .filter(challenges::match_id.eq(match_id))
@@ -488,4 +483,3 @@ pub fn set_ruling(
     .execute(conn)
     .map(|_| ())
 }
-
