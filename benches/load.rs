@@ -28,6 +28,7 @@ use arbiter::config::{Backend, DatabaseUrl, Settings};
 use arbiter::db::DbConn;
 use arbiter::rules::game::{ChallengeKind, Command, Status, TurnAction, View};
 use arbiter::services::matches::{self as svc, CommandRequest, NewMatchRequest, SideSpec};
+use arbiter::vocab::{EventId, Role, TeamId, UserId};
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use serde_json::{Value, json};
@@ -505,9 +506,9 @@ fn start_arbiter(state: arbiter::web::AppState) -> String {
 // ---------------------------------------------------------------- set-up through the db layer
 
 struct Setup {
-    event_id: i64,
+    event_id: EventId,
     /// Team ids, two per table.
-    teams: Vec<i64>,
+    teams: Vec<TeamId>,
     director: Client,
     committee: Client,
     pic: Client,
@@ -542,7 +543,7 @@ fn new_user(conn: &mut DbConn, name: &str, hash: &str, admin: bool) -> arbiter::
     .unwrap()
 }
 
-fn grant(conn: &mut DbConn, user: i64, role: &str, event: i64, table: Option<i32>) {
+fn grant(conn: &mut DbConn, user: UserId, role: Role, event: EventId, table: Option<i32>) {
     arbiter::db::users::grant(
         conn,
         &arbiter::db::users::NewRoleGrant {
@@ -574,13 +575,13 @@ fn set_up(state: &arbiter::web::AppState, base: &str, tables: usize, name: &str)
     let (pic, committee, table_users) = conn
         .write_tx(|c: &mut DbConn| {
             let pic = new_user(c, &format!("{name}-pic"), &hash, false);
-            grant(c, pic.id, "pic", ev.id, None);
+            grant(c, pic.id, Role::Pic, ev.id, None);
             let committee = new_user(c, &format!("{name}-committee"), &hash, false);
-            grant(c, committee.id, "committee", ev.id, None);
+            grant(c, committee.id, Role::Committee, ev.id, None);
             let mut users = Vec::new();
             for t in 1..=tables {
                 let u = new_user(c, &format!("{name}-table{t}"), &hash, false);
-                grant(c, u.id, "table", ev.id, Some(t as i32));
+                grant(c, u.id, Role::Table, ev.id, Some(t as i32));
                 users.push(u);
             }
             Ok::<_, diesel::result::Error>((pic, committee, users))
@@ -597,7 +598,7 @@ fn set_up(state: &arbiter::web::AppState, base: &str, tables: usize, name: &str)
     }
 }
 
-fn make_teams(conn: &mut DbConn, event_id: i64, n: usize) -> Vec<i64> {
+fn make_teams(conn: &mut DbConn, event_id: EventId, n: usize) -> Vec<TeamId> {
     conn.write_tx(|c: &mut DbConn| {
         let mut ids = Vec::new();
         for i in 0..n {
@@ -704,8 +705,8 @@ fn command_kind(cmd: &Value) -> String {
 
 struct TableCtx {
     table: usize,
-    base_teams: (i64, i64),
-    event_id: i64,
+    base_teams: (TeamId, TeamId),
+    event_id: EventId,
     client: Client,
     director: Client,
     committee: Client,
@@ -952,7 +953,7 @@ fn seed_standings(
     state: &arbiter::web::AppState,
     o: &Opts,
     threads: usize,
-) -> (i64, usize, Duration) {
+) -> (EventId, usize, Duration) {
     let start = Instant::now();
     let mut conn = state.pool.get().unwrap();
     let hash = arbiter::auth::hash_password("load-bench-password").unwrap();

@@ -173,6 +173,17 @@ pub fn pairings_of(conn: &mut DbConn, round_ids: &[RoundId]) -> QueryResult<Vec<
     Ok(rows)
 }
 
+/// The byes given in an event's rounds (one entry per bye), void pairings left out.
+pub fn byes_of_event(conn: &mut DbConn, event_id: EventId) -> QueryResult<Vec<TeamId>> {
+    round_pairings::table
+        .inner_join(rounds::table.on(rounds::id.eq(round_pairings::round_id)))
+        .filter(rounds::event_id.eq(event_id))
+        .filter(round_pairings::void.eq(false))
+        .filter(round_pairings::team_b.is_null())
+        .select(round_pairings::team_a)
+        .load(conn)
+}
+
 /// Voids the current lines of a round and their matches (the matches' logs are kept). Only
 /// matches that have not started are voided: the update re-checks their status, so a match that
 /// a tablet started meanwhile is left alone, and the result is false (the caller then rolls

@@ -1,13 +1,11 @@
 //! Standings (E2) from the match projections, byes and the committee's records.
 
-use diesel::prelude::*;
 use serde::Serialize;
 
-use crate::db::schema::{round_pairings, rounds};
-use crate::db::{DbConn, events as event_rows, matches as match_rows};
+use crate::db::{DbConn, events as event_rows, matches as match_rows, rounds as round_rows};
 use crate::error::AppError;
 use crate::rules::standings::{self, MatchResult, StandingsInput, StandingsRule};
-use crate::vocab::{EventId, MatchStatus, ResultReason, TeamId};
+use crate::vocab::{EventId, MatchStatus, ResultReason};
 
 /// A standings line with the team's name.
 #[derive(Debug, Clone, Serialize)]
@@ -49,17 +47,6 @@ fn result_from(r: &match_rows::FinishedRow) -> Option<MatchResult> {
     })
 }
 
-/// The byes given in an event's rounds (one entry per bye).
-fn byes(conn: &mut DbConn, event_id: EventId) -> QueryResult<Vec<TeamId>> {
-    round_pairings::table
-        .inner_join(rounds::table.on(rounds::id.eq(round_pairings::round_id)))
-        .filter(rounds::event_id.eq(event_id))
-        .filter(round_pairings::void.eq(false))
-        .filter(round_pairings::team_b.is_null())
-        .select(round_pairings::team_a)
-        .load(conn)
-}
-
 /// The event's standings rule (stored as JSON; `{}` means the E2 defaults).
 pub fn rule_of(event: &event_rows::EventRow) -> StandingsRule {
     serde_json::from_str(&event.standings).unwrap_or_default()
@@ -79,7 +66,10 @@ pub fn event_standings(
         .iter()
         .filter_map(result_from)
         .collect();
-    let byes: Vec<i64> = byes(conn, event_id)?.into_iter().map(|t| t.0).collect();
+    let byes: Vec<i64> = round_rows::byes_of_event(conn, event_id)?
+        .into_iter()
+        .map(|t| t.0)
+        .collect();
     let disqualified: Vec<i64> = crate::services::committee::disqualified_teams(conn, event_id)?
         .into_iter()
         .map(|t| t.0)

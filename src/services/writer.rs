@@ -658,7 +658,10 @@ mod tests {
         _: DateTime<Utc>,
         batch: &[Job],
     ) -> (Vec<Reply>, u64, bool) {
-        assert!(batch.iter().all(|j| j.match_id != 13), "a bug in match 13");
+        assert!(
+            batch.iter().all(|j| j.match_id != MatchId(13)),
+            "a bug in match 13"
+        );
         let replies = batch
             .iter()
             .map(|j| Err(AppError::not_found(format!("no match {}", j.match_id))))
@@ -672,12 +675,12 @@ mod tests {
         let w = CommandWriter::start_with(&url, Arc::default(), 1, panics_on_13).unwrap();
         runtime().block_on(async {
             // The batch's commands are run again alone (the real path: no match 13 here).
-            let answered = pass(13, &w).await;
+            let answered = pass(MatchId(13), &w).await;
             assert!(
                 matches!(answered, Err(AppError::NotFound(_))),
                 "{answered:?}"
             );
-            let next = pass(14, &w).await;
+            let next = pass(MatchId(14), &w).await;
             assert!(matches!(next, Err(AppError::NotFound(_))), "{next:?}");
             assert!(w.ping(std::time::Duration::from_secs(30)).await);
         });
@@ -711,7 +714,7 @@ mod tests {
         let w = Arc::new(w);
         let sender = w.clone();
         std::thread::spawn(move || {
-            let r = runtime().block_on(pass(1, &sender));
+            let r = runtime().block_on(pass(MatchId(1), &sender));
             let _ = tx.send(r.is_err());
         });
         while !ENTERED.load(std::sync::atomic::Ordering::SeqCst) {
@@ -726,11 +729,11 @@ mod tests {
 
     #[test]
     fn a_panic_while_deciding_is_a_500_for_that_command_alone() {
-        let r: Result<(), AppError> = matches::guarded(7, "start", || panic!("overflow"));
+        let r: Result<(), AppError> = matches::guarded(MatchId(7), "start", || panic!("overflow"));
         match r {
             Err(AppError::Internal(m)) => assert!(m.contains("overflow") && m.contains("7"), "{m}"),
             other => panic!("{other:?}"),
         }
-        assert!(matches::guarded(7, "start", || Ok(1)).is_ok());
+        assert!(matches::guarded(MatchId(7), "start", || Ok(1)).is_ok());
     }
 }

@@ -57,7 +57,7 @@ fn me_without_a_token_or_with_a_bad_or_expired_one_is_401() {
     let claims = arbiter::auth::Claims {
         roles: vec![],
         sub: uid.to_string(),
-        uid,
+        uid: arbiter::vocab::UserId(uid),
         name: "cap1".into(),
         adm: true,
         sid,

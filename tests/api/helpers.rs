@@ -358,6 +358,7 @@ impl TestApp {
         arbiter::services::accounts::create_user(&mut conn, username, password, admin)
             .unwrap()
             .id
+            .0
     }
 
     /// A Bearer token for an account, through the API.

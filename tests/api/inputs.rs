@@ -769,9 +769,9 @@ fn keep_busy(
         while !stop.load(std::sync::atomic::Ordering::Relaxed) {
             seq += 1;
             live.publish(arbiter::live::LiveMessage {
-                event_id: Some(event),
-                match_id: busy,
-                seq,
+                event_id: Some(arbiter::vocab::EventId(event)),
+                match_id: arbiter::vocab::MatchId(busy),
+                seq: arbiter::vocab::Seq(seq),
                 kind: "passed".into(),
                 standings: false,
             });

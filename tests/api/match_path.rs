@@ -237,15 +237,15 @@ fn a_stored_match_with_durations_past_the_calendar_stops_no_table() {
         let row = rows::insert(
             &mut conn,
             &rows::NewMatch {
-                event_id: Some(h.event_id),
+                event_id: Some(arbiter::vocab::EventId(h.event_id)),
                 round_no: Some(1),
                 table_no: Some(1),
                 team_a: None,
                 team_b: None,
                 name_a: "Ann",
                 name_b: "Cy",
-                status: "created",
-                last_seq: 1,
+                status: arbiter::vocab::MatchStatus::Created,
+                last_seq: arbiter::vocab::Seq(1),
                 created_by: None,
                 created_at: at.naive_utc(),
                 updated_at: at.naive_utc(),
@@ -262,7 +262,7 @@ fn a_stored_match_with_durations_past_the_calendar_stops_no_table() {
             },
         };
         rows::append(&mut conn, row.id, &[created]).unwrap();
-        row.id
+        row.id.0
     };
     let started = command(
         &mut h.table1,
@@ -543,7 +543,7 @@ fn creating_a_match_again_with_its_key_makes_no_second_match() {
     let count = |h: &Hall| {
         let pool = h.conn();
         let mut conn = pool.get().unwrap();
-        arbiter::db::matches::of_event(&mut conn, h.event_id)
+        arbiter::db::matches::of_event(&mut conn, arbiter::vocab::EventId(h.event_id))
             .unwrap()
             .iter()
             .filter(|m| m.table_no == Some(3))

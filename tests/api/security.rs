@@ -1254,7 +1254,8 @@ fn a_live_database_is_backed_up_and_the_copy_opens() {
     let mut conn = arbiter::db::build_pool(&copy, 1).get().unwrap();
     // The seven accounts of the fixture and the first-start administrator.
     assert_eq!(arbiter::db::users::count(&mut conn).unwrap(), 8);
-    let teams = arbiter::db::events::teams_of(&mut conn, fx.event).unwrap();
+    let teams =
+        arbiter::db::events::teams_of(&mut conn, arbiter::vocab::EventId(fx.event)).unwrap();
     assert_eq!(teams.len(), 3);
     // A server started on the copy serves the same event.
     let db = TestDb::fresh();

@@ -3,6 +3,7 @@
 
 use arbiter::db::matches::{self as rows, OpenedChallenge, Projection, QueueChange};
 use arbiter::db::{DbConn, build_pool, run_migrations};
+use arbiter::vocab::{MatchId, MatchStatus, Seq, Side};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -14,11 +15,11 @@ fn at(s: &str) -> NaiveDateTime {
 
 fn projection(seq: i64) -> Projection {
     Projection {
-        status: "in_progress".into(),
-        last_seq: seq,
+        status: MatchStatus::InProgress,
+        last_seq: Seq(seq),
         score_a: 0,
         score_b: 0,
-        to_move: Some("a".into()),
+        to_move: Some(Side::A),
         winner: None,
         result_reason: None,
         clock_a_ms: 1_500_000,
@@ -27,11 +28,11 @@ fn projection(seq: i64) -> Projection {
     }
 }
 
-fn change(m: i64, seq: i64, opened: bool, close: bool, ruling: Option<&str>) -> QueueChange {
+fn change(m: MatchId, seq: i64, opened: bool, close: bool, ruling: Option<&str>) -> QueueChange {
     QueueChange {
         event_id: None,
         match_id: m,
-        challenge_seq: seq,
+        challenge_seq: Seq(seq),
         opened: opened.then(|| OpenedChallenge {
             kind: "word".into(),
             detail: format!("{{\"id\":{seq}}}"),
@@ -43,8 +44,8 @@ fn change(m: i64, seq: i64, opened: bool, close: bool, ruling: Option<&str>) -> 
     }
 }
 
-fn write(conn: &mut DbConn, m: i64, from: i64, queue: &[QueueChange]) -> Vec<i64> {
-    let moves = [(m, from, projection(from + 1))];
+fn write(conn: &mut DbConn, m: MatchId, from: i64, queue: &[QueueChange]) -> Vec<MatchId> {
+    let moves = [(m, Seq(from), projection(from + 1))];
     match conn {
         DbConn::Pg(_) => rows::write_moves(conn, &moves, &[], &[], queue).unwrap(),
         DbConn::Sqlite(_) => conn
@@ -54,7 +55,7 @@ fn write(conn: &mut DbConn, m: i64, from: i64, queue: &[QueueChange]) -> Vec<i64
 }
 
 /// `(seq, closed, ruling)` of each queue row of the match.
-fn queue_rows(conn: &mut DbConn, m: i64) -> Vec<(i64, bool, Option<String>)> {
+fn queue_rows(conn: &mut DbConn, m: MatchId) -> Vec<(i64, bool, Option<String>)> {
     use arbiter::db::schema::challenges::dsl as c;
     let rows: Vec<(i64, Option<NaiveDateTime>, Option<String>)> = c::challenges
         .filter(c::match_id.eq(m))
@@ -84,8 +85,8 @@ fn a_batch_writes_queue_rows_once_each_whatever_its_commands_did_to_them() {
             team_b: None,
             name_a: "A",
             name_b: "B",
-            status: "created",
-            last_seq: 0,
+            status: MatchStatus::Created,
+            last_seq: Seq(0),
             created_by: None,
             created_at: created,
             updated_at: created,
