@@ -104,7 +104,9 @@ pub(super) mod blossom {
 
     /// A maximum-weight matching of the graph with symmetric weights `weight` (0: no edge;
     /// weights must not be negative). Returns each vertex's partner.
-    pub(super) fn max_weight_matching(weight: &[Vec<i128>]) -> Vec<Option<usize>> {
+    pub(in crate::rules::pairing) fn max_weight_matching(
+        weight: &[Vec<i128>],
+    ) -> Vec<Option<usize>> {
         let n = weight.len();
         let mut m = Matcher::new(weight);
         while m.stage() {}

@@ -147,11 +147,11 @@ impl History {
         history
     }
 
-    fn meetings(&self, a: i64, b: i64) -> u64 {
+    pub(super) fn meetings(&self, a: i64, b: i64) -> u64 {
         self.meetings.get(&pair_key(a, b)).copied().unwrap_or(0)
     }
 
-    fn byes(&self, team: i64) -> u64 {
+    pub(super) fn byes(&self, team: i64) -> u64 {
         self.byes.get(&team).copied().unwrap_or(0)
     }
 

@@ -1,7 +1,7 @@
 //! Tile sets (rule C2) as data: letters with their counts, values and vowel flags, and blanks.
 //! The built-in sets come from `shared/fixtures/tilesets.md`.
 
-use crate::rules::tiles::Rack;
+use crate::rules::tiles::{Rack, Tile};
 
 /// One letter of a tile set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
