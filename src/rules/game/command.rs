@@ -339,3 +339,87 @@ fn some_tiles_text<S: Serializer>(rack: &Option<Rack>, s: S) -> Result<S::Ok, S:
         None => s.serialize_none(),
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn read(v: serde_json::Value) -> Result<Command, String> {
+        serde_json::from_value(v).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_play_with_words_is_a_sheet_play_and_one_with_a_move_or_a_rack_a_board_play() {
+        let sheet = read(json!({"type": "play", "words": ["QI"], "tiles": 2, "declared": 22}));
+        assert_eq!(
+            sheet.unwrap(),
+            Command::Play(Play::Sheet {
+                words: vec!["QI".into()],
+                tiles: Some(2),
+                declared: 22,
+                seat: None,
+            })
+        );
+        let board = read(json!({"type": "play", "move": "8G QI", "declared": 22, "seat": "A1"}));
+        assert_eq!(
+            board.unwrap(),
+            Command::Play(Play::Board {
+                mv: Some("8G QI".into()),
+                rack: None,
+                declared: 22,
+                seat: Some("A1".parse().unwrap()),
+            })
+        );
+        // A rack alone is board input too: sheet mode refuses it for the rack, board mode for
+        // the missing move, as when a play was one flat object.
+        let rack = read(json!({"type": "play", "words": ["QI"], "declared": 2, "rack": ""}));
+        assert!(matches!(
+            rack.unwrap(),
+            Command::Play(Play::Board {
+                mv: None,
+                rack: Some(_),
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn the_play_object_keeps_its_one_wire_shape_and_its_errors() {
+        let unknown = read(json!({"type": "play", "declared": 1, "extra": 1})).unwrap_err();
+        assert!(
+            unknown.starts_with(
+                "unknown field `extra`, expected one of `words`, `tiles`, `move`, `declared`, \
+                 `seat`, `rack`"
+            ),
+            "{unknown}"
+        );
+        let missing = read(json!({"type": "play", "words": ["QI"], "tiles": 2})).unwrap_err();
+        assert!(missing.starts_with("missing field `declared`"), "{missing}");
+        let cmd = read(json!({"type": "play", "move": "8G QI", "declared": 22})).unwrap();
+        assert_eq!(
+            serde_json::to_value(&cmd).unwrap(),
+            json!({"type": "play", "words": [], "tiles": null, "move": "8G QI", "declared": 22,
+                   "seat": null, "rack": null})
+        );
+    }
+
+    #[test]
+    fn an_exchange_reads_its_tiles_into_racks() {
+        let cmd = read(json!({"type": "exchange", "tiles": " ee e a?", "rack": "EEEA?QV"}));
+        let Command::Exchange(x) = cmd.unwrap() else {
+            panic!("not an exchange")
+        };
+        assert_eq!(x.tiles, Rack::parse("AEEE?").unwrap());
+        assert_eq!(x.rack, Some(Rack::parse("AEEEQV?").unwrap()));
+        let bad = read(json!({"type": "exchange", "tiles": "E1"})).unwrap_err();
+        assert!(
+            bad.starts_with("`tiles`: tiles are letters, with ? for a blank"),
+            "{bad}"
+        );
+        let bad = read(json!({"type": "exchange", "tiles": "E", "rack": "E-"})).unwrap_err();
+        assert!(bad.starts_with("`rack`:"), "{bad}");
+    }
+}
