@@ -1,0 +1,340 @@
+//! Account pages: signing in and out, changing one's own password, and the administrator's
+//! pages (the user list, new accounts, password reset, disable, enable). Each that ends
+//! sessions does so on the server (see `services::sessions`).
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use super::{Chrome, Empty, page, redirect_with_flash};
+use crate::error::AppError;
+use crate::services::accounts::{self, PasswordChange};
+use crate::vocab::UserId;
+use crate::web::AppState;
+use crate::web::session::{
+    Admin, CsrfForm, CsrfToken, CurrentUser, MaybeUser, cleared_session_cookie, fresh_csrf_cookie,
+    session_cookie,
+};
+
+#[derive(Template)]
+#[template(path = "login.html")]
+struct LoginPage {
+    chrome: Chrome,
+    username: String,
+    next: String,
+    error: Option<String>,
+}
+
+#[derive(Deserialize)]
+pub struct NextQuery {
+    next: Option<String>,
+}
+
+/// Only same-site paths may be redirected to after login: one leading `/` followed by
+/// printable ASCII. Browsers drop tabs and newlines from a `Location` (so `/\t/evil.example`
+/// becomes `//evil.example`, another site) and read `/\\` as `//`; a control character in a
+/// header is also not sendable at all.
+pub fn safe_next(next: Option<&str>) -> String {
+    match next {
+        Some(n)
+            if n.starts_with('/')
+                && !n.starts_with("//")
+                && n.chars().all(|c| c.is_ascii_graphic() && c != '\\') =>
+        {
+            n.to_owned()
+        }
+        _ => "/".to_owned(),
+    }
+}
+
+/// `GET /login`.
+pub async fn login_form(
+    req: HttpRequest,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    q: web::Query<NextQuery>,
+) -> Result<HttpResponse, AppError> {
+    let chrome = Chrome::new(&req, user.0, &csrf);
+    let p = LoginPage {
+        chrome: chrome.clone(),
+        username: String::new(),
+        next: safe_next(q.next.as_deref()),
+        error: None,
+    };
+    page(&p, &chrome, actix_web::http::StatusCode::OK)
+}
+
+/// The login form's fields.
+#[derive(Deserialize)]
+pub struct LoginForm {
+    username: String,
+    password: String,
+    next: Option<String>,
+}
+
+/// `POST /login`: on success a session cookie and a redirect; on failure the form again, with
+/// one message that does not say which part was wrong.
+pub async fn login(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    csrf: CsrfToken,
+    form: CsrfForm<LoginForm>,
+) -> Result<HttpResponse, AppError> {
+    let form = form.0;
+    let peer = req
+        .peer_addr()
+        .map(|a| a.ip().to_string())
+        .unwrap_or_default();
+    let outcome = accounts::login(&state, &form.username, &form.password, &peer).await;
+    match outcome {
+        Ok(session) => {
+            let next = safe_next(form.next.as_deref());
+            Ok(HttpResponse::SeeOther()
+                .insert_header((header::LOCATION, next))
+                .cookie(session_cookie(
+                    session.token,
+                    state.settings.session_hours,
+                    state.settings.secure_cookies,
+                ))
+                // A new CSRF seed for the new session (see `fresh_csrf_cookie`).
+                .cookie(fresh_csrf_cookie(state.settings.secure_cookies))
+                .finish())
+        }
+        Err(
+            e @ (AppError::Unauthorized(_)
+            | AppError::Forbidden(_)
+            | AppError::TooManyRequests { .. }),
+        ) => {
+            let status = actix_web::ResponseError::status_code(&e);
+            let chrome = Chrome::new(&req, None, &csrf);
+            let p = LoginPage {
+                chrome: chrome.clone(),
+                username: form.username,
+                next: safe_next(form.next.as_deref()),
+                error: Some(e.public_message()),
+            };
+            let mut res = page(&p, &chrome, status)?;
+            if let AppError::TooManyRequests { retry_after, .. } = e
+                && let Ok(v) = header::HeaderValue::from_str(&retry_after.to_string())
+            {
+                res.headers_mut().insert(header::RETRY_AFTER, v);
+            }
+            Ok(res)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// `POST /logout`: ends the session on the server (its token stops working everywhere, cookie
+/// or Bearer) and clears the cookie.
+pub async fn logout(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    _form: CsrfForm<Empty>,
+) -> Result<HttpResponse, AppError> {
+    if let Some(u) = &user.0 {
+        accounts::logout(&state, &u.sid).await?;
+    }
+    let mut res = redirect_with_flash("/", "You are signed out.");
+    let _ = res.add_cookie(&cleared_session_cookie(state.settings.secure_cookies));
+    let _ = res.add_cookie(&fresh_csrf_cookie(state.settings.secure_cookies));
+    Ok(res)
+}
+
+#[derive(Template)]
+#[template(path = "account.html")]
+struct AccountPage {
+    chrome: Chrome,
+    error: Option<String>,
+    error_field: String,
+}
+
+fn peer(req: &HttpRequest) -> String {
+    req.peer_addr()
+        .map(|a| a.ip().to_string())
+        .unwrap_or_default()
+}
+
+/// `GET /account`.
+pub async fn account_page(
+    req: HttpRequest,
+    user: CurrentUser,
+    csrf: CsrfToken,
+) -> Result<HttpResponse, AppError> {
+    let chrome = Chrome::new(&req, Some(user.0), &csrf);
+    let p = AccountPage {
+        chrome: chrome.clone(),
+        error: None,
+        error_field: String::new(),
+    };
+    page(&p, &chrome, actix_web::http::StatusCode::OK)
+}
+
+/// Fields of the password form.
+#[derive(Deserialize)]
+pub struct PasswordForm {
+    current_password: String,
+    new_password: String,
+}
+
+/// `POST /account/password`: the caller's other sessions end; this one goes on.
+pub async fn change_password(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    csrf: CsrfToken,
+    form: CsrfForm<PasswordForm>,
+) -> Result<HttpResponse, AppError> {
+    let f = form.0;
+    let change = PasswordChange {
+        current_password: f.current_password,
+        new_password: f.new_password,
+    };
+    match accounts::change_own_password(&state, &user.0, change, &peer(&req)).await {
+        Ok(()) => Ok(redirect_with_flash(
+            "/account",
+            "Password changed. Your other sessions have ended.",
+        )),
+        Err(e @ (AppError::BadRequest { .. } | AppError::TooManyRequests { .. })) => {
+            let status = actix_web::ResponseError::status_code(&e);
+            let field = match &e {
+                AppError::BadRequest { field, .. } => field.clone().unwrap_or_default(),
+                _ => String::new(),
+            };
+            let chrome = Chrome::new(&req, Some(user.0), &csrf);
+            let p = AccountPage {
+                chrome: chrome.clone(),
+                error: Some(e.public_message()),
+                error_field: field,
+            };
+            page(&p, &chrome, status)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "admin_users.html")]
+struct UsersPage {
+    chrome: Chrome,
+    users: Vec<accounts::UserView>,
+    form_username: String,
+    error: Option<String>,
+    error_field: String,
+}
+
+/// `GET /admin/users`.
+pub async fn users_page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    admin: Admin,
+    csrf: CsrfToken,
+) -> Result<HttpResponse, AppError> {
+    let users = state.db(accounts::list_users).await?;
+    let chrome = Chrome::new(&req, Some(admin.0), &csrf);
+    let p = UsersPage {
+        chrome: chrome.clone(),
+        users,
+        form_username: String::new(),
+        error: None,
+        error_field: String::new(),
+    };
+    page(&p, &chrome, actix_web::http::StatusCode::OK)
+}
+
+/// Fields of the new-user form.
+#[derive(Deserialize)]
+pub struct NewUserForm {
+    username: String,
+    password: String,
+    #[serde(default)]
+    is_admin: Option<String>,
+}
+
+/// `POST /admin/users`: creates an account, or shows the form again with the reason.
+pub async fn create_user(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    admin: Admin,
+    csrf: CsrfToken,
+    form: CsrfForm<NewUserForm>,
+) -> Result<HttpResponse, AppError> {
+    let form = form.0;
+    let username = form.username.clone();
+    let is_admin = form.is_admin.is_some();
+    let result = state
+        .db(move |conn| accounts::create_user(conn, &form.username, &form.password, is_admin))
+        .await;
+    match result {
+        Ok(u) => Ok(redirect_with_flash(
+            "/admin/users",
+            &format!("Account {} created.", u.username),
+        )),
+        Err(e @ (AppError::BadRequest { .. } | AppError::Conflict { .. })) => {
+            let field = match &e {
+                AppError::BadRequest { field, .. } => field.clone().unwrap_or_default(),
+                _ => "username".into(),
+            };
+            let users = state.db(accounts::list_users).await?;
+            let chrome = Chrome::new(&req, Some(admin.0), &csrf);
+            let p = UsersPage {
+                chrome: chrome.clone(),
+                users,
+                form_username: username,
+                error: Some(e.public_message()),
+                error_field: field,
+            };
+            page(&p, &chrome, actix_web::http::StatusCode::BAD_REQUEST)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Fields of the administrator's password-reset form.
+#[derive(Deserialize)]
+pub struct ResetForm {
+    new_password: String,
+}
+
+/// `POST /admin/users/{id}/password`: every session of that account ends.
+pub async fn reset_password(
+    state: web::Data<AppState>,
+    admin: Admin,
+    id: web::Path<UserId>,
+    form: CsrfForm<ResetForm>,
+) -> Result<HttpResponse, AppError> {
+    accounts::reset_password(&state, admin.0.uid, id.into_inner(), form.0.new_password).await?;
+    Ok(redirect_with_flash(
+        "/admin/users",
+        "Password set. The account's sessions have ended.",
+    ))
+}
+
+/// `POST /admin/users/{id}/disable`: the account's sessions end at once.
+pub async fn disable(
+    state: web::Data<AppState>,
+    admin: Admin,
+    id: web::Path<UserId>,
+    _form: CsrfForm<Empty>,
+) -> Result<HttpResponse, AppError> {
+    let u = accounts::set_disabled(&state, admin.0.uid, id.into_inner(), true).await?;
+    Ok(redirect_with_flash(
+        "/admin/users",
+        &format!("Account {} disabled; its sessions have ended.", u.username),
+    ))
+}
+
+/// `POST /admin/users/{id}/enable`.
+pub async fn enable(
+    state: web::Data<AppState>,
+    admin: Admin,
+    id: web::Path<UserId>,
+    _form: CsrfForm<Empty>,
+) -> Result<HttpResponse, AppError> {
+    let u = accounts::set_disabled(&state, admin.0.uid, id.into_inner(), false).await?;
+    Ok(redirect_with_flash(
+        "/admin/users",
+        &format!("Account {} enabled.", u.username),
+    ))
+}
