@@ -13,7 +13,7 @@ use crate::error::AppError;
 use crate::rules::game::Command;
 use crate::services::matches::{self, CommandRequest, MatchCache, Sender};
 use crate::services::{accounts, committee, events, pic, rounds};
-use crate::vocab::{EventId, MatchId, Seq, UserId};
+use crate::vocab::{EventId, MatchId, RecordKind, Role, Seq, UserId};
 
 /// The demo event's name (a second run refuses rather than duplicate it).
 pub const EVENT_NAME: &str = "Arbiter Demo Cup";
@@ -65,10 +65,10 @@ fn grant(
     by: UserId,
     event: EventId,
     username: &str,
-    role: &str,
+    role: Role,
     extra: serde_json::Value,
 ) -> Result<(), String> {
-    let mut body = json!({"username": username, "role": role});
+    let mut body = json!({"username": username, "role": role.as_str()});
     if let (Some(b), Some(e)) = (body.as_object_mut(), extra.as_object()) {
         b.extend(e.clone());
     }
@@ -149,7 +149,7 @@ pub fn run(db: &DatabaseUrl, out: &mut dyn Write) -> Result<Vec<Account>, String
         false,
         &format!("director: /events/{event}"),
     )?;
-    grant(conn, admin, event, "director", "director", json!({}))?;
+    grant(conn, admin, event, "director", Role::Director, json!({}))?;
     user(
         conn,
         &mut made,
@@ -157,7 +157,7 @@ pub fn run(db: &DatabaseUrl, out: &mut dyn Write) -> Result<Vec<Account>, String
         false,
         &format!("committee: /events/{event}/committee"),
     )?;
-    grant(conn, admin, event, "committee", "committee", json!({}))?;
+    grant(conn, admin, event, "committee", Role::Committee, json!({}))?;
     let pic1 = user(
         conn,
         &mut made,
@@ -165,7 +165,7 @@ pub fn run(db: &DatabaseUrl, out: &mut dyn Write) -> Result<Vec<Account>, String
         false,
         &format!("PIC: /events/{event}/pic"),
     )?;
-    grant(conn, admin, event, "pic1", "pic", json!({}))?;
+    grant(conn, admin, event, "pic1", Role::Pic, json!({}))?;
     user(
         conn,
         &mut made,
@@ -173,7 +173,7 @@ pub fn run(db: &DatabaseUrl, out: &mut dyn Write) -> Result<Vec<Account>, String
         false,
         &format!("PIC: /events/{event}/pic"),
     )?;
-    grant(conn, admin, event, "pic2", "pic", json!({}))?;
+    grant(conn, admin, event, "pic2", Role::Pic, json!({}))?;
     let mut team_ids = Vec::new();
     for (i, (name, players)) in TEAMS.iter().enumerate() {
         let req: events::NewTeamRequest =
@@ -193,7 +193,7 @@ pub fn run(db: &DatabaseUrl, out: &mut dyn Write) -> Result<Vec<Account>, String
             admin,
             event,
             &captain,
-            "captain",
+            Role::Captain,
             json!({"team_id": team.team.id}),
         )?;
         team_ids.push(team.team.id);
@@ -208,7 +208,7 @@ pub fn run(db: &DatabaseUrl, out: &mut dyn Write) -> Result<Vec<Account>, String
             false,
             &format!("tablet of table {t}: /table"),
         )?);
-        grant(conn, admin, event, &name, "table", json!({"table": t}))?;
+        grant(conn, admin, event, &name, Role::Table, json!({"table": t}))?;
     }
 
     // Round 1, finished.
@@ -244,7 +244,7 @@ pub fn run(db: &DatabaseUrl, out: &mut dyn Write) -> Result<Vec<Account>, String
             let req = committee::NewRecordRequest {
                 team_id: team,
                 match_id: Some(*m),
-                kind: "walkout".into(),
+                kind: RecordKind::Walkout.as_str().into(),
                 reason: "left the hall during play (demo)".into(),
                 corrects: None,
                 idempotency_key: None,
