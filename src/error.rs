@@ -52,7 +52,7 @@ pub enum AppError {
         /// What happened and where to go, for the person at the tablet.
         message: String,
         /// The table's current match in that round.
-        current_match: Option<i64>,
+        current_match: Option<crate::vocab::MatchId>,
     },
     /// A well-formed command the rules refuse; `rule` is the rule's ID (`T9`, `N5`, …).
     #[error("{message}")]
@@ -149,7 +149,7 @@ pub struct ErrorBody {
     pub rule: Option<String>,
     /// For a command on a voided match: the match its table plays now.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub current_match: Option<i64>,
+    pub current_match: Option<crate::vocab::MatchId>,
 }
 
 /// Marks an error response so the page layer can turn it into HTML (see `web::errors`).

@@ -990,7 +990,7 @@ pub fn voided(conn: &mut DbConn, row: &rows::MatchRow) -> Result<AppError, AppEr
     };
     Ok(AppError::Voided {
         message,
-        current_match: current.map(|m| m.0),
+        current_match: current,
     })
 }
 
