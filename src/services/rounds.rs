@@ -1,6 +1,7 @@
 //! Rounds and pairings (E1): round robin, Swiss and manual rounds, each creating one match per
-//! table through [`matches::create`] inside the round's own transaction, so a round is paired
-//! completely or not at all.
+//! table through [`matches::create`] inside the round's own transaction (a unit of work of the
+//! match desk), so a round is paired completely or not at all, and the match cache learns its
+//! matches only once the round committed.
 //!
 //! The algorithms are `rules::pairing` and `rules::standings`; this module only gathers their
 //! input from the database:
@@ -25,7 +26,8 @@ use crate::error::AppError;
 use crate::rules::pairing::{self, Pairing, PairingError, SwissEntry};
 use crate::rules::standings::{self, MatchResult};
 use crate::services::authz::Grants;
-use crate::services::matches::{self, MatchCache, NewMatchRequest, SideSpec};
+use crate::services::desk::{Desk, Work};
+use crate::services::matches::{self, NewMatchRequest, SideSpec};
 
 /// How a round is paired.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -171,7 +173,7 @@ fn pairing_error(e: PairingError) -> AppError {
 /// Creates the event's next round and its matches.
 pub fn create_round(
     conn: &mut DbConn,
-    cache: &MatchCache,
+    desk: &Desk,
     now: DateTime<Utc>,
     user_id: i64,
     event_id: i64,
@@ -180,7 +182,7 @@ pub fn create_round(
     let method = req
         .method
         .ok_or_else(|| AppError::field("method", "choose round_robin, swiss or manual"))?;
-    conn.write_tx(|conn| {
+    desk.write(conn, |conn, work| {
         Grants::load(conn, user_id)?.require_director(Some(event_id))?;
         event_rows::find_event(conn, event_id)?
             .ok_or_else(|| AppError::not_found(format!("no event {event_id}")))?;
@@ -200,7 +202,7 @@ pub fn create_round(
                 updated_at: at,
             },
         )?;
-        pair_and_create(conn, cache, now, user_id, &round, method, req)?;
+        pair_and_create(conn, work, now, user_id, &round, method, req)?;
         round_view(conn, event_id, round_no)
     })
 }
@@ -208,14 +210,14 @@ pub fn create_round(
 /// Pairs a round again, voiding its current pairing; refused once any of its matches started.
 pub fn repair_round(
     conn: &mut DbConn,
-    cache: &MatchCache,
+    desk: &Desk,
     now: DateTime<Utc>,
     user_id: i64,
     event_id: i64,
     round_no: i32,
     req: &PairRequest,
 ) -> Result<RoundView, AppError> {
-    conn.write_tx(|conn| {
+    desk.write(conn, |conn, work| {
         Grants::load(conn, user_id)?.require_director(Some(event_id))?;
         let round = rows::find_round(conn, event_id, round_no)?.ok_or_else(|| {
             AppError::not_found(format!("no round {round_no} in event {event_id}"))
@@ -252,7 +254,7 @@ pub fn repair_round(
             pairing_no: round.pairing_no + 1,
             ..round
         };
-        pair_and_create(conn, cache, now, user_id, &round, method, req)?;
+        pair_and_create(conn, work, now, user_id, &round, method, req)?;
         round_view(conn, event_id, round_no)
     })
 }
@@ -260,7 +262,7 @@ pub fn repair_round(
 /// Computes the round's lines and records them with one match per table.
 fn pair_and_create(
     conn: &mut DbConn,
-    cache: &MatchCache,
+    work: &mut Work<'_>,
     now: DateTime<Utc>,
     user_id: i64,
     round: &rows::RoundRow,
@@ -304,9 +306,9 @@ fn pair_and_create(
             } => {
                 let table = i32::try_from(table)
                     .map_err(|_| AppError::field("pairs", "table number too large"))?;
-                let m = matches::create(
+                let m = matches::create_in(
                     conn,
-                    cache,
+                    work,
                     now,
                     user_id,
                     &NewMatchRequest {

@@ -13,7 +13,7 @@ use crate::services::{accounts, events, matches};
 /// not (a writer that is gone or stuck stops every table's commands: issue 11).
 pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
     let database = state.backend.name();
-    if !state.writer.ping(std::time::Duration::from_secs(5)).await {
+    if !state.desk.ping(std::time::Duration::from_secs(5)).await {
         return HttpResponse::ServiceUnavailable().json(json!({
             "status": "unavailable",
             "database": database,
@@ -190,7 +190,7 @@ pub async fn create_match(
 ) -> Result<HttpResponse, AppError> {
     let uid = user.0.uid;
     let now = state.clock.now();
-    let cache = state.matches.clone();
+    let cache = state.desk.clone();
     let m = state
         .db(move |conn| matches::create(conn, &cache, now, uid, &body))
         .await?;
@@ -205,7 +205,7 @@ pub async fn show_match(
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let now = state.clock.now();
-    let cache = state.matches.clone();
+    let cache = state.desk.clone();
     let m = state
         .db(move |conn| matches::show(conn, &cache, now, id, uid))
         .await?;
@@ -225,20 +225,18 @@ pub async fn match_command(
     // Rulings and committee records on an event's match have their own door (the PIC's claim,
     // the committee register); sent here, they go through it (issue 11).
     if matches::has_own_door(&req.command) {
-        let (cache, sent) = (state.matches.clone(), req.clone());
+        let (cache, sent) = (state.desk.clone(), req.clone());
         let official = state
             .db(move |conn| matches::through_own_door(conn, &cache, now, id, uid, &sent))
             .await?;
-        if let Some((outcome, live)) = official {
-            state.publish(live);
+        if let Some(outcome) = official {
             return Ok(HttpResponse::Ok().json(outcome));
         }
     }
-    let (outcome, live) = state
-        .writer
-        .execute(now, id, matches::Sender::User(uid), req)
+    let outcome = state
+        .desk
+        .submit(now, id, matches::Sender::User(uid), req)
         .await?;
-    state.publish(live);
     Ok(HttpResponse::Ok().json(outcome))
 }
 
@@ -282,12 +280,11 @@ pub async fn import_match_gcg(
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.uid, id.into_inner());
     let now = state.clock.now();
-    let cache = state.matches.clone();
+    let cache = state.desk.clone();
     let text = body.into_inner().gcg;
-    let (detail, live) = state
+    let detail = state
         .db(move |conn| matches::import_gcg(conn, &cache, now, id, uid, &text))
         .await?;
-    state.publish(live);
     Ok(HttpResponse::Ok().json(detail))
 }
 
@@ -298,7 +295,7 @@ pub async fn match_gcg(
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
-    let cache = state.matches.clone();
+    let cache = state.desk.clone();
     let text = state
         .db(move |conn| matches::gcg(conn, &cache, id, uid))
         .await?;

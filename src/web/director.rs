@@ -656,7 +656,7 @@ pub async fn create_round(
         ..Sticky::default()
     };
     let now = state.clock.now();
-    let cache = state.matches.clone();
+    let cache = state.desk.clone();
     let result = state
         .db(move |conn| {
             let body = round_request(conn, event_id, &f)?;
@@ -700,7 +700,7 @@ pub async fn repair_round(
         ..Sticky::default()
     };
     let now = state.clock.now();
-    let cache = state.matches.clone();
+    let cache = state.desk.clone();
     let result = state
         .db(move |conn| {
             let body = round_request(conn, event_id, &f)?;

@@ -75,7 +75,7 @@ pub async fn create_round(
 ) -> Result<HttpResponse, AppError> {
     let (uid, event_id) = (user.0.uid, id.into_inner());
     let now = state.clock.now();
-    let cache = state.matches.clone();
+    let cache = state.desk.clone();
     let round = state
         .db(move |conn| rounds::create_round(conn, &cache, now, uid, event_id, &body))
         .await?;
@@ -106,7 +106,7 @@ pub async fn repair_round(
         })?
     };
     let now = state.clock.now();
-    let cache = state.matches.clone();
+    let cache = state.desk.clone();
     let round = state
         .db(move |conn| rounds::repair_round(conn, &cache, now, uid, event_id, round_no, &body))
         .await?;

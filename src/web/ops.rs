@@ -59,7 +59,7 @@ pub async fn match_page(
         user.0.as_ref().map(|c| c.uid),
         id.into_inner(),
         state.clock.now(),
-        state.matches.clone(),
+        state.desk.clone(),
     );
     let d = state
         .db(move |conn| matches::show(conn, &cache, now, id, uid))
@@ -87,7 +87,7 @@ pub async fn table_page(
         user.0.uid,
         id.into_inner(),
         state.clock.now(),
-        state.matches.clone(),
+        state.desk.clone(),
     );
     let lexicons = state.lexicons.clone();
     let (d, twos) = state
@@ -137,7 +137,7 @@ pub async fn board_fragment(
         user.0.as_ref().map(|c| c.uid),
         id.into_inner(),
         state.clock.now(),
-        state.matches.clone(),
+        state.desk.clone(),
     );
     let controls = q.controls == Some(1);
     let d = state
@@ -197,7 +197,7 @@ struct PicFragment {
 async fn load_queue(state: &AppState, uid: i64, event: i64) -> Result<pic::Queue, AppError> {
     let (now, cache, lex) = (
         state.clock.now(),
-        state.matches.clone(),
+        state.desk.clone(),
         state.lexicons.clone(),
     );
     state
@@ -242,14 +242,23 @@ pub async fn claim_challenge(
     id: web::Path<i64>,
     _f: CsrfForm<Empty>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
+    let (uid, id, now, desk) = (
+        user.0.uid,
+        id.into_inner(),
+        state.clock.now(),
+        state.desk.clone(),
+    );
     let (event, result) = state
-        .db(move |conn| Ok((pic::event_of(conn, id)?, pic::claim(conn, now, uid, id))))
+        .db(move |conn| {
+            Ok((
+                pic::event_of(conn, id)?,
+                pic::claim(conn, &desk, now, uid, id),
+            ))
+        })
         .await?;
     let back = format!("/events/{event}/pic");
     match result {
-        Ok((_, live)) => {
-            state.publish(Some(live));
+        Ok(_) => {
             Ok(redirect_with_flash(
                 &back,
                 "Challenge taken: it is yours to rule.",
@@ -294,7 +303,7 @@ pub async fn rule_challenge(
         user.0.uid,
         id.into_inner(),
         state.clock.now(),
-        state.matches.clone(),
+        state.desk.clone(),
     );
     let (event, result) = state
         .db(move |conn| {
@@ -306,10 +315,7 @@ pub async fn rule_challenge(
         .await?;
     let back = format!("/events/{event}/pic");
     match result {
-        Ok((_, live)) => {
-            state.publish(live);
-            Ok(redirect_with_flash(&back, "Ruling applied."))
-        }
+        Ok(_) => Ok(redirect_with_flash(&back, "Ruling applied.")),
         Err(
             e @ (AppError::Conflict { .. }
             | AppError::Rule { .. }
@@ -421,18 +427,15 @@ pub async fn record_committee(
         corrects: f.corrects,
         idempotency_key: None,
     };
-    let (uid, now, cache) = (user.0.uid, state.clock.now(), state.matches.clone());
+    let (uid, now, cache) = (user.0.uid, state.clock.now(), state.desk.clone());
     match state
         .db(move |conn| committee::record(conn, &cache, now, uid, event, &body))
         .await
     {
-        Ok((_, live)) => {
-            state.publish(live);
-            Ok(redirect_with_flash(
-                &format!("/events/{event}/committee"),
-                "Recorded.",
-            ))
-        }
+        Ok(_) => Ok(redirect_with_flash(
+            &format!("/events/{event}/committee"),
+            "Recorded.",
+        )),
         Err(
             e @ (AppError::BadRequest { .. }
             | AppError::Unprocessable { .. }

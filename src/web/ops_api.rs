@@ -21,7 +21,7 @@ pub async fn challenge_queue(
         user.0.uid,
         id.into_inner(),
         state.clock.now(),
-        state.matches.clone(),
+        state.desk.clone(),
         state.lexicons.clone(),
     );
     let q = state
@@ -36,9 +36,15 @@ pub async fn claim(
     user: CurrentUser,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
-    let (c, live) = state.db(move |conn| pic::claim(conn, now, uid, id)).await?;
-    state.publish(Some(live));
+    let (uid, id, now, desk) = (
+        user.0.uid,
+        id.into_inner(),
+        state.clock.now(),
+        state.desk.clone(),
+    );
+    let c = state
+        .db(move |conn| pic::claim(conn, &desk, now, uid, id))
+        .await?;
     Ok(HttpResponse::Ok().json(c))
 }
 
@@ -53,12 +59,11 @@ pub async fn rule(
         user.0.uid,
         id.into_inner(),
         state.clock.now(),
-        state.matches.clone(),
+        state.desk.clone(),
     );
-    let (outcome, live) = state
+    let outcome = state
         .db(move |conn| pic::rule(conn, &cache, now, uid, id, &body))
         .await?;
-    state.publish(live);
     Ok(HttpResponse::Ok().json(outcome))
 }
 
@@ -89,12 +94,11 @@ pub async fn committee_record(
         user.0.uid,
         id.into_inner(),
         state.clock.now(),
-        state.matches.clone(),
+        state.desk.clone(),
     );
-    let (record, live) = state
+    let record = state
         .db(move |conn| committee::record(conn, &cache, now, uid, id, &body))
         .await?;
-    state.publish(live);
     Ok(HttpResponse::Created().json(record))
 }
 
@@ -178,7 +182,7 @@ pub async fn preview(
     id: web::Path<i64>,
     body: web::Json<PreviewRequest>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, id, cache) = (user.0.uid, id.into_inner(), state.matches.clone());
+    let (uid, id, cache) = (user.0.uid, id.into_inner(), state.desk.clone());
     let mv = body.into_inner().mv;
     let play = state
         .db(move |conn| matches::preview(conn, &cache, uid, id, &mv))

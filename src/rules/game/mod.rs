@@ -52,7 +52,7 @@ mod tests;
 
 pub use crate::rules::ruleset::Ruleset;
 pub use board_mode::{BoardPlay, BoardTrack, to_gcg};
-pub use command::Command;
+pub use command::{Authority, Command};
 pub use decide::{
     decide, decide_and_apply, due_timeouts, next_timeout_at, pending_timeouts,
     score_after_challenge, seat_order,
