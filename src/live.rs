@@ -66,9 +66,8 @@ impl LiveMessage {
     /// The match it changed, if it concerns one.
     pub fn match_id(&self) -> Option<i64> {
         match self {
-            LiveMessage::Match { match_id, .. } | LiveMessage::ChallengeClaimed { match_id, .. } => {
-                Some(*match_id)
-            }
+            LiveMessage::Match { match_id, .. }
+            | LiveMessage::ChallengeClaimed { match_id, .. } => Some(*match_id),
             LiveMessage::CommitteeRecord { .. } | LiveMessage::Resync { .. } => None,
         }
     }

@@ -100,9 +100,7 @@ impl Grants {
         };
         let director = || self.directs(event).then(|| Actor::Director { id: id() });
         match needed {
-            Authority::SideToMove | Authority::Seat => {
-                table_actor().or_else(director).or_else(pic)
-            }
+            Authority::SideToMove | Authority::Seat => table_actor().or_else(director).or_else(pic),
             Authority::Pic => pic().or_else(director),
             Authority::Committee => committee().or_else(director),
             Authority::Official => director().or_else(committee).or_else(pic),

@@ -9,11 +9,11 @@ use crate::error::AppError;
 use crate::live::LiveMessage;
 use crate::rules::game::{self, ChallengeKind, Command, TurnAction};
 use crate::services::authz::Grants;
-use crate::services::lexicons::LexiconStore;
 use crate::services::desk::{
     CommandOutcome, CommandRequest, Desk, Sender, Via, Work, check_idempotency_key, check_key,
     stored_outcome,
 };
+use crate::services::lexicons::LexiconStore;
 
 /// A word and the lexicon's verdict on it.
 #[derive(Debug, Clone, Serialize)]
@@ -279,9 +279,7 @@ fn claim_in(
     if !rows::claim(conn, challenge_id, user_id, now.naive_utc())? {
         let current = rows::find_challenge(conn, challenge_id)?;
         let message = match current {
-            Some(c) if c.closed_at.is_some() => {
-                "this challenge has already been ruled".to_owned()
-            }
+            Some(c) if c.closed_at.is_some() => "this challenge has already been ruled".to_owned(),
             Some(c) => format!(
                 "this challenge is already taken by {}",
                 username(conn, c.claimed_by)?.unwrap_or_else(|| "another PIC".into())
@@ -415,9 +413,7 @@ fn rule_held(
     require_pic(&Grants::load(conn, user_id)?, event_id)?;
     // A repeated tap returns the first ruling's result: this PIC's ruling with this key, never
     // a table's command or another PIC's ruling that happens to share it (issue 11).
-    if let Some(first) =
-        stored_outcome(conn, c.match_id, Sender::User(user_id), Via::Queue, key)?
-    {
+    if let Some(first) = stored_outcome(conn, c.match_id, Sender::User(user_id), Via::Queue, key)? {
         return Ok(first);
     }
     let cmd = |c: &rows::ChallengeRow| -> Result<CommandRequest, AppError> {

@@ -160,10 +160,7 @@ pub async fn event_stream(
     let now_ms = state.clock.now().timestamp_millis();
     // A reconnect may have missed messages: have the page refresh once.
     let initial = match last_event_id(&req) {
-        Some(_) => vec![frame(
-            now_ms,
-            &LiveMessage::Resync { event_id: Some(id) },
-        )],
+        Some(_) => vec![frame(now_ms, &LiveMessage::Resync { event_id: Some(id) })],
         None => Vec::new(),
     };
     // Ids are the server clock's milliseconds, so they keep rising across reconnects.

@@ -258,12 +258,10 @@ pub async fn claim_challenge(
         .await?;
     let back = format!("/events/{event}/pic");
     match result {
-        Ok(_) => {
-            Ok(redirect_with_flash(
-                &back,
-                "Challenge taken: it is yours to rule.",
-            ))
-        }
+        Ok(_) => Ok(redirect_with_flash(
+            &back,
+            "Challenge taken: it is yours to rule.",
+        )),
         Err(AppError::Conflict { message, .. }) => Ok(redirect_with_flash(&back, &message)),
         Err(e) => Err(e),
     }

@@ -79,7 +79,6 @@ pub struct CommandOutcome {
     pub replayed: bool,
 }
 
-
 /// Refuses an idempotency key the records cannot hold, and text a command would store that is
 /// not one line (see [`check_text`]).
 pub fn check_key(req: &CommandRequest) -> Result<(), AppError> {
@@ -201,5 +200,3 @@ pub(crate) fn one_door(seat: &rows::Seat, req: &CommandRequest) -> Result<(), Ap
     };
     Err(AppError::Forbidden(door))
 }
-
-/// Decides one command on a match whose seat and folded state are loaded, as one of the

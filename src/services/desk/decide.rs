@@ -76,7 +76,6 @@ pub(crate) fn decide(
     })
 }
 
-
 /// Runs `f`, turning a panic into a 500 for this command alone (logged with the match and the
 /// command's type).
 pub(crate) fn guarded<T>(

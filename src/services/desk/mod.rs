@@ -37,8 +37,8 @@ pub use command::{
 #[cfg(test)]
 pub(crate) use decide::guarded;
 pub(crate) use decide::{Decided, authorize, decide, panic_message, projection};
-pub(crate) use work::{Staged, current_at_table, execute as execute_one};
 pub use work::Work;
+pub(crate) use work::{Staged, current_at_table, execute as execute_one};
 
 use crate::config::DatabaseUrl;
 use crate::db::{DbConn, matches as rows};

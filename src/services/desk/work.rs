@@ -175,7 +175,15 @@ impl<'d> Work<'d> {
         } = decided;
         let match_id = outcome.match_id;
         let mut staged = Staged::default();
-        staged.add(event_id, match_id, prev, &next, &outcome.events, record, now)?;
+        staged.add(
+            event_id,
+            match_id,
+            prev,
+            &next,
+            &outcome.events,
+            record,
+            now,
+        )?;
         let moved = staged.write(
             conn,
             &[(match_id, from_seq, projection(&outcome.state, now))],

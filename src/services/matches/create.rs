@@ -50,7 +50,6 @@ pub struct SideSpec {
     pub name: Option<String>,
 }
 
-
 fn side_identity(
     conn: &mut DbConn,
     event_id: Option<i64>,
@@ -88,9 +87,8 @@ pub fn create(
     req: &NewMatchRequest,
 ) -> Result<MatchDetail, AppError> {
     check_idempotency_key(req.idempotency_key.as_deref())?;
-    let once = |conn: &mut DbConn| {
-        desk.write(conn, |conn, work| create_in(conn, work, now, user_id, req))
-    };
+    let once =
+        |conn: &mut DbConn| desk.write(conn, |conn, work| create_in(conn, work, now, user_id, req));
     match once(conn) {
         // Two creates with one key at the same moment (PostgreSQL): the loser's key collided
         // with the winner's record, and now finds it.

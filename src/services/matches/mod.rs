@@ -12,8 +12,8 @@ mod import;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-pub use create::{NewMatchRequest, SideSpec, create};
 pub(crate) use create::create_in;
+pub use create::{NewMatchRequest, SideSpec, create};
 pub use import::import_gcg;
 // The command vocabulary lives at the desk; web handlers and benches reach it here too.
 pub use crate::services::desk::{
@@ -136,7 +136,6 @@ fn detail_of(
     Ok(d)
 }
 
-
 /// Who may read a match: anyone when its event is public, otherwise people with a role in it.
 fn may_read(conn: &mut DbConn, row: &rows::MatchRow, user: Option<i64>) -> Result<(), AppError> {
     let public = match row.event_id {
@@ -202,7 +201,6 @@ pub fn gcg(
     })?;
     Ok(crate::rules::gcg::write(&game))
 }
-
 
 /// The match a table device should show: the newest live (not void) match at its table.
 pub fn current_for_device(conn: &mut DbConn, user_id: i64) -> Result<Option<i64>, AppError> {

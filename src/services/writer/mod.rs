@@ -25,9 +25,11 @@
 //! starts it again. `/healthz` asks the writer to answer ([`CommandWriter::ping`]), so a writer
 //! that is gone or stuck shows there.
 //!
-//! The writer belongs to the match desk (`services::desk`): it writes through the desk's one
-//! write routine (`Staged::write`), and after each commit hands what changed to the desk's
-//! [`Core::apply`] (the cache, then live pages), before it answers the clients.
+//! The writer belongs to the match desk (`services::desk`), which starts it: it writes through
+//! the desk's one write routine (`Staged::write`), and after each commit hands what changed to
+//! the desk (`Core::apply`: the cache, then live pages) before it answers the clients. Here:
+//! the queue, the threads and their panic handling; `batch` decides and writes one batch;
+//! `tests` misbehave on purpose. Nothing here publishes or touches the cache by itself.
 
 mod batch;
 
