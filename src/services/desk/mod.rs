@@ -259,3 +259,6 @@ impl Desk {
             .unwrap_or_default()
     }
 }
+
+#[cfg(test)]
+mod tests;
