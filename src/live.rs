@@ -16,8 +16,8 @@ use tokio::sync::broadcast;
 /// On the wire (SSE `data:` and the PostgreSQL relay) every message is the same flat object,
 /// `{"event_id", "match_id", "seq", "kind", "standings"}`, which the pages read; a message that
 /// concerns no match says `match_id: 0` and `seq: 0` there, and only there.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(into = "Wire", try_from = "Wire")]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(into = "Wire")]
 pub enum LiveMessage {
     /// Events were appended to a match's log.
     Match {
@@ -155,6 +155,15 @@ const EVENT_KINDS: [&str; 22] = [
 const CLAIMED: &str = "challenge_claimed";
 const RECORD: &str = "committee_record";
 const RESYNC: &str = "resync";
+
+// By hand: a derive would tie the input's lifetime to the `&'static str` of an event kind.
+impl<'de> Deserialize<'de> for LiveMessage {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Wire::deserialize(d)?
+            .try_into()
+            .map_err(serde::de::Error::custom)
+    }
+}
 
 impl TryFrom<Wire> for LiveMessage {
     type Error = String;

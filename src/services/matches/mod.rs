@@ -23,7 +23,7 @@ pub use crate::services::desk::{
 
 use crate::db::{DbConn, events as event_rows, matches as rows};
 use crate::error::AppError;
-use crate::rules::game::{self, Event, State};
+use crate::rules::game::{self, Event, State, View};
 use crate::rules::ruleset::Ruleset;
 use crate::services::authz::Grants;
 use crate::services::desk::current_at_table;
