@@ -72,7 +72,58 @@ pub(crate) fn decide(
     req: &CommandRequest,
 ) -> Result<Decided, AppError> {
     guarded(seat.id, req.command.name(), || {
-        decide_unguarded(seat, state, actor, now, sender, req)
+        if let Some(expected) = req.expected_seq
+            && expected != state.last_seq as i64
+        {
+            return Err(AppError::Conflict {
+                message: format!(
+                    "the match has moved on (expected seq {expected}, now {}); look at the current state and decide again",
+                    state.last_seq
+                ),
+                current: serde_json::to_value(state.view(now)).ok(),
+            });
+        }
+        let (events, next) = game::decide_and_apply(state, req.command.clone(), actor, now)?;
+        let outcome = CommandOutcome {
+            match_id: seat.id,
+            state: next.view(now),
+            events,
+            replayed: false,
+        };
+        let record = match (
+            &req.idempotency_key,
+            outcome.events.first(),
+            outcome.events.last(),
+        ) {
+            (Some(key), Some(first), Some(last)) => Some(rows::NewCommandRow {
+                match_id: seat.id,
+                idempotency_key: key.clone(),
+                user_id: match sender {
+                    Sender::User(u) => Some(u),
+                    Sender::System => None,
+                },
+                first_seq: first.seq as i64,
+                last_seq: last.seq as i64,
+                response: String::new(),
+                created_at: now.naive_utc(),
+                scope: req.via.scope().as_str(),
+            }),
+            _ => None,
+        };
+        let live = outcome.events.last().map(|e| LiveMessage::Match {
+            event_id: seat.event_id,
+            match_id: seat.id,
+            seq: e.seq as i64,
+            last: e.payload.kind(),
+            standings: state.status == game::Status::Finished
+                || next.status == game::Status::Finished,
+        });
+        Ok(Decided {
+            outcome,
+            next,
+            record,
+            live,
+        })
     })
 }
 
@@ -99,67 +150,6 @@ pub(crate) fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
         .map(|s| (*s).to_owned())
         .or_else(|| panic.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "a panic without a message".to_owned())
-}
-
-fn decide_unguarded(
-    seat: &rows::Seat,
-    state: &State,
-    actor: &Actor,
-    now: DateTime<Utc>,
-    sender: Sender,
-    req: &CommandRequest,
-) -> Result<Decided, AppError> {
-    if let Some(expected) = req.expected_seq
-        && expected != state.last_seq as i64
-    {
-        return Err(AppError::Conflict {
-            message: format!(
-                "the match has moved on (expected seq {expected}, now {}); look at the current state and decide again",
-                state.last_seq
-            ),
-            current: serde_json::to_value(state.view(now)).ok(),
-        });
-    }
-    let (events, next) = game::decide_and_apply(state, req.command.clone(), actor, now)?;
-    let outcome = CommandOutcome {
-        match_id: seat.id,
-        state: next.view(now),
-        events,
-        replayed: false,
-    };
-    let record = match (
-        &req.idempotency_key,
-        outcome.events.first(),
-        outcome.events.last(),
-    ) {
-        (Some(key), Some(first), Some(last)) => Some(rows::NewCommandRow {
-            match_id: seat.id,
-            idempotency_key: key.clone(),
-            user_id: match sender {
-                Sender::User(u) => Some(u),
-                Sender::System => None,
-            },
-            first_seq: first.seq as i64,
-            last_seq: last.seq as i64,
-            response: String::new(),
-            created_at: now.naive_utc(),
-            scope: req.via.scope().as_str(),
-        }),
-        _ => None,
-    };
-    let live = outcome.events.last().map(|e| LiveMessage::Match {
-        event_id: seat.event_id,
-        match_id: seat.id,
-        seq: e.seq as i64,
-        last: e.payload.kind(),
-        standings: state.status == game::Status::Finished || next.status == game::Status::Finished,
-    });
-    Ok(Decided {
-        outcome,
-        next,
-        record,
-        live,
-    })
 }
 
 fn side_name(side: Option<Side>) -> Option<String> {

@@ -8,17 +8,8 @@ use crate::services::matches::{self, NewMatchRequest, SideSpec};
 
 /// A connection to a migrated SQLite database of its own.
 fn connection() -> crate::db::PooledConn {
-    let dir = std::env::temp_dir().join(format!(
-        "arbiter_desk_{}_{}",
-        std::process::id(),
-        crate::auth::random_token(4)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    let url = DatabaseUrl::parse(&format!("sqlite://{}", dir.join("d.db").display())).unwrap();
-    let pool = crate::db::build_pool(&url, 1);
-    let mut conn = pool.get().unwrap();
-    crate::db::run_migrations(&mut conn).unwrap();
-    conn
+    let url = crate::services::writer::tests::database("desk");
+    crate::db::build_pool(&url, 1).get().unwrap()
 }
 
 fn start() -> CommandRequest {

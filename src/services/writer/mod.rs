@@ -346,4 +346,4 @@ fn write(
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -5,8 +5,8 @@
 use super::*;
 use crate::rules::game::Command;
 
-/// A migrated SQLite database of its own.
-fn database(name: &str) -> DatabaseUrl {
+/// A migrated SQLite database of its own (the desk's tests use one too).
+pub(crate) fn database(name: &str) -> DatabaseUrl {
     let dir = std::env::temp_dir().join(format!(
         "arbiter_writer_{name}_{}_{}",
         std::process::id(),
