@@ -24,7 +24,7 @@ use crate::web::AppState;
 /// not (a writer that is gone or stuck stops every table's commands: issue 11).
 pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
     let database = state.backend.name();
-    if !state.writer.ping(std::time::Duration::from_secs(5)).await {
+    if !state.desk.ping(std::time::Duration::from_secs(5)).await {
         return HttpResponse::ServiceUnavailable().json(json!({
             "status": "unavailable",
             "database": database,
