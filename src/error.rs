@@ -132,7 +132,7 @@ impl AppError {
 }
 
 /// The JSON body of every API error.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ErrorBody {
     /// Machine-readable kind (`bad_request`, `conflict`, …).
     pub error: &'static str,

@@ -9,7 +9,7 @@ use crate::rules::ruleset::Ruleset;
 
 /// A request to change a match. JSON is tagged by `type`, e.g.
 /// `{"type": "play", "words": ["QI"], "tiles": 2, "declared": 22}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Command {
     /// Creates the match with its ruleset (the first event of every log).

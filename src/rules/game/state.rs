@@ -14,7 +14,7 @@ use crate::rules::ruleset::{
 };
 
 /// Where a match stands.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// No `created` event yet.
@@ -31,7 +31,7 @@ pub enum Status {
 }
 
 /// What a turn was.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum TurnAction {
     /// A play (T6).
@@ -54,7 +54,7 @@ pub enum TurnAction {
 }
 
 /// One line of the score sheet.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Turn {
     /// The seq of the event that made the turn.
     pub seq: u64,
@@ -79,7 +79,7 @@ pub struct Turn {
 }
 
 /// Why a side's score changed outside its turns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum AdjustmentReason {
     /// T12/T13, N5 5/10-point: a word challenge ruling.
@@ -91,7 +91,7 @@ pub enum AdjustmentReason {
 }
 
 /// Points added to or taken from a side outside its turns.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Adjustment {
     /// The seq of the event that made it.
     pub seq: u64,
@@ -104,7 +104,7 @@ pub struct Adjustment {
 }
 
 /// What is challenged.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ChallengeKind {
     /// T11-T13, N5: words.
@@ -117,7 +117,7 @@ pub enum ChallengeKind {
 }
 
 /// How a challenge was ruled.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ChallengeRuling {
     /// T12/T13: the words were valid or not.
@@ -137,7 +137,7 @@ pub enum ChallengeRuling {
 }
 
 /// A challenge (the PIC queue shows the open ones).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Challenge {
     /// The id: the seq of the event that opened it.
     pub id: u64,
@@ -165,7 +165,7 @@ pub struct Window {
 }
 
 /// N9: a turn's score put right after its line was complete, as the results slip shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ScoreCorrection {
     /// The seq of the `score_corrected` event.
     pub seq: u64,
@@ -182,7 +182,7 @@ pub struct ScoreCorrection {
 }
 
 /// A side that lost by forfeit (T18b-c).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Forfeit {
     /// The side that forfeited.
     pub side: Side,
@@ -826,7 +826,7 @@ impl State {
 }
 
 /// N8: the results slip.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ResultSlip {
     /// Final totals.
     pub scores: Sides<i32>,
@@ -856,7 +856,7 @@ pub struct ResultSlip {
 /// whatever a score challenge recorded for the turn. Sheet mode knows only turn scores, so a
 /// turn's recorded score stands for its main word. Withdrawn plays do not count; on equal
 /// scores the earlier word is listed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct BestWord {
     /// Who played it.
     pub seat: Seat,
@@ -984,7 +984,7 @@ impl State {
 }
 
 /// The objection window as shown.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct WindowView {
     /// The turn open to objection.
     pub turn: u32,
@@ -997,7 +997,7 @@ pub struct WindowView {
 }
 
 /// What `GET /api/v1/matches/{id}` shows: the state at `now`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct View {
     /// Where the match stands.
     pub status: Status,
