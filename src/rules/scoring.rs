@@ -23,6 +23,7 @@ pub struct WordScore {
     /// The word, uppercase (a blank shows its letter).
     pub word: String,
     /// Square of its first letter.
+    #[schema(value_type = String, example = "D8")]
     pub start: Square,
     /// Its direction.
     pub direction: Direction,

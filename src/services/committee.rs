@@ -36,6 +36,7 @@ pub struct NewRecordRequest {
 
 /// A record as shown.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = Record)]
 pub struct RecordView {
     /// The stored record.
     #[serde(flatten)]

@@ -730,6 +730,7 @@ pub struct SideSpec {
 
 /// A match as the API shows it.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = Match)]
 pub struct MatchDetail {
     /// Match id.
     pub id: i64,

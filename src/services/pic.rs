@@ -88,6 +88,7 @@ pub struct HistoryItem {
 
 /// The queue page's content.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = ChallengeQueue)]
 pub struct Queue {
     /// Event id.
     pub event_id: i64,

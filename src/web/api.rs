@@ -97,7 +97,7 @@ pub fn json_config() -> web::JsonConfig {
 pub async fn openapi() -> HttpResponse {
     HttpResponse::Ok()
         .content_type("application/json")
-        .body(include_str!("openapi.json"))
+        .body(super::openapi::document())
 }
 
 /// `GET /api/v1/events`.

@@ -11,6 +11,7 @@ pub mod director_api;
 pub mod errors;
 pub mod limits;
 pub mod live;
+pub mod openapi;
 pub mod ops;
 pub mod ops_api;
 pub mod pages;

@@ -998,6 +998,7 @@ pub struct WindowView {
 
 /// What `GET /api/v1/matches/{id}` shows: the state at `now`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = MatchState)]
 pub struct View {
     /// Where the match stands.
     pub status: Status,
