@@ -35,6 +35,7 @@ pub struct EventView {
     /// Name.
     pub name: String,
     /// Ruleset spec.
+    #[schema(value_type = crate::rules::ruleset::RulesetSpec)]
     pub ruleset: serde_json::Value,
     /// Lexicon.
     pub lexicon: String,

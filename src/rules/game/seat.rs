@@ -7,7 +7,19 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 /// One of the two sides of a match: a team (T1) or a single player (N1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// The side listed first when the match was created.

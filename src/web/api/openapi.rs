@@ -25,9 +25,74 @@ use utoipa::OpenApi;
     security(("bearerAuth" = [])),
     modifiers(&BearerAuth),
     paths(
+        super::healthz,
+        super::openapi,
+        super::account::issue_token,
+        super::account::logout,
+        super::account::change_password,
+        super::account::list_users,
+        super::account::reset_password,
+        super::account::disable,
+        super::account::enable,
+        super::director::revoke_grant,
+        super::account::me,
+        super::public::list_events,
+        super::director::create_event,
+        super::public::show_event,
+        super::public::list_teams,
+        super::director::create_team,
+        super::director::list_grants,
+        super::director::grant_role,
+        super::public::list_rounds,
+        super::director::create_round,
+        super::public::show_round,
+        super::director::repair_round,
+        super::director::import_teams,
+        put_lexicon,
+        super::director::upload_lexicon,
+        super::director::create_match,
+        super::table::show_match,
+        super::table::match_command,
+        super::table::match_events,
+        super::director::import_match_gcg,
+        super::table::match_gcg,
+        super::table::preview,
+        super::pic::challenge_queue,
+        super::pic::claim,
+        super::pic::rule,
+        super::committee::committee_records,
+        super::committee::committee_record,
+        super::public::standings,
+        super::public::team,
     ),
 )]
 pub struct ApiDoc;
+
+/// `PUT /api/v1/events/{id}/lexicon` is the same handler as the `POST`
+/// (`api::director::upload_lexicon`); this item only names its operation in the document.
+#[utoipa::path(
+    put,
+    path = "/api/v1/events/{id}/lexicon",
+    operation_id = "putLexicon",
+    summary = "Upload the event's word list (director)",
+    description = "400 lists bad lines by number; 413 over 8 MiB.",
+    params(
+        ("id" = i64, Path, description = "Row id."),
+        ("name" = String, Query, description = "The list's name (letters, digits, `-_.`; not `enable2k`)."),
+    ),
+    request_body(content = String, content_type = "text/plain", description = "One word per line; at most 8 MiB."),
+    responses(
+        (status = 200, description = "Stored.", body = crate::services::import::LexiconView),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known.", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
+    ),
+)]
+#[allow(dead_code)]
+fn put_lexicon() {}
 
 /// The `bearerAuth` scheme every signed-in operation names.
 struct BearerAuth;
@@ -92,9 +157,22 @@ fn to_openapi_30(v: &mut Value) {
 }
 
 /// One schema object from 3.1 to 3.0: `type: [T, "null"]` and `oneOf: [{type: null}, S]`
-/// become `nullable`, `examples: [x]` becomes `example: x`, `propertyNames` (a map's key
-/// schema, unknown to 3.0) goes.
+/// become `nullable`; a tuple's `prefixItems` become `items` that are any of them, with the
+/// tuple's length; a `$ref` with siblings goes into an `allOf` (3.0 ignores a reference's
+/// siblings); `examples: [x]` becomes `example: x`; `propertyNames` (a map's key schema,
+/// unknown to 3.0) goes.
 fn schema_30(map: &mut Map<String, Value>) {
+    if let Some(Value::Array(tuple)) = map.remove("prefixItems") {
+        let n = tuple.len();
+        map.insert("items".into(), json!({ "anyOf": tuple }));
+        map.insert("minItems".into(), json!(n));
+        map.insert("maxItems".into(), json!(n));
+    }
+    if map.len() > 1
+        && let Some(reference) = map.remove("$ref")
+    {
+        map.insert("allOf".into(), json!([{ "$ref": reference }]));
+    }
     if let Some(Value::Array(types)) = map.get("type") {
         let null = json!("null");
         let rest: Vec<Value> = types.iter().filter(|t| **t != null).cloned().collect();
