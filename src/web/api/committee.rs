@@ -14,7 +14,7 @@ use crate::web::session::CurrentUser;
     operation_id = "committeeRecords",
     summary = "Committee records (committee, director)",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Event id."),
     ),
     responses(
         (status = 200, description = "Records.", body = Vec<crate::services::committee::RecordView>),
@@ -46,7 +46,7 @@ pub async fn committee_records(
     operation_id = "committeeRecord",
     summary = "Record a disqualification or walkout (committee)",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Event id."),
     ),
     request_body = crate::services::committee::NewRecordRequest,
     responses(

@@ -48,7 +48,7 @@ pub async fn create_event(
     operation_id = "createTeam",
     summary = "Add a team (director)",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Event id."),
     ),
     request_body = crate::services::events::NewTeamRequest,
     responses(
@@ -81,7 +81,7 @@ pub async fn create_team(
     operation_id = "grantRole",
     summary = "Grant an event role (director)",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Event id."),
     ),
     request_body = crate::services::events::GrantRequest,
     responses(
@@ -114,7 +114,7 @@ pub async fn grant_role(
     operation_id = "listGrants",
     summary = "Role grants of the event (director)",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Event id."),
     ),
     responses(
         (status = 200, description = "Grants.", body = Vec<crate::services::rounds::GrantLine>),
@@ -216,7 +216,7 @@ pub struct GcgImport {
     summary = "Import a GCG record into a new board-mode match (rule C8), director only",
     description = "Replays the record through the match's own commands (start, play, pass, exchange, challenge_word and rule_word, adjust_racks; overtime by letting the clock run), in one transaction, so the log is the one live play writes. The match must be created, not started, and in board mode; the record must fit its ruleset (challenge rule, end-rack rule, overtime): a record whose totals the ruleset does not reproduce is refused (422, rule C8) and nothing is stored.",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Match id."),
     ),
     request_body = GcgImport,
     responses(
@@ -253,7 +253,7 @@ pub async fn import_match_gcg(
     operation_id = "createRound",
     summary = "Pair the next round (director)",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Event id."),
     ),
     request_body = crate::services::rounds::PairRequest,
     responses(
@@ -291,7 +291,7 @@ pub async fn create_round(
     summary = "Pair a round again before any of its matches started (director)",
     description = "The body is optional: none re-pairs with the round's own method. 422 (rule E1) once a match has started.",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Event id."),
         ("n" = i32, Path, description = "Round number (from 1)."),
     ),
     request_body = crate::services::rounds::PairRequest,
@@ -345,7 +345,7 @@ pub async fn repair_round(
     summary = "Import teams from CSV (director)",
     description = "All rows or none: a 400 names the rows at fault and nothing is imported.",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Event id."),
     ),
     request_body = crate::services::import::ImportRequest,
     responses(
@@ -410,7 +410,7 @@ async fn read_limited(mut payload: web::Payload, limit: usize) -> Result<Vec<u8>
     summary = "Upload the event's word list (director)",
     description = "400 lists bad lines by number; 413 over 8 MiB.",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Event id."),
         ("name" = String, Query, description = "The list's name (letters, digits, `-_.`; not `enable2k`)."),
     ),
     request_body(content = String, content_type = "text/plain", description = "One word per line; at most 8 MiB."),

@@ -5,7 +5,9 @@
 //! Handlers parse the request into service types, call a service in one `web::block`, and
 //! answer JSON; errors become JSON through `web::errors`. Handlers neither query `db` nor
 //! build live messages; the URLs are listed in the one route table (`web::routes`), not here.
-//! This module keeps the JSON body settings, the health check and the API description.
+//! This module keeps the JSON body settings and the health check; `openapi` builds the API
+//! description from each handler's `#[utoipa::path]` annotation and the types' `ToSchema`
+//! derives (a new handler is listed in `openapi::ApiDoc`'s `paths`, which a test checks).
 
 pub mod account;
 pub mod committee;

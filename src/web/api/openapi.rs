@@ -77,7 +77,7 @@ pub struct ApiDoc;
     summary = "Upload the event's word list (director)",
     description = "400 lists bad lines by number; 413 over 8 MiB.",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Event id."),
         ("name" = String, Query, description = "The list's name (letters, digits, `-_.`; not `enable2k`)."),
     ),
     request_body(content = String, content_type = "text/plain", description = "One word per line; at most 8 MiB."),

@@ -14,7 +14,7 @@ use crate::web::session::CurrentUser;
     operation_id = "challengeQueue",
     summary = "The PIC queue: open challenges, history, waiting times (PIC)",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Event id."),
     ),
     responses(
         (status = 200, description = "The queue.", body = crate::services::pic::Queue),
@@ -50,7 +50,7 @@ pub async fn challenge_queue(
     summary = "Claim a challenge (PIC)",
     description = "409 names the PIC who holds it.",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Challenge id: the PIC queue's `id` (a queue item carries the match state's challenge id as `seq`)."),
     ),
     responses(
         (status = 200, description = "This PIC holds it.", body = crate::db::matches::ChallengeRow),
@@ -79,7 +79,7 @@ pub async fn claim(
     operation_id = "ruleChallenge",
     summary = "Rule on a challenge (PIC)",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Challenge id: the PIC queue's `id` (a queue item carries the match state's challenge id as `seq`)."),
     ),
     request_body = crate::services::pic::RulingRequest,
     responses(

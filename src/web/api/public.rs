@@ -40,7 +40,7 @@ pub async fn list_events(
     operation_id = "showEvent",
     summary = "One event",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Event id."),
     ),
     responses(
         (status = 200, description = "The event.", body = crate::services::events::EventView),
@@ -70,7 +70,7 @@ pub async fn show_event(
     operation_id = "listTeams",
     summary = "The event's teams",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Event id."),
     ),
     responses(
         (status = 200, description = "Teams with players.", body = Vec<crate::services::events::TeamView>),
@@ -103,7 +103,7 @@ pub async fn list_teams(
     operation_id = "listRounds",
     summary = "Rounds with tables and byes",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Event id."),
     ),
     responses(
         (status = 200, description = "Rounds.", body = Vec<crate::services::rounds::RoundView>),
@@ -133,7 +133,7 @@ pub async fn list_rounds(
     operation_id = "showRound",
     summary = "One round",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Event id."),
         ("n" = i32, Path, description = "Round number (from 1)."),
     ),
     responses(
@@ -170,7 +170,7 @@ pub async fn show_round(
     summary = "Standings",
     description = "Sent gzip-compressed (`Content-Encoding: gzip`, compressed once per change) to clients whose `Accept-Encoding` allows gzip; plain JSON otherwise.",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Event id."),
     ),
     responses(
         (status = 200, description = "Rows, best first.", body = Vec<crate::services::standings::StandingView>),
@@ -238,7 +238,7 @@ fn accepts_gzip(req: &HttpRequest) -> bool {
     operation_id = "team",
     summary = "A team, its players and matches",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Team id."),
     ),
     responses(
         (status = 200, description = "The team.", body = crate::services::events::TeamPage),

@@ -16,7 +16,7 @@ use crate::web::session::{CurrentUser, MaybeUser};
     operation_id = "showMatch",
     summary = "A match: status, turn, scores, clocks, challenges, result",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Match id."),
     ),
     responses(
         (status = 200, description = "The match.", body = crate::services::matches::MatchDetail),
@@ -49,7 +49,7 @@ pub async fn show_match(
     summary = "Send a command to a match",
     description = "Authorised by role: the table device of that table, the PIC, the committee, the director. On a match of an event, rulings (`rule_word`, `rule_score`) go through the PIC queue's claim (409 when another PIC holds the challenge) and disqualifications, walkouts and their corrections through the committee register, exactly as the queue's and the register's own routes.",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Match id."),
     ),
     request_body = crate::services::matches::CommandRequest,
     responses(
@@ -107,7 +107,7 @@ pub struct EventsQuery {
     operation_id = "matchEvents",
     summary = "The match's event log",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Match id."),
         ("after" = Option<i64>, Query, description = "Only events after this seq."),
     ),
     responses(
@@ -139,7 +139,7 @@ pub async fn match_events(
     operation_id = "matchGcg",
     summary = "The game record in GCG (board mode)",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Match id."),
     ),
     responses(
         (status = 200, description = "GCG text.", content_type = "text/plain", body = String),
@@ -181,7 +181,7 @@ pub struct PreviewRequest {
     operation_id = "previewMove",
     summary = "What a board-mode move scores, before it is played",
     params(
-        ("id" = i64, Path, description = "Row id."),
+        ("id" = i64, Path, description = "Match id."),
     ),
     request_body = PreviewRequest,
     responses(
