@@ -236,8 +236,10 @@ fn name_variants(doc: &mut Value, schema: &str, tag: &str, suffix: &str) {
     let mut mapping = Map::new();
     let mut named = Vec::new();
     for v in variants {
+        let v = merged(schemas, v);
+        let tag_at = format!("/properties/{tag}/enum/0");
         let Some(value) = v
-            .pointer(&format!("/properties/{tag}/enum/0"))
+            .pointer(&tag_at)
             .and_then(Value::as_str)
             .map(str::to_owned)
         else {
@@ -259,6 +261,56 @@ fn name_variants(doc: &mut Value, schema: &str, tag: &str, suffix: &str) {
             "discriminator".into(),
             json!({ "propertyName": tag, "mapping": mapping }),
         );
+    }
+}
+
+/// A variant that wraps a type (`Play(Play)`) comes as `allOf` parts: the type and the tag.
+/// Written as one object, so that the type's `additionalProperties: false` does not refuse the
+/// tag that sits beside its fields.
+fn merged(schemas: &Map<String, Value>, v: Value) -> Value {
+    let Some(parts) = v.get("allOf").and_then(Value::as_array) else {
+        return v;
+    };
+    let mut properties = Map::new();
+    let mut required = Vec::new();
+    let mut out = Map::new();
+    for part in parts {
+        let part = unwrapped(schemas, part);
+        if let Some(p) = part["properties"].as_object() {
+            properties.extend(p.clone());
+        }
+        required.extend(part["required"].as_array().cloned().unwrap_or_default());
+        if let Some(extra) = part.get("additionalProperties") {
+            out.insert("additionalProperties".into(), extra.clone());
+        }
+    }
+    out.insert("type".into(), json!("object"));
+    if let Some(d) = v.get("description") {
+        out.insert("description".into(), d.clone());
+    }
+    out.insert("properties".into(), Value::Object(properties));
+    out.insert("required".into(), Value::Array(required));
+    Value::Object(out)
+}
+
+/// The schema a part stands for: through `$ref`s and one-part `allOf` wrappers.
+fn unwrapped<'a>(schemas: &'a Map<String, Value>, mut part: &'a Value) -> &'a Value {
+    loop {
+        if let Some(r) = part.get("$ref").and_then(Value::as_str) {
+            match schemas.get(r.trim_start_matches("#/components/schemas/")) {
+                Some(s) => part = s,
+                None => return part,
+            }
+        } else if let Some([only]) = part
+            .get("allOf")
+            .and_then(Value::as_array)
+            .map(Vec::as_slice)
+            && part.get("properties").is_none()
+        {
+            part = only;
+        } else {
+            return part;
+        }
     }
 }
 
