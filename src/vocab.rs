@@ -4,7 +4,8 @@
 //! value is an error there, never a default.
 //!
 //! What lives here: plain data with `serde` (JSON is unchanged: ids are bare numbers, enums their
-//! `snake_case` names) and `as_str`/`FromStr`. What may not: diesel, actix, askama. How these
+//! `snake_case` names), `as_str`/`FromStr`, and their OpenAPI schemas (`utoipa`, documentation
+//! only). What may not: diesel, actix, askama. How these
 //! types are stored is the database's business (`db::types` implements `ToSql`/`FromSql` for
 //! both backends), so `rules/` and the other layers can use them without a storage dependency.
 //! The match-level enums the rules engine owns (a match's status, why it was won, a side) are
@@ -40,6 +41,15 @@ macro_rules! ids {
                 s.parse().map(Self)
             }
         }
+
+        // Documented as the integer it is on the wire, under the id's own name.
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                <i64 as utoipa::PartialSchema>::schema()
+            }
+        }
+
+        impl utoipa::ToSchema for $name {}
     )*};
 }
 
@@ -136,7 +146,7 @@ macro_rules! text_enum {
 }
 
 /// A role granted to an account for an event (administrators are a flag on the account).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     /// Runs the event: teams, rounds, grants.
@@ -160,7 +170,7 @@ text_enum!(Role, "role", {
 });
 
 /// What a committee record says (E3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RecordKind {
     /// The team is disqualified (from one match, or the event).
@@ -178,7 +188,7 @@ text_enum!(RecordKind, "record kind", {
 });
 
 /// Where a round stands: a draft may be paired again, a started round may not.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RoundStatus {
     /// Paired, no match begun: may be re-paired.

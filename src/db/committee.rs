@@ -7,7 +7,7 @@ use super::schema::committee_records;
 use crate::vocab::{EventId, MatchId, RecordId, RecordKind, TeamId, UserId};
 
 /// A stored record.
-#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize, utoipa::ToSchema)]
 #[diesel(table_name = committee_records)]
 pub struct RecordRow {
     /// Row id.
@@ -27,6 +27,7 @@ pub struct RecordRow {
     /// The record this one corrects.
     pub corrects: Option<RecordId>,
     /// When (UTC).
+    #[schema(value_type = String)]
     pub created_at: chrono::NaiveDateTime,
     /// The author's idempotency key (kept out of every view).
     #[serde(skip_serializing)]

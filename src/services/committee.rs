@@ -17,7 +17,7 @@ use crate::services::desk::{
 use crate::vocab::{EventId, MatchId, RecordId, RecordKind, Role, Seq, TeamId, UserId};
 
 /// Body of `POST /api/v1/events/{id}/committee`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewRecordRequest {
     /// The team concerned.
@@ -39,7 +39,8 @@ pub struct NewRecordRequest {
 }
 
 /// A record as shown.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = Record)]
 pub struct RecordView {
     /// The stored record.
     #[serde(flatten)]

@@ -9,7 +9,7 @@ use crate::services::authz::Grants;
 use crate::vocab::{EventId, GrantId, Role, TeamId, UserId};
 
 /// Body of `POST /api/v1/events`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewEventRequest {
     /// Display name.
@@ -29,13 +29,14 @@ pub struct NewEventRequest {
 }
 
 /// An event as the API shows it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct EventView {
     /// Id.
     pub id: EventId,
     /// Name.
     pub name: String,
     /// Ruleset spec.
+    #[schema(value_type = crate::rules::ruleset::RulesetSpec)]
     pub ruleset: serde_json::Value,
     /// Lexicon.
     pub lexicon: String,
@@ -119,7 +120,7 @@ pub fn event(conn: &mut DbConn, id: EventId) -> Result<rows::EventRow, AppError>
 }
 
 /// Body of `POST /api/v1/events/{id}/teams`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewTeamRequest {
     /// Team name (unique in the event).
@@ -132,7 +133,7 @@ pub struct NewTeamRequest {
 }
 
 /// A team with its players.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct TeamView {
     /// Team.
     #[serde(flatten)]
@@ -218,7 +219,7 @@ pub fn teams(conn: &mut DbConn, event_id: EventId) -> Result<Vec<TeamView>, AppE
 }
 
 /// Body of `POST /api/v1/events/{id}/grants`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GrantRequest {
     /// The account.
@@ -365,7 +366,7 @@ pub fn readable(
 }
 
 /// A team with its players and its matches, for the team page.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct TeamPage {
     /// Team and players.
     pub team: TeamView,

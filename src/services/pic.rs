@@ -17,7 +17,7 @@ use crate::services::lexicons::LexiconStore;
 use crate::vocab::{ChallengeId, EventId, MatchId, Role, Seq, UserId};
 
 /// A word and the lexicon's verdict on it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Verdict {
     /// The word, as written on the sheet.
     pub word: String,
@@ -26,12 +26,16 @@ pub struct Verdict {
 }
 
 /// One challenge as the PIC sees it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct QueueItem {
     /// Queue id (used to claim and rule).
     pub id: ChallengeId,
     /// Match.
     pub match_id: MatchId,
+    /// The challenge's seq in the match's log: its `id` in the match state's `open_challenges`
+    /// and the `challenge` of a `rule_word` or `rule_score` command.
+    #[schema(value_type = i64)]
+    pub seq: Seq,
     /// Table number.
     pub table: Option<i32>,
     /// Sides' names.
@@ -63,12 +67,15 @@ pub struct QueueItem {
 }
 
 /// A ruled challenge.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct HistoryItem {
     /// Queue id.
     pub id: ChallengeId,
     /// Match.
     pub match_id: MatchId,
+    /// The challenge's seq in the match's log (see [`QueueItem::seq`]).
+    #[schema(value_type = i64)]
+    pub seq: Seq,
     /// `word` or `score`.
     pub kind: String,
     /// What was challenged.
@@ -86,7 +93,8 @@ pub struct HistoryItem {
 }
 
 /// The queue page's content.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = ChallengeQueue)]
 pub struct Queue {
     /// Event id.
     pub event_id: EventId,
@@ -158,6 +166,7 @@ pub fn queue(
         open.push(QueueItem {
             id: c.id,
             match_id: c.match_id,
+            seq: c.challenge_seq,
             table: row.table_no,
             sides: (row.name_a.clone(), row.name_b.clone()),
             kind: c.kind.clone(),
@@ -207,6 +216,7 @@ pub fn queue(
         history.push(HistoryItem {
             id: c.id,
             match_id: c.match_id,
+            seq: c.challenge_seq,
             kind: c.kind.clone(),
             summary,
             ruling,
@@ -297,7 +307,7 @@ fn claim_in(
 }
 
 /// A PIC's decision.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RulingRequest {
     /// Word challenges: whether the words are acceptable.

@@ -8,7 +8,7 @@ use crate::rules::standings::{self, MatchResult, StandingsInput, StandingsRule};
 use crate::vocab::{EventId, MatchStatus, ResultReason};
 
 /// A standings line with the team's name.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct StandingView {
     /// The computed line.
     #[serde(flatten)]

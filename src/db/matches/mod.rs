@@ -20,7 +20,7 @@ use crate::rules::game::Event;
 use crate::vocab::{EventId, MatchId, MatchStatus, ResultReason, Seq, Side, TeamId, UserId};
 
 /// A match's identity and projected state.
-#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize, utoipa::ToSchema)]
 #[diesel(table_name = matches)]
 pub struct MatchRow {
     /// Row id.
@@ -60,8 +60,10 @@ pub struct MatchRow {
     /// Who made it.
     pub created_by: Option<UserId>,
     /// When.
+    #[schema(value_type = String)]
     pub created_at: NaiveDateTime,
     /// Last change.
+    #[schema(value_type = String)]
     pub updated_at: NaiveDateTime,
     /// Part of a pairing that was redone before its round started: kept with its log, left out
     /// of every list.

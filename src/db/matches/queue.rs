@@ -9,7 +9,7 @@ use crate::db::schema::challenges;
 use crate::vocab::{ChallengeId, EventId, MatchId, Seq, UserId};
 
 /// A row of the challenge queue.
-#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize, utoipa::ToSchema)]
 #[diesel(table_name = challenges)]
 pub struct ChallengeRow {
     /// Row id.
@@ -25,12 +25,15 @@ pub struct ChallengeRow {
     /// JSON detail (words, who, the turn).
     pub detail: String,
     /// When raised.
+    #[schema(value_type = String)]
     pub opened_at: NaiveDateTime,
     /// The PIC holding it.
     pub claimed_by: Option<UserId>,
     /// Since when.
+    #[schema(value_type = Option<String>)]
     pub claimed_at: Option<NaiveDateTime>,
     /// When ruled (or withdrawn by a correction).
+    #[schema(value_type = Option<String>)]
     pub closed_at: Option<NaiveDateTime>,
     /// The ruling (JSON), once made.
     pub ruling: Option<String>,

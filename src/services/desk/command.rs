@@ -19,7 +19,7 @@ pub enum Sender {
 }
 
 /// A command as the API receives it.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CommandRequest {
     /// Client-made key: a repeat by the same user through the same door returns the first
@@ -67,7 +67,7 @@ impl Via {
 }
 
 /// The result of an accepted command.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct CommandOutcome {
     /// The match.
     pub match_id: MatchId,

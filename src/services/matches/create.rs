@@ -14,7 +14,7 @@ use crate::services::desk::{CommandOutcome, Decided, Desk, Work, check_idempoten
 use crate::vocab::{EventId, MatchStatus, Seq, TeamId, UserId};
 
 /// What the API needs to create a match.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewMatchRequest {
     /// The event; its ruleset applies unless `ruleset` is given.
@@ -40,7 +40,7 @@ pub struct NewMatchRequest {
 }
 
 /// One side of a new match.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SideSpec {
     /// A team of the event.

@@ -67,7 +67,8 @@ pub fn through_own_door(
 }
 
 /// A match as the API shows it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = Match)]
 pub struct MatchDetail {
     /// Match id.
     pub id: MatchId,
@@ -92,7 +93,7 @@ pub struct MatchDetail {
 }
 
 /// A side's identity.
-#[derive(Debug, Clone, Serialize, Default)]
+#[derive(Debug, Clone, Serialize, Default, utoipa::ToSchema)]
 pub struct SideInfo {
     /// Team id.
     pub team_id: Option<TeamId>,

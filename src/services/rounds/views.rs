@@ -94,7 +94,7 @@ fn views_of(
 }
 
 /// A role grant as the director's page shows it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct GrantLine {
     /// Grant id.
     pub id: GrantId,
