@@ -137,7 +137,51 @@ pub enum Command {
     },
 }
 
+/// Who may send a command. `decide` checks the actor against it; authorisation turns a user's
+/// grants into the one actor that holds it, so nobody guesses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Authority {
+    /// The seat of the side to move: the table's device acts for its seats, and an official
+    /// may stand in for them (T1, T5).
+    SideToMove,
+    /// A seat of the match, whoever is to move (the draw, holds, challenges, the slip).
+    Seat,
+    /// The event's PIC (a director may stand in): rulings on challenges (T11).
+    Pic,
+    /// The event committee (a director may stand in): disqualifications and walkouts (T18).
+    Committee,
+    /// Any official: the director, the committee or a PIC (E3, N6).
+    Official,
+    /// The director: creating a match.
+    Director,
+    /// The clock: recorded in the server's name, asked for by anyone with a role at the match.
+    Clock,
+}
+
 impl Command {
+    /// The authority a sender needs for this command.
+    pub fn authority(&self) -> Authority {
+        match self {
+            Command::Create { .. } => Authority::Director,
+            Command::Play { .. } | Command::Pass { .. } | Command::Exchange { .. } => {
+                Authority::SideToMove
+            }
+            Command::Start { .. }
+            | Command::Draw { .. }
+            | Command::Accept
+            | Command::Hold { .. }
+            | Command::ChallengeWord { .. }
+            | Command::ChallengeScore { .. }
+            | Command::AdjustRacks { .. }
+            | Command::CorrectScore { .. }
+            | Command::VerifySlip { .. } => Authority::Seat,
+            Command::RuleWord { .. } | Command::RuleScore { .. } => Authority::Pic,
+            Command::Disqualify { .. } | Command::Walkout { .. } => Authority::Committee,
+            Command::Correction { .. } | Command::AnnounceEnd => Authority::Official,
+            Command::TimeExpired => Authority::Clock,
+        }
+    }
+
     /// The command's `type` tag, for logs and errors.
     pub fn name(&self) -> &'static str {
         match self {

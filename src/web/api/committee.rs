@@ -66,15 +66,14 @@ pub async fn committee_record(
     id: web::Path<i64>,
     body: web::Json<committee::NewRecordRequest>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, id, now, cache) = (
+    let (uid, id, now, desk) = (
         user.0.uid,
         id.into_inner(),
         state.clock.now(),
-        state.matches.clone(),
+        state.desk.clone(),
     );
-    let (record, live) = state
-        .db(move |conn| committee::record(conn, &cache, now, uid, id, &body))
+    let record = state
+        .db(move |conn| committee::record(conn, &desk, now, uid, id, &body))
         .await?;
-    state.publish(live);
     Ok(HttpResponse::Created().json(record))
 }

@@ -192,9 +192,9 @@ pub async fn create_match(
 ) -> Result<HttpResponse, AppError> {
     let uid = user.0.uid;
     let now = state.clock.now();
-    let cache = state.matches.clone();
+    let desk = state.desk.clone();
     let m = state
-        .db(move |conn| matches::create(conn, &cache, now, uid, &body))
+        .db(move |conn| matches::create(conn, &desk, now, uid, &body))
         .await?;
     Ok(HttpResponse::Created().json(m))
 }
@@ -237,12 +237,11 @@ pub async fn import_match_gcg(
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.uid, id.into_inner());
     let now = state.clock.now();
-    let cache = state.matches.clone();
+    let desk = state.desk.clone();
     let text = body.into_inner().gcg;
-    let (detail, live) = state
-        .db(move |conn| matches::import_gcg(conn, &cache, now, id, uid, &text))
+    let detail = state
+        .db(move |conn| matches::import_gcg(conn, &desk, now, id, uid, &text))
         .await?;
-    state.publish(live);
     Ok(HttpResponse::Ok().json(detail))
 }
 
@@ -275,9 +274,9 @@ pub async fn create_round(
 ) -> Result<HttpResponse, AppError> {
     let (uid, event_id) = (user.0.uid, id.into_inner());
     let now = state.clock.now();
-    let cache = state.matches.clone();
+    let desk = state.desk.clone();
     let round = state
-        .db(move |conn| rounds::create_round(conn, &cache, now, uid, event_id, &body))
+        .db(move |conn| rounds::create_round(conn, &desk, now, uid, event_id, &body))
         .await?;
     Ok(HttpResponse::Created().json(round))
 }
@@ -328,9 +327,9 @@ pub async fn repair_round(
         })?
     };
     let now = state.clock.now();
-    let cache = state.matches.clone();
+    let desk = state.desk.clone();
     let round = state
-        .db(move |conn| rounds::repair_round(conn, &cache, now, uid, event_id, round_no, &body))
+        .db(move |conn| rounds::repair_round(conn, &desk, now, uid, event_id, round_no, &body))
         .await?;
     Ok(HttpResponse::Ok().json(round))
 }

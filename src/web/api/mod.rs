@@ -39,7 +39,7 @@ use crate::web::AppState;
 )]
 pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
     let database = state.backend.name();
-    if !state.writer.ping(std::time::Duration::from_secs(5)).await {
+    if !state.desk.ping(std::time::Duration::from_secs(5)).await {
         return HttpResponse::ServiceUnavailable().json(Health::Unavailable {
             status: "unavailable",
             database,

@@ -29,15 +29,15 @@ pub async fn challenge_queue(
     user: CurrentUser,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, id, now, cache, lex) = (
+    let (uid, id, now, desk, lex) = (
         user.0.uid,
         id.into_inner(),
         state.clock.now(),
-        state.matches.clone(),
+        state.desk.clone(),
         state.lexicons.clone(),
     );
     let q = state
-        .db(move |conn| pic::queue(conn, &cache, &lex, now, uid, id))
+        .db(move |conn| pic::queue(conn, &desk, &lex, now, uid, id))
         .await?;
     Ok(HttpResponse::Ok().json(q))
 }
@@ -66,9 +66,15 @@ pub async fn claim(
     user: CurrentUser,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
-    let (c, live) = state.db(move |conn| pic::claim(conn, now, uid, id)).await?;
-    state.publish(Some(live));
+    let (uid, id, now, desk) = (
+        user.0.uid,
+        id.into_inner(),
+        state.clock.now(),
+        state.desk.clone(),
+    );
+    let c = state
+        .db(move |conn| pic::claim(conn, &desk, now, uid, id))
+        .await?;
     Ok(HttpResponse::Ok().json(c))
 }
 
@@ -99,15 +105,14 @@ pub async fn rule(
     id: web::Path<i64>,
     body: web::Json<pic::RulingRequest>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, id, now, cache) = (
+    let (uid, id, now, desk) = (
         user.0.uid,
         id.into_inner(),
         state.clock.now(),
-        state.matches.clone(),
+        state.desk.clone(),
     );
-    let (outcome, live) = state
-        .db(move |conn| pic::rule(conn, &cache, now, uid, id, &body))
+    let outcome = state
+        .db(move |conn| pic::rule(conn, &desk, now, uid, id, &body))
         .await?;
-    state.publish(live);
     Ok(HttpResponse::Ok().json(outcome))
 }

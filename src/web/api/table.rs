@@ -34,9 +34,9 @@ pub async fn show_match(
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let now = state.clock.now();
-    let cache = state.matches.clone();
+    let desk = state.desk.clone();
     let m = state
-        .db(move |conn| matches::show(conn, &cache, now, id, uid))
+        .db(move |conn| matches::show(conn, &desk, now, id, uid))
         .await?;
     Ok(HttpResponse::Ok().json(m))
 }
@@ -75,20 +75,18 @@ pub async fn match_command(
     // Rulings and committee records on an event's match have their own door (the PIC's claim,
     // the committee register); sent here, they go through it (issue 11).
     if matches::has_own_door(&req.command) {
-        let (cache, sent) = (state.matches.clone(), req.clone());
+        let (desk, sent) = (state.desk.clone(), req.clone());
         let official = state
-            .db(move |conn| matches::through_own_door(conn, &cache, now, id, uid, &sent))
+            .db(move |conn| matches::through_own_door(conn, &desk, now, id, uid, &sent))
             .await?;
-        if let Some((outcome, live)) = official {
-            state.publish(live);
+        if let Some(outcome) = official {
             return Ok(HttpResponse::Ok().json(outcome));
         }
     }
-    let (outcome, live) = state
-        .writer
-        .execute(now, id, matches::Sender::User(uid), req)
+    let outcome = state
+        .desk
+        .submit(now, id, matches::Sender::User(uid), req)
         .await?;
-    state.publish(live);
     Ok(HttpResponse::Ok().json(outcome))
 }
 
@@ -157,9 +155,9 @@ pub async fn match_gcg(
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
-    let cache = state.matches.clone();
+    let desk = state.desk.clone();
     let text = state
-        .db(move |conn| matches::gcg(conn, &cache, id, uid))
+        .db(move |conn| matches::gcg(conn, &desk, id, uid))
         .await?;
     Ok(HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")
@@ -200,10 +198,10 @@ pub async fn preview(
     id: web::Path<i64>,
     body: web::Json<PreviewRequest>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, id, cache) = (user.0.uid, id.into_inner(), state.matches.clone());
+    let (uid, id, desk) = (user.0.uid, id.into_inner(), state.desk.clone());
     let mv = body.into_inner().mv;
     let play = state
-        .db(move |conn| matches::preview(conn, &cache, uid, id, &mv))
+        .db(move |conn| matches::preview(conn, &desk, uid, id, &mv))
         .await?;
     Ok(HttpResponse::Ok().json(PreviewResult {
         mv: play.canonical,
