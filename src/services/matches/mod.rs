@@ -230,8 +230,8 @@ pub fn for_table(
     conn: &mut DbConn,
     desk: &Desk,
     now: DateTime<Utc>,
-    user_id: UserId,
     match_id: MatchId,
+    user_id: UserId,
 ) -> Result<MatchDetail, AppError> {
     let row = match_row(conn, match_id)?;
     let g = Grants::load(conn, user_id)?;
@@ -248,8 +248,8 @@ pub fn for_table(
 pub fn preview(
     conn: &mut DbConn,
     desk: &Desk,
-    user_id: UserId,
     match_id: MatchId,
+    user_id: UserId,
     mv: &str,
 ) -> Result<crate::rules::game::BoardPlay, AppError> {
     let row = match_row(conn, match_id)?;

@@ -202,7 +202,7 @@ pub async fn preview(
     let (uid, id, desk) = (user.0.uid, id.into_inner(), state.desk.clone());
     let mv = body.into_inner().mv;
     let play = state
-        .db(move |conn| matches::preview(conn, &desk, uid, id, &mv))
+        .db(move |conn| matches::preview(conn, &desk, id, uid, &mv))
         .await?;
     Ok(HttpResponse::Ok().json(PreviewResult {
         mv: play.canonical,

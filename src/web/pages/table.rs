@@ -84,7 +84,7 @@ pub async fn table_page(
     let lexicons = state.lexicons.clone();
     let (d, twos) = state
         .db(move |conn| {
-            let d = matches::for_table(conn, &desk, now, uid, id)?;
+            let d = matches::for_table(conn, &desk, now, id, uid)?;
             let twos = match d.event_id {
                 Some(e) => {
                     let ev = events::event(conn, e)?;
@@ -134,7 +134,7 @@ pub async fn board_fragment(
     let controls = q.controls == Some(1);
     let d = state
         .db(move |conn| match (controls, uid) {
-            (true, Some(u)) => matches::for_table(conn, &desk, now, u, id),
+            (true, Some(u)) => matches::for_table(conn, &desk, now, id, u),
             (true, None) => Err(AppError::Unauthorized("sign in first".into())),
             (false, _) => matches::show(conn, &desk, now, id, uid),
         })
