@@ -3,9 +3,10 @@
 //! captains and the public (`public`), and sessions and accounts (`account`).
 //!
 //! Handlers parse the request into service types, call a service in one `web::block`, and
-//! answer JSON; errors become JSON through `web::errors`. Handlers neither query `db` nor
-//! build live messages; the URLs are listed in the one route table (`web::routes`), not here.
-//! This module keeps the JSON body settings, the health check and the API description.
+//! answer JSON; errors become JSON through `web::errors`. Handlers neither query `db` (but for
+//! the health check's probe of the schema version) nor build live messages; the URLs are listed
+//! in the one route table (`web::routes`), not here. This module keeps the JSON body settings,
+//! the health check and the API description.
 
 pub mod account;
 pub mod committee;
