@@ -172,6 +172,13 @@ fn check_row(
     seen: &mut HashSet<String>,
     existing: &HashSet<String>,
 ) -> ImportRow {
+    // A quote opens a quoted cell only as the cell's first character (RFC 4180, as the `csv`
+    // crate reads): after a space it is text, and a comma meant to be inside splits the cell.
+    // Refused rather than imported as split names.
+    let spaced_quote = cells
+        .iter()
+        .find(|c| c.starts_with([' ', '\t']) && c.trim_start().starts_with('"'))
+        .map(|c| c.trim().to_owned());
     let cells: Vec<String> = cells.iter().map(|c| c.trim().to_owned()).collect();
     let get = |i: usize| cells.get(i).cloned().unwrap_or_default();
     let team = get(0);
@@ -179,6 +186,12 @@ fn check_row(
     let mut players = vec![get(1), get(2)];
     players.extend(cells.iter().skip(4).filter(|c| !c.is_empty()).cloned());
     let error = (|| {
+        if let Some(cell) = &spaced_quote {
+            return Some(format!(
+                "{cell:?} has a space before its opening quote: remove the space so that the \
+                 quotes hold the whole cell"
+            ));
+        }
         if cells.len() < 4 || cells.len() > 6 {
             return Some(format!(
                 "expected 4 to 6 columns (team,player1,player2,captain[,reserve1,reserve2]), found {}",
@@ -519,6 +532,21 @@ mod tests {
         let recs = parse_csv("O\"Neil,Ann\nOwls,Olga").unwrap();
         assert_eq!(recs[0].1, ["O\"Neil", "Ann"]);
         assert_eq!(recs[1], (2, vec!["Owls".to_owned(), "Olga".to_owned()]));
+    }
+
+    #[test]
+    fn a_quote_after_a_space_is_refused_not_split_silently() {
+        let recs = parse_csv("Owls, \"Smith, J\", Otto, Otto\n").unwrap();
+        let row = check_row(recs[0].0, &recs[0].1, &mut HashSet::new(), &HashSet::new());
+        let error = row.error.unwrap();
+        assert!(error.contains("space before its opening quote"), "{error}");
+        // Spaces around unquoted cells are trimmed as before.
+        let recs = parse_csv("Owls , Olga,  Otto ,Otto\n").unwrap();
+        let row = check_row(recs[0].0, &recs[0].1, &mut HashSet::new(), &HashSet::new());
+        assert_eq!(
+            (row.error, row.players),
+            (None, vec!["Olga".to_owned(), "Otto".to_owned()])
+        );
     }
 
     #[test]
