@@ -19,7 +19,7 @@ use chrono::{DateTime, TimeZone, Utc};
 
 use crate::rules::clock::after;
 use crate::rules::game::{
-    Actor, Command, Event, RuleError, Seat, Side, State, View, apply, decide,
+    Actor, Command, Event, Play, RuleError, Seat, Side, State, View, apply, decide_and_apply,
 };
 use crate::rules::ruleset::{Preset, Ruleset};
 
@@ -95,16 +95,20 @@ impl Game {
         self
     }
 
+    /// Decides `cmd` and applies what it produces. A refused command cannot change the state
+    /// (`decide` borrows it), so what is checked is the other half of the contract services rely
+    /// on: the state `decide_and_apply` hands back, which they cache, is the state the stored
+    /// events fold into.
     pub fn try_as(&mut self, actor: Actor, cmd: Command) -> Result<Vec<Event>, RuleError> {
-        let before = self.state.clone();
-        let res = decide(&self.state, cmd, &actor, self.now());
-        // Refused commands change nothing.
-        assert_eq!(self.state, before);
-        let events = res?;
+        let (events, decided) = decide_and_apply(&self.state, cmd, &actor, self.now())?;
         for e in &events {
             apply(&mut self.state, e);
             self.events.push(e.clone());
         }
+        assert_eq!(
+            self.state, decided,
+            "the decision's state is its events applied"
+        );
         Ok(events)
     }
 
@@ -153,14 +157,12 @@ impl Game {
 }
 
 pub(super) fn play(word: &str, tiles: u8, declared: i32) -> Command {
-    Command::Play {
+    Command::Play(Play::Sheet {
         words: vec![word.into()],
         tiles: Some(tiles),
-        mv: None,
         declared,
         seat: None,
-        rack: None,
-    }
+    })
 }
 
 pub(super) fn challenge_word(by: &str, word: &str) -> Command {
