@@ -45,7 +45,7 @@ impl Deps<'_> {
 }
 
 /// An account as shown to administrators and to `/api/v1/me`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct UserView {
     /// Row id.
     pub id: i64,
@@ -60,7 +60,7 @@ pub struct UserView {
 }
 
 /// A new session.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Session {
     /// Signed token (cookie value or Bearer token).
     pub token: String,
@@ -272,7 +272,7 @@ pub async fn logout(deps: &Deps<'_>, sid: &str) -> Result<(), AppError> {
 }
 
 /// Body of a password change: the current password and the new one.
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PasswordChange {
     /// The password now (checked like a sign-in, throttled alike).

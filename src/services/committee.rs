@@ -13,7 +13,7 @@ use crate::services::authz::Grants;
 use crate::services::matches::{self, CommandRequest, MatchCache, Sender, Via};
 
 /// Body of `POST /api/v1/events/{id}/committee`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewRecordRequest {
     /// The team concerned.
@@ -35,7 +35,8 @@ pub struct NewRecordRequest {
 }
 
 /// A record as shown.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = Record)]
 pub struct RecordView {
     /// The stored record.
     #[serde(flatten)]

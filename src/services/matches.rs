@@ -82,7 +82,7 @@ pub enum Sender {
 }
 
 /// A command as the API receives it.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CommandRequest {
     /// Client-made key: a repeat by the same user through the same door returns the first
@@ -130,7 +130,7 @@ impl Via {
 }
 
 /// The result of an accepted command.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct CommandOutcome {
     /// The match.
     pub match_id: i64,
@@ -691,7 +691,7 @@ impl QueueChanges {
 }
 
 /// What the API needs to create a match.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewMatchRequest {
     /// The event; its ruleset applies unless `ruleset` is given.
@@ -717,7 +717,7 @@ pub struct NewMatchRequest {
 }
 
 /// One side of a new match.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SideSpec {
     /// A team of the event.
@@ -729,7 +729,8 @@ pub struct SideSpec {
 }
 
 /// A match as the API shows it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = Match)]
 pub struct MatchDetail {
     /// Match id.
     pub id: i64,
@@ -754,7 +755,7 @@ pub struct MatchDetail {
 }
 
 /// A side's identity.
-#[derive(Debug, Clone, Serialize, Default)]
+#[derive(Debug, Clone, Serialize, Default, utoipa::ToSchema)]
 pub struct SideInfo {
     /// Team id.
     pub team_id: Option<i64>,

@@ -13,7 +13,7 @@ use crate::services::lexicons::LexiconStore;
 use crate::services::matches::{self, CommandRequest, MatchCache, Sender, Via};
 
 /// A word and the lexicon's verdict on it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Verdict {
     /// The word, as written on the sheet.
     pub word: String,
@@ -22,12 +22,15 @@ pub struct Verdict {
 }
 
 /// One challenge as the PIC sees it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct QueueItem {
     /// Queue id (used to claim and rule).
     pub id: i64,
     /// Match.
     pub match_id: i64,
+    /// The challenge's seq in the match's log: its `id` in the match state's `open_challenges`
+    /// and the `challenge` of a `rule_word` or `rule_score` command.
+    pub seq: i64,
     /// Table number.
     pub table: Option<i32>,
     /// Sides' names.
@@ -59,12 +62,14 @@ pub struct QueueItem {
 }
 
 /// A ruled challenge.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct HistoryItem {
     /// Queue id.
     pub id: i64,
     /// Match.
     pub match_id: i64,
+    /// The challenge's seq in the match's log (see [`QueueItem::seq`]).
+    pub seq: i64,
     /// `word` or `score`.
     pub kind: String,
     /// What was challenged.
@@ -82,7 +87,8 @@ pub struct HistoryItem {
 }
 
 /// The queue page's content.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = ChallengeQueue)]
 pub struct Queue {
     /// Event id.
     pub event_id: i64,
@@ -154,6 +160,7 @@ pub fn queue(
         open.push(QueueItem {
             id: c.id,
             match_id: c.match_id,
+            seq: c.challenge_seq,
             table: row.table_no,
             sides: (row.name_a.clone(), row.name_b.clone()),
             kind: c.kind.clone(),
@@ -203,6 +210,7 @@ pub fn queue(
         history.push(HistoryItem {
             id: c.id,
             match_id: c.match_id,
+            seq: c.challenge_seq,
             kind: c.kind.clone(),
             summary,
             ruling,
@@ -288,7 +296,7 @@ pub fn claim(
 }
 
 /// A PIC's decision.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RulingRequest {
     /// Word challenges: whether the words are acceptable.

@@ -28,7 +28,7 @@ use crate::services::authz::Grants;
 use crate::services::matches::{self, MatchCache, NewMatchRequest, SideSpec};
 
 /// How a round is paired.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Method {
     /// Berger tables.
@@ -61,7 +61,7 @@ impl Method {
 }
 
 /// One line of a manual round.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ManualPair {
     /// Table number (default: the line's position among the matches, from 1).
@@ -75,7 +75,7 @@ pub struct ManualPair {
 }
 
 /// Body of `POST /api/v1/events/{id}/rounds` and `…/rounds/{n}/repair`.
-#[derive(Debug, Clone, Deserialize, Default)]
+#[derive(Debug, Clone, Deserialize, Default, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PairRequest {
     /// How to pair (for a re-pairing, default: the round's method).
@@ -91,7 +91,7 @@ pub struct PairRequest {
 }
 
 /// A team as a round shows it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct TeamRef {
     /// Team id.
     pub id: i64,
@@ -100,7 +100,7 @@ pub struct TeamRef {
 }
 
 /// A table of a round with its match.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct TableLine {
     /// Table number.
     pub table: i32,
@@ -123,7 +123,7 @@ pub struct TableLine {
 }
 
 /// A round with its tables and byes.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct RoundView {
     /// Round id.
     pub id: i64,
@@ -524,7 +524,7 @@ fn views_of(
 }
 
 /// A role grant as the director's page shows it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct GrantLine {
     /// Grant id.
     pub id: i64,

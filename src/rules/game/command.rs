@@ -15,7 +15,7 @@ use crate::rules::tiles::Rack;
 
 /// A request to change a match. JSON is tagged by `type`, e.g.
 /// `{"type": "play", "words": ["QI"], "tiles": 2, "declared": 22}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Command {
     /// Creates the match with its ruleset (the first event of every log).
@@ -217,20 +217,50 @@ impl Play {
 }
 
 /// The JSON of a play: one flat object for both modes (the shape clients have always sent).
-#[derive(Clone, Serialize, Deserialize)]
+#[derive(Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = Play)]
 #[serde(deny_unknown_fields)]
 struct PlayWire {
+    /// Sheet mode: the words formed, main word first.
     #[serde(default)]
     words: Vec<String>,
+    /// Sheet mode: how many tiles were laid from the rack.
     #[serde(default)]
     tiles: Option<u8>,
+    /// Board mode: the move in GCG notation, e.g. `8D QI` (position, then word).
     #[serde(default, rename = "move")]
     mv: Option<String>,
+    /// The score the player announces.
     declared: i32,
+    /// The seat playing, when known: checked against the seat on turn (T1, T5).
     #[serde(default)]
     seat: Option<Seat>,
+    /// Board mode, C2: the player's rack before the play (`?` for a blank), when the tablet
+    /// records it; the play's tiles must then come from it.
     #[serde(default)]
     rack: Option<String>,
+}
+
+/// A play is documented as what it reads and writes: the wire object.
+impl utoipa::PartialSchema for Play {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        <PlayWire as utoipa::PartialSchema>::schema()
+    }
+}
+
+impl utoipa::ToSchema for Play {
+    fn name() -> std::borrow::Cow<'static, str> {
+        <PlayWire as utoipa::ToSchema>::name()
+    }
+
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        <PlayWire as utoipa::ToSchema>::schemas(schemas);
+    }
 }
 
 impl From<PlayWire> for Play {
@@ -290,11 +320,12 @@ impl From<Play> for PlayWire {
 
 /// T9/T10, N4: an exchange. JSON: `{"type": "exchange", "tiles": "EEEA", "rack": "EEEAQVI"}`;
 /// tiles are letters in any case, `?` for a blank, spaces ignored.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Exchange {
     /// The tiles returned.
     #[serde(deserialize_with = "tiles", serialize_with = "tiles_text")]
+    #[schema(value_type = String)]
     pub tiles: Rack,
     /// T9: the whole rack, when shown; eligibility is then checked on it instead of `tiles`.
     #[serde(
@@ -302,6 +333,7 @@ pub struct Exchange {
         deserialize_with = "some_tiles",
         serialize_with = "some_tiles_text"
     )]
+    #[schema(value_type = Option<String>)]
     pub rack: Option<Rack>,
     /// The seat exchanging, when known: checked against the seat on turn (T1, T5).
     #[serde(default)]

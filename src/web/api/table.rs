@@ -2,8 +2,7 @@
 //! sends, its event log and GCG record, and the board-mode preview of a move.
 
 use actix_web::{HttpResponse, web};
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 
 use crate::error::AppError;
 use crate::services::matches;
@@ -11,6 +10,23 @@ use crate::web::AppState;
 use crate::web::session::{CurrentUser, MaybeUser};
 
 /// `GET /api/v1/matches/{id}`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/matches/{id}",
+    operation_id = "showMatch",
+    summary = "A match: status, turn, scores, clocks, challenges, result",
+    params(
+        ("id" = i64, Path, description = "Match id."),
+    ),
+    responses(
+        (status = 200, description = "The match.", body = crate::services::matches::MatchDetail),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+    ),
+    security(("bearerAuth" = []), ()),
+)]
 pub async fn show_match(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -26,6 +42,27 @@ pub async fn show_match(
 }
 
 /// `POST /api/v1/matches/{id}/commands`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/matches/{id}/commands",
+    operation_id = "matchCommand",
+    summary = "Send a command to a match",
+    description = "Authorised by role: the table device of that table, the PIC, the committee, the director. On a match of an event, rulings (`rule_word`, `rule_score`) go through the PIC queue's claim (409 when another PIC holds the challenge) and disqualifications, walkouts and their corrections through the committee register, exactly as the queue's and the register's own routes.",
+    params(
+        ("id" = i64, Path, description = "Match id."),
+    ),
+    request_body = crate::services::matches::CommandRequest,
+    responses(
+        (status = 200, description = "Accepted (or the stored first result of a repeated key).", body = crate::services::matches::CommandOutcome),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known. `match_void`: the match was voided when its round was paired again; `current_match` is its table's match now.", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
+        (status = 422, description = "A well-formed request the rules refuse; `rule` names the rule (T9, N5, E1, …).", body = crate::error::ErrorBody),
+    ),
+)]
 pub async fn match_command(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -64,6 +101,24 @@ pub struct EventsQuery {
 }
 
 /// `GET /api/v1/matches/{id}/events`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/matches/{id}/events",
+    operation_id = "matchEvents",
+    summary = "The match's event log",
+    params(
+        ("id" = i64, Path, description = "Match id."),
+        ("after" = Option<i64>, Query, description = "Only events after this seq."),
+    ),
+    responses(
+        (status = 200, description = "Events in seq order.", body = Vec<crate::rules::game::Event>),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+    ),
+    security(("bearerAuth" = []), ()),
+)]
 pub async fn match_events(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -78,6 +133,24 @@ pub async fn match_events(
 }
 
 /// `GET /api/v1/matches/{id}/gcg`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/matches/{id}/gcg",
+    operation_id = "matchGcg",
+    summary = "The game record in GCG (board mode)",
+    params(
+        ("id" = i64, Path, description = "Match id."),
+    ),
+    responses(
+        (status = 200, description = "GCG text.", content_type = "text/plain", body = String),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        (status = 422, description = "A well-formed request the rules refuse; `rule` names the rule (T9, N5, E1, …).", body = crate::error::ErrorBody),
+    ),
+    security(("bearerAuth" = []), ()),
+)]
 pub async fn match_gcg(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -94,7 +167,7 @@ pub async fn match_gcg(
 }
 
 /// Body of the preview.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct PreviewRequest {
     /// The move in GCG notation, e.g. `8D WORD`.
     #[serde(rename = "move")]
@@ -102,6 +175,25 @@ pub struct PreviewRequest {
 }
 
 /// `POST /api/v1/matches/{id}/preview`: what a board-mode move scores, before it is played.
+#[utoipa::path(
+    post,
+    path = "/api/v1/matches/{id}/preview",
+    operation_id = "previewMove",
+    summary = "What a board-mode move scores, before it is played",
+    params(
+        ("id" = i64, Path, description = "Match id."),
+    ),
+    request_body = PreviewRequest,
+    responses(
+        (status = 200, description = "The move scored.", body = PreviewResult),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
+        (status = 422, description = "A well-formed request the rules refuse; `rule` names the rule (T9, N5, E1, …).", body = crate::error::ErrorBody),
+    ),
+)]
 pub async fn preview(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -113,10 +205,24 @@ pub async fn preview(
     let play = state
         .db(move |conn| matches::preview(conn, &cache, uid, id, &mv))
         .await?;
-    Ok(HttpResponse::Ok().json(json!({
-        "move": play.canonical,
-        "words": play.words,
-        "tiles": play.tiles,
-        "score": play.actual,
-    })))
+    Ok(HttpResponse::Ok().json(PreviewResult {
+        mv: play.canonical,
+        words: play.words,
+        tiles: play.tiles,
+        score: play.actual,
+    }))
+}
+
+/// What a board-mode move would score.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PreviewResult {
+    /// The move in canonical GCG (`8D QI`).
+    #[serde(rename = "move")]
+    mv: String,
+    /// The words formed, main word first.
+    words: Vec<String>,
+    /// Tiles laid.
+    tiles: u8,
+    /// The score the board gives (C5, C6).
+    score: i32,
 }
