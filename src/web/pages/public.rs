@@ -7,7 +7,7 @@ use askama::Template;
 use askama_web::WebTemplate;
 
 use super::{Chrome, html, page};
-use crate::db;
+use crate::db::matches::MatchRow;
 use crate::error::AppError;
 use crate::services::{events, standings};
 use crate::web::AppState;
@@ -41,20 +41,20 @@ struct StandingsPage {
     chrome: Chrome,
     event: events::EventView,
     standings: Vec<standings::StandingView>,
-    live: Vec<db::matches::MatchRow>,
+    live: Vec<MatchRow>,
 }
 
 #[derive(Template)]
 #[template(path = "ops/standings_fragment.html")]
 struct StandingsFragment {
     standings: Vec<standings::StandingView>,
-    live: Vec<db::matches::MatchRow>,
+    live: Vec<MatchRow>,
 }
 
 type StandingsData = (
     events::EventView,
     Vec<standings::StandingView>,
-    Vec<db::matches::MatchRow>,
+    Vec<MatchRow>,
 );
 
 async fn load_standings(
@@ -66,11 +66,8 @@ async fn load_standings(
     state
         .db(move |conn| {
             let ev = events::readable(conn, event, uid)?;
-            let rows = cache.get(conn, event)?.0.as_ref().clone();
-            let live = db::matches::of_event(conn, event)?
-                .into_iter()
-                .filter(|m| m.status != "finished")
-                .collect();
+            let rows = cache.get(conn, event)?.rows.clone();
+            let live = standings::unfinished_matches(conn, event)?;
             Ok((ev.into(), rows, live))
         })
         .await
@@ -122,7 +119,7 @@ pub async fn standings_csv(
             header::CONTENT_DISPOSITION,
             format!("attachment; filename=\"standings-{id}.csv\""),
         ))
-        .body(standings::to_csv(&rows)))
+        .body(standings::to_csv(&rows)?))
 }
 
 #[derive(Template)]
