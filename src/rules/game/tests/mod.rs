@@ -19,7 +19,7 @@ use chrono::{DateTime, TimeZone, Utc};
 
 use crate::rules::clock::after;
 use crate::rules::game::{
-    Actor, Command, Event, RuleError, Seat, Side, State, View, apply, decide,
+    Actor, Command, Event, RuleError, Seat, Side, State, View, apply, decide, decide_and_apply,
 };
 use crate::rules::ruleset::{Preset, Ruleset};
 
@@ -95,16 +95,19 @@ impl Game {
         self
     }
 
+    /// Decides `cmd` and folds its events. (A refused command cannot change the state: the
+    /// rules see it through a shared borrow.)
     pub fn try_as(&mut self, actor: Actor, cmd: Command) -> Result<Vec<Event>, RuleError> {
-        let before = self.state.clone();
-        let res = decide(&self.state, cmd, &actor, self.now());
-        // Refused commands change nothing.
-        assert_eq!(self.state, before);
-        let events = res?;
+        let (events, decided) = decide_and_apply(&self.state, cmd, &actor, self.now())?;
         for e in &events {
             apply(&mut self.state, e);
             self.events.push(e.clone());
         }
+        // The state a decision hands back, which the services cache, is its events folded.
+        assert_eq!(
+            self.state, decided,
+            "decide_and_apply's state is not its events folded"
+        );
         Ok(events)
     }
 
