@@ -20,6 +20,16 @@ fn event_with_teams(app: &TestApp, teams: &[&str]) -> (Client, i64, Vec<i64>) {
     (chief, ev.id, ev.team_ids())
 }
 
+/// A new match of the first two teams at `table`, made by `chief`.
+fn new_match(chief: &mut Client, event: i64, teams: &[i64], table: i32) -> i64 {
+    ok(chief.post_json(
+        "/api/v1/matches",
+        &json!({"event_id": event, "table": table, "side_a": {"team_id": teams[0]}, "side_b": {"team_id": teams[1]}}),
+    ))["id"]
+        .as_i64()
+        .unwrap()
+}
+
 fn grant(chief: &mut Client, event: i64, body: Value) -> Resp {
     chief.post_json(&format!("/api/v1/events/{event}/grants"), &body)
 }
@@ -267,12 +277,7 @@ fn names_and_reasons_with_control_characters_are_refused_422_not_stored() {
         &json!({"username": "chief\u{0}", "password": PASSWORD}),
     );
     assert_eq!(r.status, 401, "{}", r.body);
-    let m = ok(chief.post_json(
-        "/api/v1/matches",
-        &json!({"event_id": event, "table": 1, "side_a": {"team_id": teams[0]}, "side_b": {"team_id": teams[1]}}),
-    ))["id"]
-        .as_i64()
-        .unwrap();
+    let m = new_match(&mut chief, event, &teams, 1);
     let r = command(
         &mut chief,
         m,
@@ -403,12 +408,7 @@ fn a_username_with_line_breaks_cannot_forge_log_lines() {
 fn a_sheet_mode_play_is_bounded_by_the_board() {
     let app = spawn_app();
     let (mut chief, event, teams) = event_with_teams(&app, &["Ants", "Bees"]);
-    let m = ok(chief.post_json(
-        "/api/v1/matches",
-        &json!({"event_id": event, "table": 1, "side_a": {"team_id": teams[0]}, "side_b": {"team_id": teams[1]}}),
-    ))["id"]
-        .as_i64()
-        .unwrap();
+    let m = new_match(&mut chief, event, &teams, 1);
     ok(command(
         &mut chief,
         m,
@@ -667,15 +667,11 @@ fn large_uploads_are_refused_before_their_body_is_read_when_the_caller_may_not()
 /// A match in a public event, for live-stream tests.
 fn live_fixture(app: &TestApp) -> (i64, i64, i64) {
     let (mut chief, event, teams) = event_with_teams(app, &["Ants", "Bees"]);
-    let mut new_match = |table: i32| {
-        ok(chief.post_json(
-            "/api/v1/matches",
-            &json!({"event_id": event, "table": table, "side_a": {"team_id": teams[0]}, "side_b": {"team_id": teams[1]}}),
-        ))["id"]
-            .as_i64()
-            .unwrap()
-    };
-    (event, new_match(1), new_match(2))
+    (
+        event,
+        new_match(&mut chief, event, &teams, 1),
+        new_match(&mut chief, event, &teams, 2),
+    )
 }
 
 /// Publishes a change of match `busy` every 50 ms until `stop` is set.
@@ -802,12 +798,7 @@ fn last_seq_of_a_match_whose_clock_ran_out_is_accepted_as_expected_seq_t5() {
     let app = TestApp::builder().manual_clock().spawn();
     let clock = app.clock();
     let (mut chief, event, teams) = event_with_teams(&app, &["Ants", "Bees"]);
-    let m = ok(chief.post_json(
-        "/api/v1/matches",
-        &json!({"event_id": event, "table": 1, "side_a": {"team_id": teams[0]}, "side_b": {"team_id": teams[1]}}),
-    ))["id"]
-        .as_i64()
-        .unwrap();
+    let m = new_match(&mut chief, event, &teams, 1);
     ok(command(
         &mut chief,
         m,
