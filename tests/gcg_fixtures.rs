@@ -17,7 +17,6 @@ fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gcg")
 }
 
-
 #[test]
 fn every_reference_record_replays_with_no_problem() {
     let files = gcg_files(&data_dir());

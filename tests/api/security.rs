@@ -216,18 +216,15 @@ fn fixture() -> Fixture {
     }
     let mut admin = app.client();
     admin.bearer = Some(app.token("admin1", PASSWORD));
-    let ev = crate::helpers::event(
-        &mut admin,
-        json!({"name": "Closed teams", "public": false}),
-    )
-    .team(json!({"name": "Anagrammers", "players": ["Ann", "Bob"]}))
-    .team(json!({"name": "Bingo Bunch", "players": ["Cy", "Di"]}))
-    .team(json!({"name": "Crossworders", "players": ["Ed", "Flo"]}))
-    .grant(json!({"username": "director", "role": "director"}))
-    .grant(json!({"username": "pic", "role": "pic"}))
-    .grant(json!({"username": "committee", "role": "committee"}))
-    .grant(json!({"username": "table2", "role": "table", "table": 2}))
-    .build();
+    let ev = crate::helpers::event(&mut admin, json!({"name": "Closed teams", "public": false}))
+        .team(json!({"name": "Anagrammers", "players": ["Ann", "Bob"]}))
+        .team(json!({"name": "Bingo Bunch", "players": ["Cy", "Di"]}))
+        .team(json!({"name": "Crossworders", "players": ["Ed", "Flo"]}))
+        .grant(json!({"username": "director", "role": "director"}))
+        .grant(json!({"username": "pic", "role": "pic"}))
+        .grant(json!({"username": "committee", "role": "committee"}))
+        .grant(json!({"username": "table2", "role": "table", "table": 2}))
+        .build();
     let (event, teams) = (ev.id, <[i64; 3]>::try_from(ev.team_ids()).unwrap());
     ok(admin.post_json(
         &format!("/api/v1/events/{event}/grants"),

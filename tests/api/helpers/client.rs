@@ -182,4 +182,3 @@ pub fn csrf_in(html: &str) -> Option<String> {
     let at = html.find("name=\"csrf\" value=\"")? + "name=\"csrf\" value=\"".len();
     Some(html[at..].split('"').next()?.to_owned())
 }
-

@@ -80,7 +80,10 @@ pub struct Event {
 impl Event {
     /// The ids of its teams, in order.
     pub fn team_ids(&self) -> Vec<i64> {
-        self.teams.iter().map(|t| t["id"].as_i64().unwrap()).collect()
+        self.teams
+            .iter()
+            .map(|t| t["id"].as_i64().unwrap())
+            .collect()
     }
 }
 
@@ -94,9 +97,8 @@ impl EventBuilder<'_> {
     /// Teams named `names`, each with two players (`"{name} one"`, `"{name} two"`).
     pub fn teams_named(mut self, names: &[&str]) -> Self {
         for n in names {
-            self.teams.push(
-                json!({"name": n, "players": [format!("{n} one"), format!("{n} two")]}),
-            );
+            self.teams
+                .push(json!({"name": n, "players": [format!("{n} one"), format!("{n} two")]}));
         }
         self
     }

@@ -8,7 +8,6 @@
 #[path = "../../support/pg.rs"]
 mod pg;
 
-use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::net::TcpListener;
 use std::path::PathBuf;
@@ -148,9 +147,9 @@ pub struct TestApp {
     pub state: arbiter::web::AppState,
     /// The clock the server reads, when the test asked to move it by hand.
     clock: Option<Arc<ManualClock>>,
-    // Declared before `db`: fields drop in order, and the server must stop before its
-    // database is dropped.
-    server: Server,
+    // Kept for its Drop, which stops the server. Declared before `db`: fields drop in order,
+    // and the server must stop before its database is dropped.
+    _server: Server,
     /// Its database.
     pub db: TestDb,
 }
@@ -224,7 +223,7 @@ impl AppBuilder {
             secret: settings.secret,
             state,
             clock,
-            server,
+            _server: server,
             db,
         }
     }
@@ -269,7 +268,9 @@ pub fn start(state: arbiter::web::AppState) -> Server {
     });
     Server {
         base: format!("http://127.0.0.1:{port}"),
-        handle: handle_rx.recv().expect("the server thread hands over its handle"),
+        handle: handle_rx
+            .recv()
+            .expect("the server thread hands over its handle"),
         thread: Some(thread),
     }
 }
