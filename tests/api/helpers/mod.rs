@@ -180,8 +180,11 @@ pub fn spawn_app() -> TestApp {
 pub struct AppBuilder {
     clock: bool,
     sweeper: bool,
-    tweaks: Vec<Box<dyn FnOnce(&mut Settings)>>,
+    tweaks: Vec<SettingsTweak>,
 }
+
+/// A change to a test server's settings, made before it prepares.
+type SettingsTweak = Box<dyn FnOnce(&mut Settings)>;
 
 impl AppBuilder {
     /// A clock that stands still until the test moves it ([`TestApp::clock`]).
