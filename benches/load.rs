@@ -516,14 +516,29 @@ struct Setup {
 
 fn token(state: &arbiter::web::AppState, user: &arbiter::db::users::User) -> String {
     let now = chrono::Utc::now();
+    let expires = now + chrono::Duration::hours(6);
+    // A token is honoured only while its server-side session is open: open one, as sign-in does.
+    let sid = arbiter::auth::random_token(16);
+    let mut conn = state.pool.get().unwrap();
+    arbiter::db::sessions::insert(
+        &mut conn,
+        &arbiter::db::sessions::NewSession {
+            id: &sid,
+            user_id: user.id,
+            created_at: now.naive_utc(),
+            expires_at: expires.naive_utc(),
+        },
+    )
+    .unwrap();
     // Through serde, so fields the claims gain later with a default need no change here.
     let claims: arbiter::auth::Claims = serde_json::from_value(json!({
         "sub": user.id.to_string(),
         "uid": user.id,
         "name": user.username,
         "adm": user.is_admin,
+        "sid": sid,
         "iat": now.timestamp(),
-        "exp": (now + chrono::Duration::hours(6)).timestamp(),
+        "exp": expires.timestamp(),
     }))
     .unwrap();
     state.keys.issue(&claims).unwrap()

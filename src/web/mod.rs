@@ -1,18 +1,21 @@
-//! The web layer: one route table, thin handlers. A handler parses its input into domain types,
-//! does its database work in one `web::block`, and renders a page or JSON.
+//! The web layer: how people and programs reach Arbiter over HTTP.
+//!
+//! - `pages/`: server-rendered pages (askama), one module per audience (table, PIC,
+//!   committee, director, captains and the public, accounts);
+//! - `api/`: the JSON API under `/api/v1`, split by the same audiences;
+//! - `live`: server-sent events for live pages; `session`: who is asking, and CSRF;
+//!   `errors`, `limits`, `assets`: error pages and JSON errors, body time limits, static files.
+//!
+//! Every URL the server answers is in the one route table below ([`routes`]), in one place so
+//! its order (actix tries routes in turn) and its security review stay readable. Handlers are
+//! thin: they parse input into service types, call services in one `web::block`, and render a
+//! page or JSON. Nothing here is imported by `services`, `db` or `rules`.
 
-pub mod account;
-pub mod account_api;
 pub mod api;
 pub mod assets;
-pub mod board_view;
-pub mod director;
-pub mod director_api;
 pub mod errors;
 pub mod limits;
 pub mod live;
-pub mod ops;
-pub mod ops_api;
 pub mod pages;
 pub mod session;
 
@@ -97,90 +100,244 @@ pub fn deliver(
     live.publish(m);
 }
 
-/// The route table: every URL the server answers.
+/// The route table: every URL the server answers, in the order actix tries them.
 pub fn routes(cfg: &mut web::ServiceConfig) {
+    // Director forms that may carry a word list get a larger body limit than the app's 256 KiB.
+    let big_form = || web::PayloadConfig::default().limit(pages::director::LEXICON_FORM_MAX_BYTES);
     // The API first: its scope's prefix test spares API requests the page routes' patterns.
     cfg.service(
         web::scope("/api/v1")
             // Matched in order, each dynamic pattern by a regex: the routes every table,
             // PIC and captain polls come first.
-            .route("/matches/{id}/commands", web::post().to(api::match_command))
-            .route("/matches/{id}", web::get().to(api::show_match))
-            .route("/events/{id}/standings", web::get().to(ops_api::standings))
+            .route(
+                "/matches/{id}/commands",
+                web::post().to(api::table::match_command),
+            )
+            .route("/matches/{id}", web::get().to(api::table::show_match))
+            .route(
+                "/events/{id}/standings",
+                web::get().to(api::public::standings),
+            )
             .route(
                 "/events/{id}/challenges",
-                web::get().to(ops_api::challenge_queue),
+                web::get().to(api::pic::challenge_queue),
             )
             .route("/openapi.json", web::get().to(api::openapi))
-            .route("/auth/token", web::post().to(api::issue_token))
-            // Sign-out, password changes, disabling accounts (web::account_api).
-            .configure(account_api::routes)
-            .route("/me", web::get().to(api::me))
-            .route("/events", web::get().to(api::list_events))
-            .route("/events", web::post().to(api::create_event))
-            .route("/events/{id}", web::get().to(api::show_event))
-            .route("/events/{id}/teams", web::get().to(api::list_teams))
-            .route("/events/{id}/teams", web::post().to(api::create_team))
-            .route("/events/{id}/grants", web::post().to(api::grant_role))
-            // Rounds, pairings, CSV import, word list, grants list (web::director_api).
-            .configure(director_api::routes)
-            .route("/matches", web::post().to(api::create_match))
-            .route("/matches/{id}/events", web::get().to(api::match_events))
-            .route("/matches/{id}/gcg", web::get().to(api::match_gcg))
-            .route("/matches/{id}/gcg", web::post().to(api::import_match_gcg))
-            .route("/matches/{id}/preview", web::post().to(ops_api::preview))
-            .route("/challenges/{id}/claim", web::post().to(ops_api::claim))
-            .route("/challenges/{id}/rule", web::post().to(ops_api::rule))
+            .route("/auth/token", web::post().to(api::account::issue_token))
+            // Sign-out, password changes, disabling accounts.
+            .route("/auth/logout", web::post().to(api::account::logout))
+            .route(
+                "/me/password",
+                web::post().to(api::account::change_password),
+            )
+            .route("/users", web::get().to(api::account::list_users))
+            .route(
+                "/users/{id}/password",
+                web::post().to(api::account::reset_password),
+            )
+            .route("/users/{id}/disable", web::post().to(api::account::disable))
+            .route("/users/{id}/enable", web::post().to(api::account::enable))
+            .route("/me", web::get().to(api::account::me))
+            .route("/events", web::get().to(api::public::list_events))
+            .route("/events", web::post().to(api::director::create_event))
+            .route("/events/{id}", web::get().to(api::public::show_event))
+            .route("/events/{id}/teams", web::get().to(api::public::list_teams))
+            .route(
+                "/events/{id}/teams",
+                web::post().to(api::director::create_team),
+            )
+            .route(
+                "/events/{id}/grants",
+                web::post().to(api::director::grant_role),
+            )
+            // Rounds, pairings, CSV import, word list, grants list.
+            .route(
+                "/events/{id}/rounds",
+                web::get().to(api::public::list_rounds),
+            )
+            .route(
+                "/events/{id}/rounds",
+                web::post().to(api::director::create_round),
+            )
+            .route(
+                "/events/{id}/rounds/{n}",
+                web::get().to(api::public::show_round),
+            )
+            .route(
+                "/events/{id}/rounds/{n}/repair",
+                web::post().to(api::director::repair_round),
+            )
+            .route(
+                "/events/{id}/teams/import",
+                web::post().to(api::director::import_teams),
+            )
+            .route(
+                "/events/{id}/grants",
+                web::get().to(api::director::list_grants),
+            )
+            .route(
+                "/events/{id}/grants/{grant}/revoke",
+                web::post().to(api::director::revoke_grant),
+            )
+            .service(
+                // Word lists are larger than the 256 KiB other bodies may be.
+                web::resource("/events/{id}/lexicon")
+                    .app_data(
+                        web::PayloadConfig::default()
+                            .limit(crate::services::import::LEXICON_MAX_BYTES),
+                    )
+                    .route(web::put().to(api::director::upload_lexicon))
+                    .route(web::post().to(api::director::upload_lexicon)),
+            )
+            .route("/matches", web::post().to(api::director::create_match))
+            .route(
+                "/matches/{id}/events",
+                web::get().to(api::table::match_events),
+            )
+            .route("/matches/{id}/gcg", web::get().to(api::table::match_gcg))
+            .route(
+                "/matches/{id}/gcg",
+                web::post().to(api::director::import_match_gcg),
+            )
+            .route("/matches/{id}/preview", web::post().to(api::table::preview))
+            .route("/challenges/{id}/claim", web::post().to(api::pic::claim))
+            .route("/challenges/{id}/rule", web::post().to(api::pic::rule))
             .route(
                 "/events/{id}/committee",
-                web::get().to(ops_api::committee_records),
+                web::get().to(api::committee::committee_records),
             )
             .route(
                 "/events/{id}/committee",
-                web::post().to(ops_api::committee_record),
+                web::post().to(api::committee::committee_record),
             )
-            .route("/teams/{id}", web::get().to(ops_api::team))
+            .route("/teams/{id}", web::get().to(api::public::team))
             // Marks requests routed here: CSRF is decided by route, not by the path's spelling.
             .wrap(actix_web::middleware::from_fn(session::api_scope)),
     )
     .route("/healthz", web::get().to(api::healthz))
     .route("/static/{file}", web::get().to(assets::serve))
-    .route("/", web::get().to(pages::home))
-    .route("/login", web::get().to(pages::login_form))
-    .route("/login", web::post().to(pages::login))
-    .route("/logout", web::post().to(pages::logout))
-    .route("/admin/users", web::get().to(pages::users_page))
-    .route("/admin/users", web::post().to(pages::create_user))
-    // Password changes, disabling accounts (web::account).
-    .configure(account::routes)
-    // The director's pages: events, teams, grants, word list, rounds (web::director).
-    .configure(director::routes)
-    .route("/table", web::get().to(ops::table_home))
-    .route("/matches/{id}", web::get().to(ops::match_page))
-    .route("/matches/{id}/table", web::get().to(ops::table_page))
-    .route("/matches/{id}/board", web::get().to(ops::board_fragment))
+    .route("/", web::get().to(pages::public::home))
+    .route("/login", web::get().to(pages::account::login_form))
+    .route("/login", web::post().to(pages::account::login))
+    .route("/logout", web::post().to(pages::account::logout))
+    .route("/admin/users", web::get().to(pages::account::users_page))
+    .route("/admin/users", web::post().to(pages::account::create_user))
+    // Password changes, disabling accounts.
+    .route("/account", web::get().to(pages::account::account_page))
+    .route(
+        "/account/password",
+        web::post().to(pages::account::change_password),
+    )
+    .route(
+        "/admin/users/{id}/password",
+        web::post().to(pages::account::reset_password),
+    )
+    .route(
+        "/admin/users/{id}/disable",
+        web::post().to(pages::account::disable),
+    )
+    .route(
+        "/admin/users/{id}/enable",
+        web::post().to(pages::account::enable),
+    )
+    // The director's pages: events, teams, grants, word list, rounds.
+    .route(
+        "/events",
+        web::get().to(pages::director::listing::events_page),
+    )
+    .service(
+        web::resource("/events/new")
+            .app_data(big_form())
+            .route(web::get().to(pages::director::listing::new_event_form))
+            .route(web::post().to(pages::director::listing::create_event)),
+    )
+    .route("/events/{id}", web::get().to(pages::director::dashboard))
+    .route(
+        "/events/{id}/teams",
+        web::post().to(pages::director::add_team),
+    )
+    .route(
+        "/events/{id}/teams/import",
+        web::get().to(pages::director::uploads::import_form),
+    )
+    .route(
+        "/events/{id}/teams/import",
+        web::post().to(pages::director::uploads::import_teams),
+    )
+    .route(
+        "/events/{id}/grants",
+        web::post().to(pages::director::grant_role),
+    )
+    .route(
+        "/events/{id}/grants/{grant}/revoke",
+        web::post().to(pages::director::revoke_grant),
+    )
+    .service(
+        web::resource("/events/{id}/lexicon")
+            .app_data(big_form())
+            .route(web::get().to(pages::director::uploads::lexicon_form))
+            .route(web::post().to(pages::director::uploads::upload_lexicon)),
+    )
+    .route(
+        "/events/{id}/rounds",
+        web::post().to(pages::director::pairings::create_round),
+    )
+    .route(
+        "/events/{id}/rounds/{n}/repair",
+        web::post().to(pages::director::pairings::repair_round),
+    )
+    .route(
+        "/events/{id}/rounds/{n}/pairings",
+        web::get().to(pages::director::pairings::pairings_page),
+    )
+    .route(
+        "/events/{id}/rounds/{n}/cards",
+        web::get().to(pages::director::pairings::cards_page),
+    )
+    .route("/table", web::get().to(pages::table::table_home))
+    .route("/matches/{id}", web::get().to(pages::table::match_page))
+    .route(
+        "/matches/{id}/table",
+        web::get().to(pages::table::table_page),
+    )
+    .route(
+        "/matches/{id}/board",
+        web::get().to(pages::table::board_fragment),
+    )
     .route("/matches/{id}/live", web::get().to(live::match_stream))
     .route("/events/{id}/live", web::get().to(live::event_stream))
-    .route("/events/{id}/pic", web::get().to(ops::pic_page))
-    .route("/events/{id}/pic/queue", web::get().to(ops::pic_fragment))
+    .route("/events/{id}/pic", web::get().to(pages::pic::pic_page))
+    .route(
+        "/events/{id}/pic/queue",
+        web::get().to(pages::pic::pic_fragment),
+    )
     .route(
         "/challenges/{id}/claim",
-        web::post().to(ops::claim_challenge),
+        web::post().to(pages::pic::claim_challenge),
     )
-    .route("/challenges/{id}/rule", web::post().to(ops::rule_challenge))
-    .route("/events/{id}/committee", web::get().to(ops::committee_page))
+    .route(
+        "/challenges/{id}/rule",
+        web::post().to(pages::pic::rule_challenge),
+    )
     .route(
         "/events/{id}/committee",
-        web::post().to(ops::record_committee),
+        web::get().to(pages::committee::committee_page),
     )
-    .route("/events/{id}/standings", web::get().to(ops::standings_page))
+    .route(
+        "/events/{id}/committee",
+        web::post().to(pages::committee::record_committee),
+    )
+    .route(
+        "/events/{id}/standings",
+        web::get().to(pages::public::standings_page),
+    )
     .route(
         "/events/{id}/standings/table",
-        web::get().to(ops::standings_fragment),
+        web::get().to(pages::public::standings_fragment),
     )
     .route(
         "/events/{id}/standings.csv",
-        web::get().to(ops::standings_csv),
+        web::get().to(pages::public::standings_csv),
     )
-    .route("/teams/{id}", web::get().to(ops::team_page));
+    .route("/teams/{id}", web::get().to(pages::public::team_page));
 }

@@ -1,228 +1,20 @@
-//! Server-rendered pages (askama). Every page embeds a `Chrome`: the signed-in user, role-aware
-//! navigation, the CSRF token for its forms and a one-shot flash message.
+//! Account pages: signing in and out, changing one's own password, and the administrator's
+//! pages (the user list, new accounts, password reset, disable, enable). Each that ends
+//! sessions does so on the server (see `services::sessions`).
 
-use actix_web::cookie::Cookie;
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
-use askama_web::WebTemplate;
 use serde::Deserialize;
 
-use super::AppState;
-use super::session::{
-    Admin, CsrfForm, CsrfToken, MaybeUser, cleared_session_cookie, fresh_csrf_cookie,
+use super::{Chrome, Empty, page, redirect_with_flash};
+use crate::error::AppError;
+use crate::services::accounts::{self, PasswordChange};
+use crate::web::AppState;
+use crate::web::session::{
+    Admin, CsrfForm, CsrfToken, CurrentUser, MaybeUser, cleared_session_cookie, fresh_csrf_cookie,
     session_cookie,
 };
-use crate::auth::Claims;
-use crate::error::AppError;
-use crate::services::accounts;
-
-const FLASH_COOKIE: &str = "arbiter_flash";
-
-/// A link in the header.
-#[derive(Debug, Clone)]
-pub struct NavLink {
-    /// Where it goes.
-    pub href: String,
-    /// What it says.
-    pub label: String,
-}
-
-impl NavLink {
-    fn new(href: impl Into<String>, label: impl Into<String>) -> Self {
-        Self {
-            href: href.into(),
-            label: label.into(),
-        }
-    }
-}
-
-/// The header links for a signed-in user, from the role tags in their session.
-fn nav_for(user: &Claims) -> Vec<NavLink> {
-    let mut nav = vec![NavLink::new("/", "Home"), NavLink::new("/events", "Events")];
-    let tags: Vec<Vec<&str>> = user.roles.iter().map(|t| t.split(':').collect()).collect();
-    // With roles in several events, each link says which event it is for.
-    let mut events: Vec<&str> = tags
-        .iter()
-        .filter_map(|p| p.get(1).copied())
-        .filter(|e| !e.is_empty())
-        .collect();
-    events.sort_unstable();
-    events.dedup();
-    let label = |text: &str, event: &str| {
-        if events.len() > 1 {
-            format!("{text} · event {event}")
-        } else {
-            text.to_owned()
-        }
-    };
-    for parts in &tags {
-        let links = match parts.as_slice() {
-            ["table", e, _] => vec![NavLink::new("/table", label("My table", e))],
-            ["pic", e] if !e.is_empty() => vec![NavLink::new(
-                format!("/events/{e}/pic"),
-                label("Challenges", e),
-            )],
-            ["committee", e] if !e.is_empty() => {
-                vec![NavLink::new(
-                    format!("/events/{e}/committee"),
-                    label("Committee", e),
-                )]
-            }
-            ["director", e] if !e.is_empty() => {
-                vec![NavLink::new(format!("/events/{e}"), label("Event desk", e))]
-            }
-            ["captain", e, team] => vec![
-                NavLink::new(format!("/events/{e}/standings"), label("Standings", e)),
-                NavLink::new(format!("/teams/{team}"), label("My team", e)),
-            ],
-            _ => continue,
-        };
-        for link in links {
-            if !nav.iter().any(|n| n.href == link.href) {
-                nav.push(link);
-            }
-        }
-    }
-    if user.adm {
-        nav.push(NavLink::new("/admin/users", "Users"));
-    }
-    nav.push(NavLink::new("/account", "Account"));
-    nav
-}
-
-/// The parts of the layout every page shares.
-#[derive(Debug, Clone, Default)]
-pub struct Chrome {
-    /// Signed-in user, if any.
-    pub user: Option<Claims>,
-    /// CSRF token for the page's forms.
-    pub csrf: String,
-    /// One-shot message from the previous action.
-    pub flash: Option<String>,
-    /// Links this user may follow.
-    pub nav: Vec<NavLink>,
-}
-
-impl Chrome {
-    /// The layout for `user`, reading (and so consuming) the flash cookie.
-    pub fn new(req: &HttpRequest, user: Option<Claims>, csrf: &CsrfToken) -> Self {
-        let flash = req
-            .cookie(FLASH_COOKIE)
-            .and_then(|c| decode_hex(c.value()))
-            .filter(|s| !s.is_empty());
-        let nav = user
-            .as_ref()
-            .map(nav_for)
-            .unwrap_or_else(|| vec![NavLink::new("/", "Home")]);
-        Self {
-            user,
-            csrf: csrf.0.clone(),
-            flash,
-            nav,
-        }
-    }
-
-    /// A minimal layout for error pages, which may be rendered outside any handler.
-    pub fn for_error(req: &HttpRequest) -> Self {
-        // Only a session this request already checked: a token's signature alone may belong
-        // to a session that has ended.
-        let user = super::session::identified(req);
-        Self {
-            user,
-            nav: vec![NavLink::new("/", "Home")],
-            ..Self::default()
-        }
-    }
-}
-
-fn encode_hex(s: &str) -> String {
-    s.bytes().map(|b| format!("{b:02x}")).collect()
-}
-
-fn decode_hex(s: &str) -> Option<String> {
-    if !s.len().is_multiple_of(2) {
-        return None;
-    }
-    let bytes: Option<Vec<u8>> = (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(s.get(i..i + 2)?, 16).ok())
-        .collect();
-    String::from_utf8(bytes?).ok()
-}
-
-/// A redirect after a successful form, carrying a flash message to the next page.
-pub fn redirect_with_flash(to: &str, message: &str) -> HttpResponse {
-    HttpResponse::SeeOther()
-        .insert_header((header::LOCATION, to))
-        .cookie(
-            Cookie::build(FLASH_COOKIE, encode_hex(message))
-                .path("/")
-                .http_only(true)
-                .finish(),
-        )
-        .finish()
-}
-
-/// Marks the flash message as shown.
-fn clear_flash(res: &mut HttpResponse, chrome: &Chrome) {
-    if chrome.flash.is_some() {
-        let mut c = Cookie::build(FLASH_COOKIE, "").path("/").finish();
-        c.make_removal();
-        let _ = res.add_cookie(&c);
-    }
-}
-
-/// Renders a page, clearing a flash message it has shown.
-pub fn page<T: Template>(
-    t: &T,
-    chrome: &Chrome,
-    status: actix_web::http::StatusCode,
-) -> Result<HttpResponse, AppError> {
-    let html = t.render().map_err(AppError::internal)?;
-    let mut res = HttpResponse::build(status)
-        .content_type("text/html; charset=utf-8")
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .body(html);
-    clear_flash(&mut res, chrome);
-    Ok(res)
-}
-
-/// The error page.
-#[derive(Template)]
-#[template(path = "error.html")]
-pub struct ErrorPage {
-    /// Layout.
-    pub chrome: Chrome,
-    /// HTTP status.
-    pub status: u16,
-    /// Status name.
-    pub title: String,
-    /// What went wrong.
-    pub message: String,
-}
-
-#[derive(Template, WebTemplate)]
-#[template(path = "home.html")]
-struct HomePage {
-    chrome: Chrome,
-}
-
-/// `GET /`.
-pub async fn home(
-    req: HttpRequest,
-    user: MaybeUser,
-    csrf: CsrfToken,
-) -> Result<HttpResponse, AppError> {
-    let chrome = Chrome::new(&req, user.0, &csrf);
-    page(
-        &HomePage {
-            chrome: chrome.clone(),
-        },
-        &chrome,
-        actix_web::http::StatusCode::OK,
-    )
-}
 
 #[derive(Template)]
 #[template(path = "login.html")]
@@ -349,9 +141,77 @@ pub async fn logout(
     Ok(res)
 }
 
-/// A form with no fields but its CSRF token.
+#[derive(Template)]
+#[template(path = "account.html")]
+struct AccountPage {
+    chrome: Chrome,
+    error: Option<String>,
+    error_field: String,
+}
+
+fn peer(req: &HttpRequest) -> String {
+    req.peer_addr()
+        .map(|a| a.ip().to_string())
+        .unwrap_or_default()
+}
+
+/// `GET /account`.
+pub async fn account_page(
+    req: HttpRequest,
+    user: CurrentUser,
+    csrf: CsrfToken,
+) -> Result<HttpResponse, AppError> {
+    let chrome = Chrome::new(&req, Some(user.0), &csrf);
+    let p = AccountPage {
+        chrome: chrome.clone(),
+        error: None,
+        error_field: String::new(),
+    };
+    page(&p, &chrome, actix_web::http::StatusCode::OK)
+}
+
+/// Fields of the password form.
 #[derive(Deserialize)]
-pub struct Empty {}
+pub struct PasswordForm {
+    current_password: String,
+    new_password: String,
+}
+
+/// `POST /account/password`: the caller's other sessions end; this one goes on.
+pub async fn change_password(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    csrf: CsrfToken,
+    form: CsrfForm<PasswordForm>,
+) -> Result<HttpResponse, AppError> {
+    let f = form.0;
+    let change = PasswordChange {
+        current_password: f.current_password,
+        new_password: f.new_password,
+    };
+    match accounts::change_own_password(&state, &user.0, change, &peer(&req)).await {
+        Ok(()) => Ok(redirect_with_flash(
+            "/account",
+            "Password changed. Your other sessions have ended.",
+        )),
+        Err(e @ (AppError::BadRequest { .. } | AppError::TooManyRequests { .. })) => {
+            let status = actix_web::ResponseError::status_code(&e);
+            let field = match &e {
+                AppError::BadRequest { field, .. } => field.clone().unwrap_or_default(),
+                _ => String::new(),
+            };
+            let chrome = Chrome::new(&req, Some(user.0), &csrf);
+            let p = AccountPage {
+                chrome: chrome.clone(),
+                error: Some(e.public_message()),
+                error_field: field,
+            };
+            page(&p, &chrome, status)
+        }
+        Err(e) => Err(e),
+    }
+}
 
 #[derive(Template)]
 #[template(path = "admin_users.html")]
@@ -428,4 +288,52 @@ pub async fn create_user(
         }
         Err(e) => Err(e),
     }
+}
+
+/// Fields of the administrator's password-reset form.
+#[derive(Deserialize)]
+pub struct ResetForm {
+    new_password: String,
+}
+
+/// `POST /admin/users/{id}/password`: every session of that account ends.
+pub async fn reset_password(
+    state: web::Data<AppState>,
+    admin: Admin,
+    id: web::Path<i64>,
+    form: CsrfForm<ResetForm>,
+) -> Result<HttpResponse, AppError> {
+    accounts::reset_password(&state, admin.0.uid, id.into_inner(), form.0.new_password).await?;
+    Ok(redirect_with_flash(
+        "/admin/users",
+        "Password set. The account's sessions have ended.",
+    ))
+}
+
+/// `POST /admin/users/{id}/disable`: the account's sessions end at once.
+pub async fn disable(
+    state: web::Data<AppState>,
+    admin: Admin,
+    id: web::Path<i64>,
+    _form: CsrfForm<Empty>,
+) -> Result<HttpResponse, AppError> {
+    let u = accounts::set_disabled(&state, admin.0.uid, id.into_inner(), true).await?;
+    Ok(redirect_with_flash(
+        "/admin/users",
+        &format!("Account {} disabled; its sessions have ended.", u.username),
+    ))
+}
+
+/// `POST /admin/users/{id}/enable`.
+pub async fn enable(
+    state: web::Data<AppState>,
+    admin: Admin,
+    id: web::Path<i64>,
+    _form: CsrfForm<Empty>,
+) -> Result<HttpResponse, AppError> {
+    let u = accounts::set_disabled(&state, admin.0.uid, id.into_inner(), false).await?;
+    Ok(redirect_with_flash(
+        "/admin/users",
+        &format!("Account {} enabled.", u.username),
+    ))
 }

@@ -1,22 +1,41 @@
-//! Sessions and accounts in the JSON API (`/api/v1`): signing out, changing one's password,
-//! and the administrator's account actions. The pages in `web::account` do the same.
+//! Sessions and accounts in the JSON API: signing in (a bearer token) and out, who am I,
+//! changing one's password, and the administrator's account actions. The pages in
+//! `web::pages::account` do the same for browsers.
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
-use super::AppState;
-use super::session::{Admin, CurrentUser};
 use crate::error::AppError;
 use crate::services::accounts::{self, PasswordChange};
+use crate::web::AppState;
+use crate::web::session::{Admin, CurrentUser};
 
-/// The account routes, inside the `/api/v1` scope.
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/auth/logout", web::post().to(logout))
-        .route("/me/password", web::post().to(change_password))
-        .route("/users", web::get().to(list_users))
-        .route("/users/{id}/password", web::post().to(reset_password))
-        .route("/users/{id}/disable", web::post().to(disable))
-        .route("/users/{id}/enable", web::post().to(enable));
+/// Body of `POST /api/v1/auth/token`.
+#[derive(Deserialize)]
+pub struct TokenRequest {
+    username: String,
+    password: String,
+}
+
+/// `POST /api/v1/auth/token`.
+pub async fn issue_token(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<TokenRequest>,
+) -> Result<HttpResponse, AppError> {
+    let peer = req
+        .peer_addr()
+        .map(|a| a.ip().to_string())
+        .unwrap_or_default();
+    let session = accounts::login(&state, &body.username, &body.password, &peer).await?;
+    Ok(HttpResponse::Ok().json(session))
+}
+
+/// `GET /api/v1/me`.
+pub async fn me(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, AppError> {
+    let id = user.0.uid;
+    let view = state.db(move |conn| accounts::user_view(conn, id)).await?;
+    Ok(HttpResponse::Ok().json(view))
 }
 
 /// `POST /api/v1/auth/logout`: ends the caller's session; its token is refused from now on.

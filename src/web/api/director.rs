@@ -1,69 +1,126 @@
-//! The director's actions in the JSON API (`/api/v1`): rounds and pairings, the teams CSV
-//! import, the word list upload and the event's role grants. Every page action of
-//! `web::director` has its call here.
+//! The director's actions in the JSON API: events, teams (one by one or from CSV), role
+//! grants, matches made by hand or imported from GCG, rounds and pairings, and the word list.
+//! Every action of the director's pages (`web::pages::director`) has its call here.
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use futures_util::StreamExt;
 use serde::Deserialize;
 
-use super::AppState;
-use super::session::{CurrentUser, MaybeUser, require_content_type};
 use crate::error::AppError;
 use crate::services::import::{self, ImportRequest};
 use crate::services::rounds::{self, PairRequest};
+use crate::services::{events, matches};
+use crate::web::AppState;
+use crate::web::session::{CurrentUser, require_content_type};
 
-/// The director's API routes, inside the `/api/v1` scope.
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/events/{id}/rounds", web::get().to(list_rounds))
-        .route("/events/{id}/rounds", web::post().to(create_round))
-        .route("/events/{id}/rounds/{n}", web::get().to(show_round))
-        .route(
-            "/events/{id}/rounds/{n}/repair",
-            web::post().to(repair_round),
-        )
-        .route("/events/{id}/teams/import", web::post().to(import_teams))
-        .route("/events/{id}/grants", web::get().to(list_grants))
-        .route(
-            "/events/{id}/grants/{grant}/revoke",
-            web::post().to(revoke_grant),
-        )
-        .service(
-            // Word lists are larger than the 256 KiB other bodies may be.
-            web::resource("/events/{id}/lexicon")
-                .app_data(web::PayloadConfig::default().limit(import::LEXICON_MAX_BYTES))
-                .route(web::put().to(upload_lexicon))
-                .route(web::post().to(upload_lexicon)),
-        );
+/// `POST /api/v1/events`.
+pub async fn create_event(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: web::Json<events::NewEventRequest>,
+) -> Result<HttpResponse, AppError> {
+    let uid = user.0.uid;
+    let ev = state
+        .db(move |conn| events::create_event(conn, uid, &body))
+        .await?;
+    Ok(HttpResponse::Created().json(ev))
 }
 
-/// `GET /api/v1/events/{id}/rounds`: every round with its tables and byes.
-pub async fn list_rounds(
+/// `POST /api/v1/events/{id}/teams`.
+pub async fn create_team(
     state: web::Data<AppState>,
-    user: MaybeUser,
+    user: CurrentUser,
+    id: web::Path<i64>,
+    body: web::Json<events::NewTeamRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.uid, id.into_inner());
+    let team = state
+        .db(move |conn| events::create_team(conn, uid, id, &body))
+        .await?;
+    Ok(HttpResponse::Created().json(team))
+}
+
+/// `POST /api/v1/events/{id}/grants`.
+pub async fn grant_role(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<i64>,
+    body: web::Json<events::GrantRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.uid, id.into_inner());
+    let g = state
+        .db(move |conn| events::grant(conn, uid, id, &body))
+        .await?;
+    Ok(HttpResponse::Created().json(g))
+}
+
+/// `GET /api/v1/events/{id}/grants`: who holds which role (directors only).
+pub async fn list_grants(
+    state: web::Data<AppState>,
+    user: CurrentUser,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, event_id) = (user.0.map(|c| c.uid), id.into_inner());
-    let list = state
-        .db(move |conn| rounds::readable_rounds(conn, uid, event_id))
+    let (uid, event_id) = (user.0.uid, id.into_inner());
+    let grants = state
+        .db(move |conn| rounds::grants(conn, uid, event_id))
         .await?;
-    Ok(HttpResponse::Ok().json(list))
+    Ok(HttpResponse::Ok().json(grants))
 }
 
-/// `GET /api/v1/events/{id}/rounds/{n}`: one round.
-pub async fn show_round(
+/// `POST /api/v1/events/{id}/grants/{grant}/revoke`: removes a role grant (directors only);
+/// answers with the grant that was removed.
+pub async fn revoke_grant(
     state: web::Data<AppState>,
-    user: MaybeUser,
-    path: web::Path<(i64, i32)>,
+    user: CurrentUser,
+    path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, (event_id, round_no)) = (user.0.map(|c| c.uid), path.into_inner());
-    let list = state
-        .db(move |conn| rounds::readable_rounds(conn, uid, event_id))
+    let ((event_id, grant_id), uid) = (path.into_inner(), user.0.uid);
+    let g = state
+        .db(move |conn| crate::services::events::revoke_grant(conn, uid, event_id, grant_id))
         .await?;
-    let round = list
-        .into_iter()
-        .find(|r| r.round == round_no)
-        .ok_or_else(|| AppError::not_found(format!("no round {round_no} in event {event_id}")))?;
-    Ok(HttpResponse::Ok().json(round))
+    Ok(HttpResponse::Ok().json(g))
+}
+
+/// `POST /api/v1/matches`.
+pub async fn create_match(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: web::Json<matches::NewMatchRequest>,
+) -> Result<HttpResponse, AppError> {
+    let uid = user.0.uid;
+    let now = state.clock.now();
+    let cache = state.matches.clone();
+    let m = state
+        .db(move |conn| matches::create(conn, &cache, now, uid, &body))
+        .await?;
+    Ok(HttpResponse::Created().json(m))
+}
+
+/// Body of `POST /api/v1/matches/{id}/gcg`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GcgImport {
+    /// The GCG record, as text.
+    gcg: String,
+}
+
+/// `POST /api/v1/matches/{id}/gcg`: C8, the director imports a GCG record into a new
+/// board-mode match.
+pub async fn import_match_gcg(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<i64>,
+    body: web::Json<GcgImport>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.uid, id.into_inner());
+    let now = state.clock.now();
+    let cache = state.matches.clone();
+    let text = body.into_inner().gcg;
+    let (detail, live) = state
+        .db(move |conn| matches::import_gcg(conn, &cache, now, id, uid, &text))
+        .await?;
+    state.publish(live);
+    Ok(HttpResponse::Ok().json(detail))
 }
 
 /// `POST /api/v1/events/{id}/rounds`: pairs the next round; 201 with the round.
@@ -185,31 +242,4 @@ pub async fn upload_lexicon(
         .await?;
     state.lexicons.forget(event_id);
     Ok(HttpResponse::Ok().json(view))
-}
-
-/// `GET /api/v1/events/{id}/grants`: who holds which role (directors only).
-pub async fn list_grants(
-    state: web::Data<AppState>,
-    user: CurrentUser,
-    id: web::Path<i64>,
-) -> Result<HttpResponse, AppError> {
-    let (uid, event_id) = (user.0.uid, id.into_inner());
-    let grants = state
-        .db(move |conn| rounds::grants(conn, uid, event_id))
-        .await?;
-    Ok(HttpResponse::Ok().json(grants))
-}
-
-/// `POST /api/v1/events/{id}/grants/{grant}/revoke`: removes a role grant (directors only);
-/// answers with the grant that was removed.
-pub async fn revoke_grant(
-    state: web::Data<AppState>,
-    user: CurrentUser,
-    path: web::Path<(i64, i64)>,
-) -> Result<HttpResponse, AppError> {
-    let ((event_id, grant_id), uid) = (path.into_inner(), user.0.uid);
-    let g = state
-        .db(move |conn| crate::services::events::revoke_grant(conn, uid, event_id, grant_id))
-        .await?;
-    Ok(HttpResponse::Ok().json(g))
 }

@@ -1,0 +1,147 @@
+//! What captains and the public read in the JSON API: events, their teams and rounds,
+//! standings (gzip-compressed once per change) and team pages. Private events answer only the
+//! people the event's grants name.
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, web};
+
+use crate::error::AppError;
+use crate::services::{events, rounds};
+use crate::web::AppState;
+use crate::web::session::MaybeUser;
+
+/// `GET /api/v1/events`.
+pub async fn list_events(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+) -> Result<HttpResponse, AppError> {
+    let uid = user.0.map(|c| c.uid);
+    let events = state
+        .db(move |conn| events::visible_events(conn, uid))
+        .await?;
+    Ok(HttpResponse::Ok().json(events))
+}
+
+/// `GET /api/v1/events/{id}`.
+pub async fn show_event(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    let ev = state
+        .db(move |conn| events::readable(conn, id, uid))
+        .await?;
+    Ok(HttpResponse::Ok().json(events::EventView::from(ev)))
+}
+
+/// `GET /api/v1/events/{id}/teams`.
+pub async fn list_teams(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    let teams = state
+        .db(move |conn| {
+            events::readable(conn, id, uid)?;
+            events::teams(conn, id)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(teams))
+}
+
+/// `GET /api/v1/events/{id}/rounds`: every round with its tables and byes.
+pub async fn list_rounds(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, event_id) = (user.0.map(|c| c.uid), id.into_inner());
+    let list = state
+        .db(move |conn| rounds::readable_rounds(conn, uid, event_id))
+        .await?;
+    Ok(HttpResponse::Ok().json(list))
+}
+
+/// `GET /api/v1/events/{id}/rounds/{n}`: one round.
+pub async fn show_round(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    path: web::Path<(i64, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, (event_id, round_no)) = (user.0.map(|c| c.uid), path.into_inner());
+    let list = state
+        .db(move |conn| rounds::readable_rounds(conn, uid, event_id))
+        .await?;
+    let round = list
+        .into_iter()
+        .find(|r| r.round == round_no)
+        .ok_or_else(|| AppError::not_found(format!("no round {round_no} in event {event_id}")))?;
+    Ok(HttpResponse::Ok().json(round))
+}
+
+/// `GET /api/v1/events/{id}/standings`: gzip-compressed when the client accepts it (the body is
+/// compressed once per change, not per request).
+pub async fn standings(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    // The common case, public standings polled by many captains, needs no database at all.
+    let body = match state.standings.public_body(id) {
+        Some(body) => body,
+        None => {
+            let cache = state.standings.clone();
+            state
+                .db(move |conn| {
+                    events::readable(conn, id, uid)?;
+                    Ok(cache.get(conn, id)?.1)
+                })
+                .await?
+        }
+    };
+    let mut res = HttpResponse::Ok();
+    res.content_type("application/json")
+        .insert_header((header::VARY, "Accept-Encoding"));
+    if accepts_gzip(&req) {
+        // A response that already has a Content-Encoding is left alone by `Compress`.
+        res.insert_header((header::CONTENT_ENCODING, "gzip"));
+        Ok(res.body(body.gzip))
+    } else {
+        Ok(res.body(body.json))
+    }
+}
+
+/// Whether the client lists gzip in `Accept-Encoding` (and has not refused it with `q=0`).
+fn accepts_gzip(req: &HttpRequest) -> bool {
+    req.headers()
+        .get_all(header::ACCEPT_ENCODING)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|coding| {
+            let mut parts = coding.split(';').map(str::trim);
+            let name = parts.next().unwrap_or_default();
+            let refused = parts.any(|p| {
+                p.strip_prefix("q=")
+                    .and_then(|q| q.parse::<f32>().ok())
+                    .is_some_and(|q| q <= 0.0)
+            });
+            (name.eq_ignore_ascii_case("gzip") || name == "*") && !refused
+        })
+}
+
+/// `GET /api/v1/teams/{id}`: a team, its players and matches.
+pub async fn team(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    let page = state
+        .db(move |conn| events::team_page(conn, id, uid))
+        .await?;
+    Ok(HttpResponse::Ok().json(page))
+}

@@ -1,0 +1,137 @@
+//! The committee's page: its register of records, and the form that adds one (shown again
+//! with the reason when it is refused).
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use super::{Chrome, redirect_with_flash};
+use crate::db;
+use crate::error::AppError;
+use crate::services::{committee, events};
+use crate::web::AppState;
+use crate::web::session::{CsrfForm, CsrfToken, CurrentUser};
+
+#[derive(Template)]
+#[template(path = "ops/committee.html")]
+struct CommitteePage {
+    chrome: Chrome,
+    event: events::EventView,
+    teams: Vec<db::events::TeamRow>,
+    matches: Vec<db::matches::MatchRow>,
+    records: Vec<committee::RecordView>,
+    error: Option<String>,
+}
+
+async fn committee_page_for(
+    req: &HttpRequest,
+    state: &AppState,
+    user: crate::auth::Claims,
+    csrf: &CsrfToken,
+    event: i64,
+    error: Option<String>,
+) -> Result<HttpResponse, AppError> {
+    let uid = user.uid;
+    let (ev, teams, ms, records) = state
+        .db(move |conn| {
+            committee::require_member(conn, uid, event)?;
+            let ev = events::event(conn, event)?;
+            Ok((
+                ev,
+                db::events::teams_of(conn, event)?,
+                db::matches::of_event(conn, event)?,
+                committee::records(conn, event)?,
+            ))
+        })
+        .await?;
+    let status = if error.is_some() {
+        StatusCode::BAD_REQUEST
+    } else {
+        StatusCode::OK
+    };
+    let page = CommitteePage {
+        chrome: Chrome::new(req, Some(user), csrf),
+        event: ev.into(),
+        teams,
+        matches: ms,
+        records,
+        error,
+    };
+    let body = page.render().map_err(AppError::internal)?;
+    Ok(HttpResponse::build(status)
+        .content_type("text/html; charset=utf-8")
+        .body(body))
+}
+
+/// `GET /events/{id}/committee`.
+pub async fn committee_page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    csrf: CsrfToken,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    committee_page_for(&req, &state, user.0, &csrf, id.into_inner(), None).await
+}
+
+/// The committee form.
+#[derive(Deserialize)]
+pub struct CommitteeForm {
+    team_id: i64,
+    #[serde(default)]
+    match_id: Option<String>,
+    kind: String,
+    reason: String,
+    #[serde(default)]
+    corrects: Option<i64>,
+}
+
+/// `POST /events/{id}/committee`: records, or shows the form again with the reason.
+pub async fn record_committee(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    csrf: CsrfToken,
+    id: web::Path<i64>,
+    form: CsrfForm<CommitteeForm>,
+) -> Result<HttpResponse, AppError> {
+    let f = form.0;
+    let event = id.into_inner();
+    let match_id = match f.match_id.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(m) => Some(
+            m.parse::<i64>()
+                .map_err(|_| AppError::field("match_id", "choose a match"))?,
+        ),
+    };
+    let body = committee::NewRecordRequest {
+        team_id: f.team_id,
+        match_id,
+        kind: f.kind,
+        // A reason box is a textarea: a line break typed in it is a space.
+        reason: crate::text::textarea_line(&f.reason),
+        corrects: f.corrects,
+        idempotency_key: None,
+    };
+    let (uid, now, cache) = (user.0.uid, state.clock.now(), state.matches.clone());
+    match state
+        .db(move |conn| committee::record(conn, &cache, now, uid, event, &body))
+        .await
+    {
+        Ok((_, live)) => {
+            state.publish(live);
+            Ok(redirect_with_flash(
+                &format!("/events/{event}/committee"),
+                "Recorded.",
+            ))
+        }
+        Err(
+            e @ (AppError::BadRequest { .. }
+            | AppError::Unprocessable { .. }
+            | AppError::Rule { .. }
+            | AppError::Conflict { .. }),
+        ) => committee_page_for(&req, &state, user.0, &csrf, event, Some(e.public_message())).await,
+        Err(e) => Err(e),
+    }
+}

@@ -1,0 +1,202 @@
+//! The director's event list and the new-event form (its ruleset, tile set and an optional
+//! word list uploaded with it).
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use super::{FormError, chrome, read_form, shown_at_form, status_of};
+use crate::error::AppError;
+use crate::services::events::{self, EventView, NewEventRequest};
+use crate::services::{import, rounds};
+use crate::web::AppState;
+use crate::web::pages::{Chrome, page, redirect_with_flash};
+use crate::web::session::{CsrfToken, CurrentUser};
+
+#[derive(Template)]
+#[template(path = "director/events.html")]
+struct EventsPage {
+    chrome: Chrome,
+    events: Vec<EventView>,
+    may_create: bool,
+}
+
+/// `GET /events`: the events this user directs.
+pub async fn events_page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    csrf: CsrfToken,
+) -> Result<HttpResponse, AppError> {
+    let uid = user.0.uid;
+    let (events, may_create) = state
+        .db(move |conn| rounds::directed_events(conn, uid))
+        .await?;
+    let chrome = chrome(&req, &user, &csrf);
+    page(
+        &EventsPage {
+            chrome: chrome.clone(),
+            events,
+            may_create,
+        },
+        &chrome,
+        StatusCode::OK,
+    )
+}
+
+/// Fields of the new-event form.
+#[derive(Debug, Deserialize, Default)]
+pub struct NewEventForm {
+    name: String,
+    #[serde(default)]
+    preset: String,
+    #[serde(default)]
+    overrides: String,
+    #[serde(default)]
+    tile_set: String,
+    /// `default` or `upload`.
+    #[serde(default)]
+    lexicon: String,
+    #[serde(default)]
+    lexicon_name: String,
+    #[serde(default)]
+    words: String,
+    #[serde(default)]
+    public: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "director/new_event.html")]
+struct NewEventPage {
+    chrome: Chrome,
+    form: NewEventForm,
+    error: Option<FormError>,
+}
+
+impl NewEventPage {
+    fn invalid(&self, field: &str) -> bool {
+        self.error.as_ref().is_some_and(|e| e.field == field)
+    }
+}
+
+/// `GET /events/new`.
+pub async fn new_event_form(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    csrf: CsrfToken,
+) -> Result<HttpResponse, AppError> {
+    let uid = user.0.uid;
+    state
+        .db(move |conn| crate::services::authz::Grants::load(conn, uid)?.require_director(None))
+        .await?;
+    let chrome = chrome(&req, &user, &csrf);
+    let form = NewEventForm {
+        preset: "team-2v2".into(),
+        tile_set: "english".into(),
+        lexicon: "default".into(),
+        public: Some("1".into()),
+        ..NewEventForm::default()
+    };
+    page(
+        &NewEventPage {
+            chrome: chrome.clone(),
+            form,
+            error: None,
+        },
+        &chrome,
+        StatusCode::OK,
+    )
+}
+
+impl NewEventForm {
+    /// The API request this form stands for.
+    fn request(&self) -> Result<NewEventRequest, AppError> {
+        let overrides = if self.overrides.trim().is_empty() {
+            serde_json::Value::Null
+        } else {
+            serde_json::from_str(&self.overrides).map_err(|e| {
+                AppError::field(
+                    "overrides",
+                    format!("the overrides are not valid JSON: {e}"),
+                )
+            })?
+        };
+        let spec = serde_json::json!({"preset": self.preset, "overrides": overrides});
+        let ruleset = serde_json::from_value(spec)
+            .map_err(|_| AppError::field("preset", "choose team-2v2 or individual"))?;
+        Ok(NewEventRequest {
+            name: self.name.clone(),
+            ruleset: Some(ruleset),
+            lexicon: None,
+            tile_set: Some(self.tile_set.clone()),
+            public: Some(self.public.is_some()),
+        })
+    }
+}
+
+/// `POST /events/new`: creates the event (and stores its uploaded word list in the same
+/// transaction), or shows the form again with the reason.
+pub async fn create_event(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    csrf: CsrfToken,
+    payload: web::Payload,
+) -> Result<HttpResponse, AppError> {
+    let uid = user.0.uid;
+    state
+        .db(move |conn| crate::services::authz::Grants::load(conn, uid)?.require_director(None))
+        .await?;
+    let form: NewEventForm = read_form(&req, payload).await?;
+    let data_dir = state.settings.data_dir.clone();
+    let parsed = form.request().and_then(|r| {
+        let upload = (form.lexicon == "upload")
+            .then(|| (form.lexicon_name.clone(), form.words.clone().into_bytes()));
+        if let Some((name, words)) = &upload {
+            import::check_lexicon_name(name)?;
+            import::parse_lexicon(name, words)?;
+        }
+        Ok((r, upload))
+    });
+    let result = match parsed {
+        Ok((body, upload)) => {
+            state
+                .db(move |conn| {
+                    conn.write_tx(|conn| {
+                        let ev = events::create_event(conn, uid, &body)?;
+                        if let Some((name, words)) = &upload {
+                            import::store_lexicon(conn, &data_dir, uid, ev.id, name, words)?;
+                        }
+                        Ok(ev)
+                    })
+                })
+                .await
+        }
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok(ev) => Ok(redirect_with_flash(
+            &format!("/events/{}", ev.id),
+            &format!("Event {} created.", ev.name),
+        )),
+        Err(e) if shown_at_form(&e) || matches!(e, AppError::PayloadTooLarge(_)) => {
+            let chrome = chrome(&req, &user, &csrf);
+            let status = status_of(&e);
+            page(
+                &NewEventPage {
+                    chrome: chrome.clone(),
+                    form: NewEventForm {
+                        words: String::new(),
+                        ..form
+                    },
+                    error: Some(FormError::of("event", &e)),
+                },
+                &chrome,
+                status,
+            )
+        }
+        Err(e) => Err(e),
+    }
+}

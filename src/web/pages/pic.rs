@@ -1,0 +1,154 @@
+//! The PIC's pages: the challenge queue (its live part re-renders from the fragment route),
+//! taking a challenge and ruling on it.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use super::{Chrome, Empty, html, page, redirect_with_flash};
+use crate::error::AppError;
+use crate::services::pic;
+use crate::web::AppState;
+use crate::web::session::{CsrfForm, CsrfToken, CurrentUser};
+
+#[derive(Template)]
+#[template(path = "ops/pic.html")]
+struct PicPage {
+    chrome: Chrome,
+    q: pic::Queue,
+    csrf: String,
+}
+
+#[derive(Template)]
+#[template(path = "ops/pic_fragment.html")]
+struct PicFragment {
+    q: pic::Queue,
+    csrf: String,
+}
+
+async fn load_queue(state: &AppState, uid: i64, event: i64) -> Result<pic::Queue, AppError> {
+    let (now, cache, lex) = (
+        state.clock.now(),
+        state.matches.clone(),
+        state.lexicons.clone(),
+    );
+    state
+        .db(move |conn| pic::queue(conn, &cache, &lex, now, uid, event))
+        .await
+}
+
+/// `GET /events/{id}/pic`: the PIC's queue.
+pub async fn pic_page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    csrf: CsrfToken,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let q = load_queue(&state, user.0.uid, id.into_inner()).await?;
+    {
+        let p = PicPage {
+            chrome: Chrome::new(&req, Some(user.0), &csrf),
+            q,
+            csrf: csrf.0.clone(),
+        };
+        page(&p, &p.chrome, StatusCode::OK)
+    }
+}
+
+/// `GET /events/{id}/pic/queue`: the live part of the PIC page.
+pub async fn pic_fragment(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    csrf: CsrfToken,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let q = load_queue(&state, user.0.uid, id.into_inner()).await?;
+    html(&PicFragment { q, csrf: csrf.0 })
+}
+
+/// `POST /challenges/{id}/claim`.
+pub async fn claim_challenge(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<i64>,
+    _f: CsrfForm<Empty>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
+    let (event, result) = state
+        .db(move |conn| Ok((pic::event_of(conn, id)?, pic::claim(conn, now, uid, id))))
+        .await?;
+    let back = format!("/events/{event}/pic");
+    match result {
+        Ok((_, live)) => {
+            state.publish(Some(live));
+            Ok(redirect_with_flash(
+                &back,
+                "Challenge taken: it is yours to rule.",
+            ))
+        }
+        Err(AppError::Conflict { message, .. }) => Ok(redirect_with_flash(&back, &message)),
+        Err(e) => Err(e),
+    }
+}
+
+/// The ruling form.
+#[derive(Deserialize)]
+pub struct RuleForm {
+    #[serde(default)]
+    valid: Option<String>,
+    #[serde(default)]
+    actual: Option<String>,
+}
+
+/// `POST /challenges/{id}/rule`.
+pub async fn rule_challenge(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<i64>,
+    form: CsrfForm<RuleForm>,
+) -> Result<HttpResponse, AppError> {
+    let form = form.0;
+    let actual = match form.actual.as_deref().map(str::trim) {
+        Some("") | None => None,
+        Some(a) => Some(
+            a.parse::<i32>()
+                .map_err(|_| AppError::field("actual", "the actual score is a whole number"))?,
+        ),
+    };
+    let valid = form.valid.as_deref().map(|v| v == "true");
+    let body = pic::RulingRequest {
+        valid,
+        actual,
+        idempotency_key: None,
+    };
+    let (uid, id, now, cache) = (
+        user.0.uid,
+        id.into_inner(),
+        state.clock.now(),
+        state.matches.clone(),
+    );
+    let (event, result) = state
+        .db(move |conn| {
+            Ok((
+                pic::event_of(conn, id)?,
+                pic::rule(conn, &cache, now, uid, id, &body),
+            ))
+        })
+        .await?;
+    let back = format!("/events/{event}/pic");
+    match result {
+        Ok((_, live)) => {
+            state.publish(live);
+            Ok(redirect_with_flash(&back, "Ruling applied."))
+        }
+        Err(
+            e @ (AppError::Conflict { .. }
+            | AppError::Rule { .. }
+            | AppError::BadRequest { .. }
+            | AppError::Unprocessable { .. }),
+        ) => Ok(redirect_with_flash(&back, &e.public_message())),
+        Err(e) => Err(e),
+    }
+}

@@ -1,0 +1,154 @@
+//! Pages for captains and the public: the home page, standings (page, live fragment, CSV) and
+//! team pages. Private events show them to the people the event's grants name.
+
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use askama_web::WebTemplate;
+
+use super::{Chrome, html, page};
+use crate::db;
+use crate::error::AppError;
+use crate::services::{events, standings};
+use crate::web::AppState;
+use crate::web::session::{CsrfToken, MaybeUser};
+
+#[derive(Template, WebTemplate)]
+#[template(path = "home.html")]
+struct HomePage {
+    chrome: Chrome,
+}
+
+/// `GET /`.
+pub async fn home(
+    req: HttpRequest,
+    user: MaybeUser,
+    csrf: CsrfToken,
+) -> Result<HttpResponse, AppError> {
+    let chrome = Chrome::new(&req, user.0, &csrf);
+    page(
+        &HomePage {
+            chrome: chrome.clone(),
+        },
+        &chrome,
+        actix_web::http::StatusCode::OK,
+    )
+}
+
+#[derive(Template)]
+#[template(path = "ops/standings.html")]
+struct StandingsPage {
+    chrome: Chrome,
+    event: events::EventView,
+    standings: Vec<standings::StandingView>,
+    live: Vec<db::matches::MatchRow>,
+}
+
+#[derive(Template)]
+#[template(path = "ops/standings_fragment.html")]
+struct StandingsFragment {
+    standings: Vec<standings::StandingView>,
+    live: Vec<db::matches::MatchRow>,
+}
+
+type StandingsData = (
+    events::EventView,
+    Vec<standings::StandingView>,
+    Vec<db::matches::MatchRow>,
+);
+
+async fn load_standings(
+    state: &AppState,
+    uid: Option<i64>,
+    event: i64,
+) -> Result<StandingsData, AppError> {
+    let cache = state.standings.clone();
+    state
+        .db(move |conn| {
+            let ev = events::readable(conn, event, uid)?;
+            let rows = cache.get(conn, event)?.0.as_ref().clone();
+            let live = db::matches::of_event(conn, event)?
+                .into_iter()
+                .filter(|m| m.status != "finished")
+                .collect();
+            Ok((ev.into(), rows, live))
+        })
+        .await
+}
+
+/// `GET /events/{id}/standings`.
+pub async fn standings_page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (event, standings, live) =
+        load_standings(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
+    {
+        let p = StandingsPage {
+            chrome: Chrome::new(&req, user.0, &csrf),
+            event,
+            standings,
+            live,
+        };
+        page(&p, &p.chrome, StatusCode::OK)
+    }
+}
+
+/// `GET /events/{id}/standings/table`: the live part of the standings page.
+pub async fn standings_fragment(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (_, standings, live) =
+        load_standings(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
+    html(&StandingsFragment { standings, live })
+}
+
+/// `GET /events/{id}/standings.csv`.
+pub async fn standings_csv(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let id = id.into_inner();
+    let (_, rows, _) = load_standings(&state, user.0.as_ref().map(|c| c.uid), id).await?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"standings-{id}.csv\""),
+        ))
+        .body(standings::to_csv(&rows)))
+}
+
+#[derive(Template)]
+#[template(path = "ops/team.html")]
+struct TeamPageT {
+    chrome: Chrome,
+    p: events::TeamPage,
+}
+
+/// `GET /teams/{id}`.
+pub async fn team_page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.as_ref().map(|c| c.uid), id.into_inner());
+    let p = state
+        .db(move |conn| events::team_page(conn, id, uid))
+        .await?;
+    {
+        let p = TeamPageT {
+            chrome: Chrome::new(&req, user.0, &csrf),
+            p,
+        };
+        page(&p, &p.chrome, StatusCode::OK)
+    }
+}

@@ -1,0 +1,171 @@
+//! The match pages: the table's tablet (clocks, buttons, score entry, the sheet), the device's
+//! way to its table's match, and the scoreboard anyone may watch on a public event. The live
+//! part re-renders from the board fragment when the match's SSE stream says something changed.
+
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+
+use super::board_view::Board;
+use super::{Chrome, html, page};
+use crate::error::AppError;
+use crate::services::{events, matches};
+use crate::web::AppState;
+use crate::web::session::{CsrfToken, CurrentUser, MaybeUser};
+
+#[derive(Template)]
+#[template(path = "ops/match.html")]
+struct MatchPage {
+    chrome: Chrome,
+    b: Board,
+    controls: bool,
+    two_letter: Vec<String>,
+}
+
+#[derive(Template)]
+#[template(path = "ops/board_fragment.html")]
+struct BoardFragment {
+    b: Board,
+    controls: bool,
+}
+
+#[derive(Template)]
+#[template(path = "ops/notice.html")]
+struct Notice {
+    chrome: Chrome,
+    title: String,
+    message: String,
+}
+
+/// `GET /matches/{id}`: the scoreboard and score sheet (public events: anyone).
+pub async fn match_page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, now, cache) = (
+        user.0.as_ref().map(|c| c.uid),
+        id.into_inner(),
+        state.clock.now(),
+        state.matches.clone(),
+    );
+    let d = state
+        .db(move |conn| matches::show(conn, &cache, now, id, uid))
+        .await?;
+    {
+        let p = MatchPage {
+            chrome: Chrome::new(&req, user.0, &csrf),
+            b: Board::from_detail(&d),
+            controls: false,
+            two_letter: Vec::new(),
+        };
+        page(&p, &p.chrome, StatusCode::OK)
+    }
+}
+
+/// `GET /matches/{id}/table`: the table's tablet: clocks, buttons, score entry, the sheet.
+pub async fn table_page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    csrf: CsrfToken,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, now, cache) = (
+        user.0.uid,
+        id.into_inner(),
+        state.clock.now(),
+        state.matches.clone(),
+    );
+    let lexicons = state.lexicons.clone();
+    let (d, twos) = state
+        .db(move |conn| {
+            let d = matches::for_table(conn, &cache, now, uid, id)?;
+            let twos = match d.event_id {
+                Some(e) => {
+                    let ev = events::event(conn, e)?;
+                    lexicons.for_event(e, &ev.lexicon)?.two_letter_words()
+                }
+                None => lexicons.builtin()?.two_letter_words(),
+            };
+            Ok((
+                d,
+                twos.into_iter()
+                    .map(|w| w.to_uppercase())
+                    .collect::<Vec<_>>(),
+            ))
+        })
+        .await?;
+    {
+        let p = MatchPage {
+            chrome: Chrome::new(&req, Some(user.0), &csrf),
+            b: Board::from_detail(&d),
+            controls: true,
+            two_letter: twos,
+        };
+        page(&p, &p.chrome, StatusCode::OK)
+    }
+}
+
+/// Query of the board fragment.
+#[derive(Deserialize)]
+pub struct BoardQuery {
+    #[serde(default)]
+    controls: Option<u8>,
+}
+
+/// `GET /matches/{id}/board`: the live part of the match pages.
+pub async fn board_fragment(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<i64>,
+    q: web::Query<BoardQuery>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, now, cache) = (
+        user.0.as_ref().map(|c| c.uid),
+        id.into_inner(),
+        state.clock.now(),
+        state.matches.clone(),
+    );
+    let controls = q.controls == Some(1);
+    let d = state
+        .db(move |conn| match (controls, uid) {
+            (true, Some(u)) => matches::for_table(conn, &cache, now, u, id),
+            (true, None) => Err(AppError::Unauthorized("sign in first".into())),
+            (false, _) => matches::show(conn, &cache, now, id, uid),
+        })
+        .await?;
+    html(&BoardFragment {
+        b: Board::from_detail(&d),
+        controls,
+    })
+}
+
+/// `GET /table`: a table device goes to the match at its table.
+pub async fn table_home(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    csrf: CsrfToken,
+) -> Result<HttpResponse, AppError> {
+    let uid = user.0.uid;
+    match state
+        .db(move |conn| matches::current_for_device(conn, uid))
+        .await?
+    {
+        Some(id) => Ok(HttpResponse::SeeOther()
+            .insert_header((header::LOCATION, format!("/matches/{id}/table")))
+            .finish()),
+        None => {
+            let p = Notice {
+            chrome: Chrome::new(&req, Some(user.0), &csrf),
+            title: "No match at this table yet".into(),
+            message: "When the director pairs the round, this table's match appears here. Reload the page then.".into(),
+        };
+            page(&p, &p.chrome, StatusCode::OK)
+        }
+    }
+}
