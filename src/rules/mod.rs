@@ -8,6 +8,19 @@
 //! Inside this module, refer to siblings as `crate::rules::…` so the module also builds on its
 //! own (see `tests/` and the benchmarks).
 //!
+//! # Layout
+//! - the board and its tiles: [`board`], [`tiles`] (tiles and racks; tile sets in `tiles/set`),
+//!   [`notation`], [`placement`], [`scoring`], [`gcg`] (game records), [`lexicon`];
+//! - the match engine: [`game`] (commands, events, the state and its fold, decisions split by
+//!   command group, views), [`clock`], [`ruleset`] (options; presets in `ruleset/presets`,
+//!   overrides and bounds in `ruleset/spec`);
+//! - the event: [`standings`], [`pairing`] (round robin, Swiss, manual rounds, and the matching
+//!   Swiss uses, one file each);
+//! - [`movegen`]: move generation for analysis.
+//!
+//! Dependencies run one way inside a module too: in [`game`], the state and its fold know
+//! nothing of decisions, and decisions nothing of the view.
+//!
 //! # Ruleset options
 //!
 //! A match's ruleset ([`ruleset::Ruleset`]) is a preset with overrides merged over it, e.g.

@@ -1,11 +1,17 @@
 //! Commands: what people (and the timeout sweeper) ask of a match.
+//!
+//! The JSON of a command is its wire format, kept as it was when a play was one flat object:
+//! [`Play`] reads that object through a private wire struct and sorts it into a sheet play or a
+//! board play without refusing anything, so every rule error still comes from `decide`, in the
+//! same order as before; [`Exchange`] reads its tile strings into [`Rack`]s.
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::rules::game::{Seat, Side, Sides};
 use crate::rules::ruleset::Ruleset;
+use crate::rules::tiles::Rack;
 
 /// A request to change a match. JSON is tagged by `type`, e.g.
 /// `{"type": "play", "words": ["QI"], "tiles": 2, "declared": 22}`.
@@ -35,44 +41,18 @@ pub enum Command {
         b: String,
     },
     /// T6: the player on turn lays a word, says "finish" (the clock switches) and declares the
-    /// score, all in one command. Sheet mode: `words` + `tiles`; board mode: `move` (GCG).
-    Play {
-        /// Sheet mode: the words formed, main word first.
-        #[serde(default)]
-        words: Vec<String>,
-        /// Sheet mode: how many tiles were laid from the rack.
-        #[serde(default)]
-        tiles: Option<u8>,
-        /// Board mode: the move in GCG notation, e.g. `8D QI` (position, then word).
-        #[serde(default, rename = "move")]
-        mv: Option<String>,
-        /// The score the player announces.
-        declared: i32,
-        /// The seat playing, when known: checked against the seat on turn (T1, T5).
-        #[serde(default)]
-        seat: Option<Seat>,
-        /// Board mode, C2: the player's rack before the play (`?` for a blank), when the
-        /// tablet records it; the play's tiles must then come from it.
-        #[serde(default)]
-        rack: Option<String>,
-    },
+    /// score, all in one command: a sheet play (`words` + `tiles`) or a board play (`move`), see
+    /// [`Play`]. The JSON is one shape for both, as it always was.
+    Play(Play),
     /// The player on turn passes (N4; T17b counts passes).
     Pass {
         /// The seat passing, when known: checked against the seat on turn (T1, T5).
         #[serde(default)]
         seat: Option<Seat>,
     },
-    /// T9/T10, N4: the player on turn names tiles, returns them and draws as many.
-    Exchange {
-        /// The tiles returned, `?` for a blank, e.g. `AAAE`.
-        tiles: String,
-        /// T9: the whole rack, when shown; eligibility is then checked on it instead of `tiles`.
-        #[serde(default)]
-        rack: Option<String>,
-        /// The seat exchanging, when known: checked against the seat on turn (T1, T5).
-        #[serde(default)]
-        seat: Option<Seat>,
-    },
+    /// T9/T10, N4: the player on turn names tiles, returns them and draws as many (see
+    /// [`Exchange`]).
+    Exchange(Exchange),
     /// T7/T14: closes the objection window of the last play (the score sheet line is complete).
     /// The next turn's action closes it too.
     Accept,
@@ -182,5 +162,264 @@ impl Command {
             Command::VerifySlip { .. } => "verify_slip",
             Command::Correction { .. } => "correction",
         }
+    }
+}
+
+/// T6: a play, as the rules read it. JSON: `{"type": "play", "words": ["QI"], "tiles": 2,
+/// "declared": 22}` (sheet) or `{"type": "play", "move": "8D QI", "declared": 22, "rack":
+/// "IQ?"}` (board). Which one it is follows from the fields given (a `move` or a `rack` makes a
+/// board play); whether it fits the match's entry mode is for `decide` to say (T6, C7).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "PlayWire", into = "PlayWire")]
+pub enum Play {
+    /// Sheet mode: the words formed and the tiles laid, as the player announces them.
+    Sheet {
+        /// The words formed, main word first.
+        words: Vec<String>,
+        /// How many tiles were laid from the rack (`None`: not given, refused by `decide`).
+        tiles: Option<u8>,
+        /// The score the player announces.
+        declared: i32,
+        /// The seat playing, when known: checked against the seat on turn (T1, T5).
+        seat: Option<Seat>,
+    },
+    /// Board mode: the move in GCG notation; the board gives the words, tiles and score.
+    Board {
+        /// The move, e.g. `8D QI` (position, then word). `None` only when a rack came without
+        /// its move, which board mode refuses ("give the move") and sheet mode too ("the rack
+        /// is not recorded").
+        mv: Option<String>,
+        /// C2: the player's rack before the play (`?` for a blank), when the tablet records it;
+        /// the play's tiles must then come from it. Text as sent: an empty field records no
+        /// rack, and a rack that does not read is refused by `decide` with the rule (C2).
+        rack: Option<String>,
+        /// The score the player announces.
+        declared: i32,
+        /// The seat playing, when known: checked against the seat on turn (T1, T5).
+        seat: Option<Seat>,
+    },
+}
+
+impl Play {
+    /// The score the player announces.
+    pub fn declared(&self) -> i32 {
+        match self {
+            Play::Sheet { declared, .. } | Play::Board { declared, .. } => *declared,
+        }
+    }
+
+    /// The seat playing, when the request names it.
+    pub fn seat(&self) -> Option<Seat> {
+        match self {
+            Play::Sheet { seat, .. } | Play::Board { seat, .. } => *seat,
+        }
+    }
+}
+
+/// The JSON of a play: one flat object for both modes (the shape clients have always sent).
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayWire {
+    #[serde(default)]
+    words: Vec<String>,
+    #[serde(default)]
+    tiles: Option<u8>,
+    #[serde(default, rename = "move")]
+    mv: Option<String>,
+    declared: i32,
+    #[serde(default)]
+    seat: Option<Seat>,
+    #[serde(default)]
+    rack: Option<String>,
+}
+
+impl From<PlayWire> for Play {
+    fn from(w: PlayWire) -> Self {
+        // A move or a rack is board input. Board mode never read `words` or `tiles`, and sheet
+        // mode refuses a move or a rack before reading them, so dropping them loses nothing.
+        if w.mv.is_some() || w.rack.is_some() {
+            Play::Board {
+                mv: w.mv,
+                rack: w.rack,
+                declared: w.declared,
+                seat: w.seat,
+            }
+        } else {
+            Play::Sheet {
+                words: w.words,
+                tiles: w.tiles,
+                declared: w.declared,
+                seat: w.seat,
+            }
+        }
+    }
+}
+
+impl From<Play> for PlayWire {
+    fn from(p: Play) -> Self {
+        match p {
+            Play::Sheet {
+                words,
+                tiles,
+                declared,
+                seat,
+            } => PlayWire {
+                words,
+                tiles,
+                mv: None,
+                declared,
+                seat,
+                rack: None,
+            },
+            Play::Board {
+                mv,
+                rack,
+                declared,
+                seat,
+            } => PlayWire {
+                words: Vec::new(),
+                tiles: None,
+                mv,
+                declared,
+                seat,
+                rack,
+            },
+        }
+    }
+}
+
+/// T9/T10, N4: an exchange. JSON: `{"type": "exchange", "tiles": "EEEA", "rack": "EEEAQVI"}`;
+/// tiles are letters in any case, `?` for a blank, spaces ignored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Exchange {
+    /// The tiles returned.
+    #[serde(deserialize_with = "tiles", serialize_with = "tiles_text")]
+    pub tiles: Rack,
+    /// T9: the whole rack, when shown; eligibility is then checked on it instead of `tiles`.
+    #[serde(
+        default,
+        deserialize_with = "some_tiles",
+        serialize_with = "some_tiles_text"
+    )]
+    pub rack: Option<Rack>,
+    /// The seat exchanging, when known: checked against the seat on turn (T1, T5).
+    #[serde(default)]
+    pub seat: Option<Seat>,
+}
+
+/// Tiles as a player names them: letters in any case, `?` for a blank, spaces ignored.
+/// Refused at the edge, naming the field: a [`Rack`] holds only `A`-`Z` and blanks.
+fn read_tiles(text: &str, field: &str) -> Result<Rack, String> {
+    let tiles: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    Rack::parse(&tiles).map_err(|_| format!("`{field}`: tiles are letters, with ? for a blank"))
+}
+
+fn tiles<'de, D: Deserializer<'de>>(d: D) -> Result<Rack, D::Error> {
+    let text = String::deserialize(d)?;
+    read_tiles(&text, "tiles").map_err(serde::de::Error::custom)
+}
+
+fn some_tiles<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Rack>, D::Error> {
+    match Option::<String>::deserialize(d)? {
+        Some(text) => read_tiles(&text, "rack")
+            .map(Some)
+            .map_err(serde::de::Error::custom),
+        None => Ok(None),
+    }
+}
+
+fn tiles_text<S: Serializer>(rack: &Rack, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(rack)
+}
+
+fn some_tiles_text<S: Serializer>(rack: &Option<Rack>, s: S) -> Result<S::Ok, S::Error> {
+    match rack {
+        Some(rack) => s.collect_str(rack),
+        None => s.serialize_none(),
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn read(v: serde_json::Value) -> Result<Command, String> {
+        serde_json::from_value(v).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_play_with_words_is_a_sheet_play_and_one_with_a_move_or_a_rack_a_board_play() {
+        let sheet = read(json!({"type": "play", "words": ["QI"], "tiles": 2, "declared": 22}));
+        assert_eq!(
+            sheet.unwrap(),
+            Command::Play(Play::Sheet {
+                words: vec!["QI".into()],
+                tiles: Some(2),
+                declared: 22,
+                seat: None,
+            })
+        );
+        let board = read(json!({"type": "play", "move": "8G QI", "declared": 22, "seat": "A1"}));
+        assert_eq!(
+            board.unwrap(),
+            Command::Play(Play::Board {
+                mv: Some("8G QI".into()),
+                rack: None,
+                declared: 22,
+                seat: Some("A1".parse().unwrap()),
+            })
+        );
+        // A rack alone is board input too: sheet mode refuses it for the rack, board mode for
+        // the missing move, as when a play was one flat object.
+        let rack = read(json!({"type": "play", "words": ["QI"], "declared": 2, "rack": ""}));
+        assert!(matches!(
+            rack.unwrap(),
+            Command::Play(Play::Board {
+                mv: None,
+                rack: Some(_),
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn the_play_object_keeps_its_one_wire_shape_and_its_errors() {
+        let unknown = read(json!({"type": "play", "declared": 1, "extra": 1})).unwrap_err();
+        assert!(
+            unknown.starts_with(
+                "unknown field `extra`, expected one of `words`, `tiles`, `move`, `declared`, \
+                 `seat`, `rack`"
+            ),
+            "{unknown}"
+        );
+        let missing = read(json!({"type": "play", "words": ["QI"], "tiles": 2})).unwrap_err();
+        assert!(missing.starts_with("missing field `declared`"), "{missing}");
+        let cmd = read(json!({"type": "play", "move": "8G QI", "declared": 22})).unwrap();
+        assert_eq!(
+            serde_json::to_value(&cmd).unwrap(),
+            json!({"type": "play", "words": [], "tiles": null, "move": "8G QI", "declared": 22,
+                   "seat": null, "rack": null})
+        );
+    }
+
+    #[test]
+    fn an_exchange_reads_its_tiles_into_racks() {
+        let cmd = read(json!({"type": "exchange", "tiles": " ee e a?", "rack": "EEEA?QV"}));
+        let Command::Exchange(x) = cmd.unwrap() else {
+            panic!("not an exchange")
+        };
+        assert_eq!(x.tiles, Rack::parse("AEEE?").unwrap());
+        assert_eq!(x.rack, Some(Rack::parse("AEEEQV?").unwrap()));
+        let bad = read(json!({"type": "exchange", "tiles": "E1"})).unwrap_err();
+        assert!(
+            bad.starts_with("`tiles`: tiles are letters, with ? for a blank"),
+            "{bad}"
+        );
+        let bad = read(json!({"type": "exchange", "tiles": "E", "rack": "E-"})).unwrap_err();
+        assert!(bad.starts_with("`rack`:"), "{bad}");
     }
 }

@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::rules::game::{Command, Seat, Side, State, Status};
+use crate::rules::game::{Command, Exchange, Play, Seat, Side, State, Status};
 use crate::rules::gcg::{EventKind, Exchanged, Game};
 use crate::rules::ruleset::{EntryMode, OvertimePolicy, Ruleset};
 use crate::rules::tiles::{Rack, TileSet};
@@ -159,25 +159,34 @@ pub fn import_gcg(
                 }
                 let seat = seat_token(&e.rest);
                 let cmd = match &e.kind {
-                    EventKind::Play(m) => Command::Play {
-                        words: Vec::new(),
-                        tiles: None,
+                    EventKind::Play(m) => Command::Play(Play::Board {
                         mv: Some(m.to_string()),
+                        rack: None,
                         declared: e.score.max(0),
                         seat,
-                        rack: None,
-                    },
+                    }),
                     EventKind::Pass => Command::Pass { seat },
-                    EventKind::Exchange(Exchanged::Tiles(t)) => Command::Exchange {
-                        tiles: t.clone(),
-                        rack: None,
-                        seat,
-                    },
-                    EventKind::Exchange(Exchanged::Count(n)) => Command::Exchange {
-                        tiles: "?".repeat(usize::from(*n)),
-                        rack: None,
-                        seat,
-                    },
+                    EventKind::Exchange(Exchanged::Tiles(t)) => {
+                        let tiles = Rack::parse(t).map_err(|e| at(&format!("exchange: {e}")))?;
+                        Command::Exchange(Exchange {
+                            tiles,
+                            rack: None,
+                            seat,
+                        })
+                    }
+                    EventKind::Exchange(Exchanged::Count(n)) => {
+                        // Tiles not shown: as many blanks, which name no letter (T9 then
+                        // refuses them where it applies, as for any unseen exchange).
+                        let mut tiles = Rack::new();
+                        for _ in 0..*n {
+                            tiles.add_blank();
+                        }
+                        Command::Exchange(Exchange {
+                            tiles,
+                            rack: None,
+                            seat,
+                        })
+                    }
                     _ => continue,
                 };
                 state = run(ms, cmd)?;

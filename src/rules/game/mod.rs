@@ -10,6 +10,18 @@
 //! Time is always passed in (`now`); nothing here reads the clock. Every variant of the rules is
 //! read from the [`Ruleset`] stored in the match's first event.
 //!
+//! # Layout, bottom up (each file imports only the ones above it)
+//! - vocabulary: `seat` ([`Seat`], [`Side`], [`Actor`]), `command` ([`Command`], with [`Play`]
+//!   and [`Exchange`]), `event` ([`Payload`]), `outcome`, `error`, [`sheet`] (sheet-mode words);
+//! - [`board_mode`]: the board a board-mode match keeps and how a GCG move is read and scored on
+//!   it; it knows nothing of the state;
+//! - `state` (the [`State`] and its queries) and `fold` ([`apply`], [`fold`]);
+//! - `decide` ([`decide`], time and consequences, one file per command group);
+//! - projections that read the state and change nothing: `view` ([`View`], [`ResultSlip`]),
+//!   `export` ([`to_gcg`]), and [`import`], which replays a GCG record through `decide`.
+//!
+//! Nothing here may import actix, diesel, the clock or a random source (see [`crate::rules`]).
+//!
 //! # Using it
 //! ```text
 //! create:   decide(&State::default(), Command::Create { ruleset, names }, &actor, now)  -> [created]
@@ -35,35 +47,45 @@
 //!   {"type": "played", "seat": "A1", "words": ["QI"], "tiles": 2, "declared": 22, "drawn": 2}}`.
 //! - View: see [`View`]; sides are `"a"`/`"b"`, seats `"A1"`, per-side values `{"a": …, "b": …}`.
 
-pub mod board_mode;
+// From the bottom up: vocabulary, the board, the state and its fold, decisions, projections.
+// Each imports only what is above it in this list.
 mod command;
-mod decide;
 mod error;
 mod event;
-pub mod import;
 mod outcome;
 mod seat;
 pub mod sheet;
+
+pub mod board_mode;
+mod fold;
 mod state;
+
+mod decide;
+
+mod export;
+pub mod import;
+mod view;
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests;
 
 pub use crate::rules::ruleset::Ruleset;
-pub use board_mode::{BoardPlay, BoardTrack, to_gcg};
-pub use command::Command;
+pub use board_mode::{BoardPlay, BoardTrack};
+pub use command::{Command, Exchange, Play};
 pub use decide::{
     decide, decide_and_apply, due_timeouts, next_timeout_at, pending_timeouts,
     score_after_challenge, seat_order,
 };
 pub use error::RuleError;
 pub use event::{Event, Payload};
+pub use export::to_gcg;
+pub use fold::{apply, fold};
 pub use import::{ImportError, import_gcg, import_span_ms};
 pub use outcome::{EndReason, GameResult, ResultReason, overtime_penalty, rack_adjustments};
 pub use seat::{Actor, Seat, Side, Sides};
 pub use state::{
-    Adjustment, AdjustmentReason, BestWord, Challenge, ChallengeKind, ChallengeRuling, Forfeit,
-    ResultSlip, ScoreCorrection, State, Status, Turn, TurnAction, View, Window, WindowView, apply,
-    fold,
+    Adjustment, AdjustmentReason, Challenge, ChallengeKind, ChallengeRuling, Forfeit,
+    ScoreCorrection, State, Status, Turn, TurnAction, Window,
 };
+pub use view::{BestWord, ResultSlip, View, WindowView};

@@ -8,6 +8,10 @@
 //! (`#character-encoding UTF-8` on line 1), and any mix of CR and LF line ends.
 //!
 //! [`write()`] always writes UTF-8 with LF line ends; `read(write(g))` is the same game as `g`.
+//!
+//! Just over ~600 lines with its tests (the reader and writer are about 470): the reader and the
+//! writer share the record types and are tested against each other, so they stay in one file;
+//! checking a record against the rules is [`check`].
 
 pub mod check;
 

@@ -15,14 +15,12 @@ fn board_game(preset: Preset) -> Game {
 }
 
 fn mv(m: &str, declared: i32) -> Command {
-    Command::Play {
-        words: vec![],
-        tiles: None,
+    Command::Play(Play::Board {
         mv: Some(m.into()),
+        rack: None,
         declared,
         seat: None,
-        rack: None,
-    }
+    })
 }
 
 #[test]
@@ -152,24 +150,12 @@ fn a_challenged_play_is_broken_down_per_word_on_the_board_before_it_t8_c5() {
 }
 
 fn mv_from(m: &str, declared: i32, rack: &str) -> Command {
-    match mv(m, declared) {
-        Command::Play {
-            words,
-            tiles,
-            mv,
-            declared,
-            seat,
-            ..
-        } => Command::Play {
-            words,
-            tiles,
-            mv,
-            declared,
-            seat,
-            rack: Some(rack.into()),
-        },
-        other => other,
-    }
+    Command::Play(Play::Board {
+        mv: Some(m.into()),
+        rack: Some(rack.into()),
+        declared,
+        seat: None,
+    })
 }
 
 // rule C2: the set has two blanks; a third is not among the tiles left.
@@ -239,24 +225,11 @@ fn a_play_of_more_than_seven_tiles_is_refused_c2() {
 #[test]
 fn sheet_mode_refuses_a_rack() {
     let mut g = Game::individual();
-    let cmd = match play("QI", 2, 22) {
-        Command::Play {
-            words,
-            tiles,
-            mv,
-            declared,
-            seat,
-            ..
-        } => Command::Play {
-            words,
-            tiles,
-            mv,
-            declared,
-            seat,
-            rack: Some("QI".into()),
-        },
-        other => other,
-    };
+    // A sheet play with a rack, as a client sends it: the wire makes it board input.
+    let cmd: Command = serde_json::from_value(serde_json::json!({
+        "type": "play", "words": ["QI"], "tiles": 2, "declared": 22, "rack": "QI"
+    }))
+    .unwrap();
     assert_eq!(g.err(cmd).rule(), "invalid");
     g.play("ZZZZ", 4, 40);
 }

@@ -151,14 +151,12 @@ fn five_point_rule_pays_per_word_challenged_n5() {
         .with_overrides(&json!({"challenge_rule": "five_point"}))
         .unwrap();
     let mut g = Game::started(r);
-    g.ok(Command::Play {
+    g.ok(Command::Play(Play::Sheet {
         words: vec!["QI".into(), "XI".into()],
         tiles: Some(2),
-        mv: None,
         declared: 40,
         seat: None,
-        rack: None,
-    });
+    }));
     g.ok(Command::ChallengeWord {
         by: seat("B1"),
         words: vec!["QI".into(), "XI".into()],
@@ -254,14 +252,12 @@ fn individual_challenge_stops_both_clocks_without_allowance_n5() {
 }
 
 fn two_words(a: &str, b: &str, declared: i32) -> Command {
-    Command::Play {
+    Command::Play(Play::Sheet {
         words: vec![a.into(), b.into()],
         tiles: Some(2),
-        mv: None,
         declared,
         seat: None,
-        rack: None,
-    }
+    })
 }
 
 fn five_point() -> Game {
@@ -316,14 +312,12 @@ fn board_mode_challenge_names_only_the_formed_words_n5() {
         .with_overrides(&json!({"challenge_rule": "ten_point", "entry_mode": "board"}))
         .unwrap();
     let mut g = Game::started(r);
-    g.ok(Command::Play {
-        words: vec![],
-        tiles: None,
+    g.ok(Command::Play(Play::Board {
         mv: Some("8G QI".into()),
+        rack: None,
         declared: 22,
         seat: None,
-        rack: None,
-    });
+    }));
     assert_eq!(g.err(challenge_word("B1", "ZZZZ")).rule(), "N5");
     g.ok(Command::ChallengeWord {
         by: seat("B1"),

@@ -3,16 +3,18 @@
 use std::collections::BTreeMap;
 
 use super::*;
+use crate::rules::game::Exchange;
 use crate::rules::game::{EndReason, Payload, ResultReason, Sides, Status};
 use crate::rules::ruleset::Preset;
+use crate::rules::tiles::Rack;
 use serde_json::json;
 
 fn exchange(tiles: &str) -> Command {
-    Command::Exchange {
-        tiles: tiles.into(),
+    Command::Exchange(Exchange {
+        tiles: Rack::parse(tiles).unwrap(),
         rack: None,
         seat: None,
-    }
+    })
 }
 
 fn racks(v: &[(&str, u32)]) -> Command {
@@ -449,13 +451,13 @@ fn the_results_slip_lists_the_highest_scoring_word_and_the_names_n8() {
         },
     );
     g.ok(Command::Start { first: Side::A });
-    let mv = |m: &str, declared: i32| Command::Play {
-        words: vec![],
-        tiles: None,
-        mv: Some(m.into()),
-        declared,
-        seat: None,
-        rack: None,
+    let mv = |m: &str, declared: i32| {
+        Command::Play(Play::Board {
+            mv: Some(m.into()),
+            rack: None,
+            declared,
+            seat: None,
+        })
     };
     g.ok(mv("8G ZA", 22)); // A: ZA 22
     g.ok(mv("9G OX", 31)); // B: OX 10, ZO 12, AX 9: the turn outscores ZA, no word does

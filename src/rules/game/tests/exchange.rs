@@ -1,14 +1,16 @@
 //! Exchanges: T9, T10, N4.
 
 use super::*;
+use crate::rules::game::Exchange;
 use crate::rules::ruleset::Preset;
+use crate::rules::tiles::Rack;
 
 fn exchange(tiles: &str) -> Command {
-    Command::Exchange {
-        tiles: tiles.into(),
+    Command::Exchange(Exchange {
+        tiles: Rack::parse(tiles).unwrap(),
         rack: None,
         seat: None,
-    }
+    })
 }
 
 /// A team game with `bag` tiles left in the bag, A1 to move.
@@ -59,16 +61,16 @@ fn blanks_do_not_count_toward_the_three_t9() {
 fn eligibility_is_checked_on_the_shown_rack_t9() {
     let mut g = Game::team();
     // Holding EEE, the player may return other tiles.
-    g.ok(Command::Exchange {
-        tiles: "QV".into(),
-        rack: Some("EEEQVIN".into()),
+    g.ok(Command::Exchange(Exchange {
+        tiles: Rack::parse("QV").unwrap(),
+        rack: Some(Rack::parse("EEEQVIN").unwrap()),
         seat: None,
-    });
-    let e = g.err(Command::Exchange {
-        tiles: "QV".into(),
-        rack: Some("EEQVINT".into()),
+    }));
+    let e = g.err(Command::Exchange(Exchange {
+        tiles: Rack::parse("QV").unwrap(),
+        rack: Some(Rack::parse("EEQVINT").unwrap()),
         seat: None,
-    });
+    }));
     assert_eq!(e, RuleError::ExchangeNeedsSameLetter(3));
 }
 

@@ -38,14 +38,12 @@ fn board(preset: Preset, overrides: serde_json::Value) -> Ruleset {
 }
 
 fn mv(m: &str, declared: i32) -> Command {
-    Command::Play {
-        words: vec![],
-        tiles: None,
+    Command::Play(Play::Board {
         mv: Some(m.into()),
+        rack: None,
         declared,
         seat: None,
-        rack: None,
-    }
+    })
 }
 
 /// Team play: A's clock runs out first; B1 then plays with 5 s left on B's clock, and B's clock

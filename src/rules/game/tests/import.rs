@@ -1,7 +1,7 @@
 //! C8: GCG import through the match commands, and export back, on the 31 reference records.
 
 use super::*;
-use crate::rules::game::{ImportError, Payload, import_gcg, to_gcg};
+use crate::rules::game::{ImportError, Payload, decide, import_gcg, to_gcg};
 use crate::rules::gcg::{self, EventKind, Exchanged};
 use crate::rules::ruleset::Preset;
 use serde_json::json;
@@ -190,13 +190,13 @@ fn the_export_carries_racks_challenges_and_seats_c8() {
         .with_overrides(&json!({"entry_mode": "board"}))
         .unwrap();
     let mut g = Game::started(r);
-    let mv = |m: &str, declared: i32| Command::Play {
-        words: vec![],
-        tiles: None,
-        mv: Some(m.into()),
-        declared,
-        seat: None,
-        rack: None,
+    let mv = |m: &str, declared: i32| {
+        Command::Play(Play::Board {
+            mv: Some(m.into()),
+            rack: None,
+            declared,
+            seat: None,
+        })
     };
     g.ok(mv("8G QI", 22));
     g.ok(challenge_word("B1", "QI"));

@@ -19,7 +19,7 @@ use chrono::{DateTime, TimeZone, Utc};
 
 use crate::rules::clock::after;
 use crate::rules::game::{
-    Actor, Command, Event, RuleError, Seat, Side, State, View, apply, decide, decide_and_apply,
+    Actor, Command, Event, Play, RuleError, Seat, Side, State, View, apply, decide_and_apply,
 };
 use crate::rules::ruleset::{Preset, Ruleset};
 
@@ -95,18 +95,19 @@ impl Game {
         self
     }
 
-    /// Decides `cmd` and folds its events. (A refused command cannot change the state: the
-    /// rules see it through a shared borrow.)
+    /// Decides `cmd` and applies what it produces. A refused command cannot change the state
+    /// (`decide` borrows it), so what is checked is the other half of the contract services rely
+    /// on: the state `decide_and_apply` hands back, which they cache, is the state the stored
+    /// events fold into.
     pub fn try_as(&mut self, actor: Actor, cmd: Command) -> Result<Vec<Event>, RuleError> {
         let (events, decided) = decide_and_apply(&self.state, cmd, &actor, self.now())?;
         for e in &events {
             apply(&mut self.state, e);
             self.events.push(e.clone());
         }
-        // The state a decision hands back, which the services cache, is its events folded.
         assert_eq!(
             self.state, decided,
-            "decide_and_apply's state is not its events folded"
+            "the decision's state is its events applied"
         );
         Ok(events)
     }
@@ -156,14 +157,12 @@ impl Game {
 }
 
 pub(super) fn play(word: &str, tiles: u8, declared: i32) -> Command {
-    Command::Play {
+    Command::Play(Play::Sheet {
         words: vec![word.into()],
         tiles: Some(tiles),
-        mv: None,
         declared,
         seat: None,
-        rack: None,
-    }
+    })
 }
 
 pub(super) fn challenge_word(by: &str, word: &str) -> Command {

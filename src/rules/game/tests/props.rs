@@ -6,8 +6,10 @@ use std::collections::BTreeMap;
 use proptest::prelude::*;
 
 use super::*;
+use crate::rules::game::Exchange;
 use crate::rules::game::{Status, TurnAction, fold};
 use crate::rules::ruleset::Preset;
+use crate::rules::tiles::Rack;
 
 #[derive(Clone, Debug)]
 enum Step {
@@ -68,11 +70,11 @@ fn command(g: &Game, step: &Step) -> (Actor, Command) {
         Step::Pass => (table(), Command::Pass { seat: None }),
         Step::Exchange => (
             table(),
-            Command::Exchange {
-                tiles: "EEEA".into(),
+            Command::Exchange(Exchange {
+                tiles: Rack::parse("EEEA").unwrap(),
                 rack: None,
                 seat: None,
-            },
+            }),
         ),
         Step::Accept => (table(), Command::Accept),
         Step::Hold(i) => (table(), Command::Hold { by: at(*i) }),

@@ -145,14 +145,12 @@ fn in_board_mode_the_correction_takes_the_board_score_n9() {
         .with_overrides(&json!({"entry_mode": "board"}))
         .unwrap();
     let mut g = Game::started(r);
-    g.ok(Command::Play {
-        words: vec![],
-        tiles: None,
+    g.ok(Command::Play(Play::Board {
         mv: Some("8G QI".into()),
+        rack: None,
         declared: 30,
         seat: None,
-        rack: None,
-    });
+    }));
     g.wait(10_000);
     g.ok(Command::Pass { seat: None });
     assert_eq!(

@@ -94,14 +94,12 @@ fn by_default_any_number_of_tiles_may_be_laid_t2() {
 #[test]
 fn sheet_mode_needs_words_and_tiles() {
     let mut g = Game::team();
-    let e = g.err(Command::Play {
+    let e = g.err(Command::Play(Play::Sheet {
         words: vec![],
         tiles: Some(2),
-        mv: None,
         declared: 4,
         seat: None,
-        rack: None,
-    });
+    }));
     assert_eq!(e.rule(), "invalid");
 }
 
