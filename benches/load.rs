@@ -1004,7 +1004,7 @@ fn seed_standings(
                     Backend::Sqlite => conn.batch_execute("PRAGMA synchronous = NORMAL"),
                 }
                 .unwrap();
-                let cache = svc::MatchCache::default();
+                let cache = svc::Desk::offline();
                 let mut rng = Rng(w as u64 + 99);
                 loop {
                     let Some((round, p)) = jobs.lock().unwrap().pop() else {
@@ -1263,10 +1263,10 @@ fn bench(o: &Opts, store: &Store) {
     };
 
     // Saturation: every table sends its next command as soon as the last one is answered.
-    let w0 = state.writer.stats();
+    let w0 = state.desk.stats();
     let sat = load_phase(o, &base, &setup, 0, &read_path);
     let sat_rate = sat.rate(is_command);
-    let w1 = state.writer.stats();
+    let w1 = state.desk.stats();
     let (batches, commands) = (w1.batches - w0.batches, w1.commands - w0.commands);
     let batch_note = format!(
         "{commands} commands in {batches} transactions ({:.1} per commit), writer busy {:.0}% of the phase",

@@ -132,9 +132,11 @@ impl AppError {
 }
 
 /// The JSON body of every API error.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = Error)]
 pub struct ErrorBody {
     /// Machine-readable kind (`bad_request`, `conflict`, …).
+    #[schema(schema_with = error_kinds)]
     pub error: &'static str,
     /// Human-readable message.
     pub message: String,
@@ -150,6 +152,33 @@ pub struct ErrorBody {
     /// For a command on a voided match: the match its table plays now.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub current_match: Option<i64>,
+}
+
+/// Every `error` kind an [`ErrorBody`] carries (from [`AppError`] and from `web::errors`, which
+/// gives actix-web's own refusals the same body), for the API document.
+pub const ERROR_KINDS: [&str; 13] = [
+    "bad_request",
+    "unauthorized",
+    "forbidden",
+    "not_found",
+    "conflict",
+    "match_void",
+    "unprocessable",
+    "rule_violation",
+    "payload_too_large",
+    "request_timeout",
+    "too_many_requests",
+    "unavailable",
+    "internal",
+];
+
+/// The schema of [`ErrorBody::error`]: one of [`ERROR_KINDS`].
+fn error_kinds() -> utoipa::openapi::schema::Object {
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .enum_values(Some(ERROR_KINDS))
+        .description(Some("Machine-readable kind."))
+        .build()
 }
 
 /// Marks an error response so the page layer can turn it into HTML (see `web::errors`).

@@ -11,20 +11,188 @@ use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
-/// One committed change.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct LiveMessage {
-    /// The event (tournament) it belongs to.
-    pub event_id: Option<i64>,
-    /// The match.
-    pub match_id: i64,
-    /// The match's last seq after the change.
-    pub seq: i64,
-    /// What changed (`played`, `challenge_claimed`, …).
-    pub kind: String,
-    /// Whether the change can move the event's standings (a result declared or taken back, a
-    /// committee record): cached standings are dropped when it does.
-    pub standings: bool,
+/// One committed change, as live pages and the other instances hear of it.
+///
+/// On the wire (SSE `data:` and the PostgreSQL relay) every message is the same flat object,
+/// `{"event_id", "match_id", "seq", "kind", "standings"}`, which the pages read; a message that
+/// concerns no match says `match_id: 0` and `seq: 0` there, and only there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(into = "Wire")]
+pub enum LiveMessage {
+    /// Events were appended to a match's log.
+    Match {
+        /// The event (tournament) the match belongs to.
+        event_id: Option<i64>,
+        /// The match.
+        match_id: i64,
+        /// The match's last seq after the change.
+        seq: i64,
+        /// The kind of the last event appended (`played`, `word_ruled`, …).
+        last: &'static str,
+        /// Whether the change can move the event's standings (a result declared or taken
+        /// back): cached standings are dropped when it does.
+        standings: bool,
+    },
+    /// A PIC claimed a challenge of a match (the other PICs' pages show it taken).
+    ChallengeClaimed {
+        /// The event whose queue holds it.
+        event_id: Option<i64>,
+        /// The match.
+        match_id: i64,
+    },
+    /// The committee recorded a disqualification, walkout or withdrawal (moves standings).
+    CommitteeRecord {
+        /// The event.
+        event_id: i64,
+    },
+    /// Refresh everything: the subscriber may have missed messages.
+    Resync {
+        /// The event whose stream it is sent on, if any.
+        event_id: Option<i64>,
+    },
+}
+
+impl LiveMessage {
+    /// The event the change belongs to.
+    pub fn event_id(&self) -> Option<i64> {
+        match self {
+            LiveMessage::Match { event_id, .. }
+            | LiveMessage::ChallengeClaimed { event_id, .. }
+            | LiveMessage::Resync { event_id } => *event_id,
+            LiveMessage::CommitteeRecord { event_id } => Some(*event_id),
+        }
+    }
+
+    /// The match it changed, if it concerns one.
+    pub fn match_id(&self) -> Option<i64> {
+        match self {
+            LiveMessage::Match { match_id, .. }
+            | LiveMessage::ChallengeClaimed { match_id, .. } => Some(*match_id),
+            LiveMessage::CommitteeRecord { .. } | LiveMessage::Resync { .. } => None,
+        }
+    }
+
+    /// The match's last seq after the change (0 when no event was appended).
+    pub fn seq(&self) -> i64 {
+        match self {
+            LiveMessage::Match { seq, .. } => *seq,
+            _ => 0,
+        }
+    }
+
+    /// Whether cached standings of its event must be dropped.
+    pub fn moves_standings(&self) -> bool {
+        match self {
+            LiveMessage::Match { standings, .. } => *standings,
+            LiveMessage::CommitteeRecord { .. } => true,
+            LiveMessage::ChallengeClaimed { .. } | LiveMessage::Resync { .. } => false,
+        }
+    }
+}
+
+/// A [`LiveMessage`] as pages and other instances read it (see there).
+#[derive(Serialize, Deserialize)]
+struct Wire {
+    event_id: Option<i64>,
+    match_id: i64,
+    seq: i64,
+    kind: String,
+    standings: bool,
+}
+
+impl From<LiveMessage> for Wire {
+    fn from(m: LiveMessage) -> Self {
+        let (event_id, match_id, seq, kind, standings) = match m {
+            LiveMessage::Match {
+                event_id,
+                match_id,
+                seq,
+                last,
+                standings,
+            } => (event_id, match_id, seq, last, standings),
+            LiveMessage::ChallengeClaimed { event_id, match_id } => {
+                (event_id, match_id, 0, CLAIMED, false)
+            }
+            LiveMessage::CommitteeRecord { event_id } => (Some(event_id), 0, 0, RECORD, true),
+            LiveMessage::Resync { event_id } => (event_id, 0, 0, RESYNC, false),
+        };
+        Wire {
+            event_id,
+            match_id,
+            seq,
+            kind: kind.to_owned(),
+            standings,
+        }
+    }
+}
+
+/// Every `Payload::kind`, so a relayed message names its event kind without holding a string.
+const EVENT_KINDS: [&str; 22] = [
+    "created",
+    "started",
+    "played",
+    "passed",
+    "exchanged",
+    "line_closed",
+    "held",
+    "word_challenged",
+    "word_ruled",
+    "score_challenged",
+    "score_ruled",
+    "clock_flagged",
+    "match_time_up",
+    "game_ended",
+    "racks_adjusted",
+    "overtime_penalized",
+    "result_declared",
+    "disqualified",
+    "walked_out",
+    "score_corrected",
+    "slip_verified",
+    "corrected",
+];
+
+const CLAIMED: &str = "challenge_claimed";
+const RECORD: &str = "committee_record";
+const RESYNC: &str = "resync";
+
+// By hand: a derive would tie the input's lifetime to the `&'static str` of an event kind.
+impl<'de> Deserialize<'de> for LiveMessage {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Wire::deserialize(d)?
+            .try_into()
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+impl TryFrom<Wire> for LiveMessage {
+    type Error = String;
+
+    fn try_from(w: Wire) -> Result<Self, String> {
+        Ok(match w.kind.as_str() {
+            CLAIMED => LiveMessage::ChallengeClaimed {
+                event_id: w.event_id,
+                match_id: w.match_id,
+            },
+            RECORD => LiveMessage::CommitteeRecord {
+                event_id: w.event_id.ok_or("a committee record without its event")?,
+            },
+            RESYNC => LiveMessage::Resync {
+                event_id: w.event_id,
+            },
+            kind => LiveMessage::Match {
+                event_id: w.event_id,
+                match_id: w.match_id,
+                seq: w.seq,
+                last: EVENT_KINDS
+                    .iter()
+                    .find(|k| **k == kind)
+                    .copied()
+                    .ok_or_else(|| format!("unknown event kind {kind:?}"))?,
+                standings: w.standings,
+            },
+        })
+    }
 }
 
 /// The publish side, shared by all handlers.
@@ -150,6 +318,43 @@ fn relay_session(
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "ignored a malformed live relay message"),
             }
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_keep_their_flat_wire_form() {
+        let m = LiveMessage::Match {
+            event_id: Some(3),
+            match_id: 7,
+            seq: 12,
+            last: "played",
+            standings: false,
+        };
+        let text = serde_json::to_string(&m).unwrap();
+        assert_eq!(
+            text,
+            r#"{"event_id":3,"match_id":7,"seq":12,"kind":"played","standings":false}"#
+        );
+        assert_eq!(serde_json::from_str::<LiveMessage>(&text).unwrap(), m);
+        let r = LiveMessage::CommitteeRecord { event_id: 3 };
+        let text = serde_json::to_string(&r).unwrap();
+        assert_eq!(
+            text,
+            r#"{"event_id":3,"match_id":0,"seq":0,"kind":"committee_record","standings":true}"#
+        );
+        assert_eq!(serde_json::from_str::<LiveMessage>(&text).unwrap(), r);
+        for kind in EVENT_KINDS {
+            let wire = format!(
+                r#"{{"event_id":null,"match_id":1,"seq":1,"kind":"{kind}","standings":false}}"#
+            );
+            let back = serde_json::from_str::<LiveMessage>(&wire).unwrap();
+            assert_eq!(serde_json::to_string(&back).unwrap(), wire);
         }
     }
 }

@@ -47,6 +47,8 @@ pub fn prepare(settings: &Settings) -> Result<AppState, StartError> {
     AppState::new(pool, settings)
 }
 
+/// The composition root: the only place the application state, and the match desk in it, is
+/// built. (The web layer adds only a helper for handlers, `AppState::db`.)
 impl AppState {
     /// The state for a pool and settings, with the system clock and empty caches.
     pub fn new(pool: crate::db::Pool, settings: &Settings) -> Result<Self, StartError> {
@@ -56,34 +58,29 @@ impl AppState {
         let relay = (settings.database.backend() == crate::config::Backend::Postgres).then(|| {
             let (live, standings) = (live.clone(), standings.clone());
             crate::live::spawn_pg_relay(settings.database.target().to_owned(), move |m| {
-                crate::web::deliver(&live, &standings, m)
+                crate::services::desk::deliver(&live, &standings, m)
             })
         });
-        let matches = Arc::new(crate::services::matches::MatchCache::default());
+        let publisher =
+            crate::services::desk::Publisher::new(live.clone(), standings.clone(), relay);
         // One writer thread per instance: SQLite has a single writer anyway, and on PostgreSQL
         // measured two and four threads made smaller batches and a worse tail (BENCHMARKS.md).
         let writers = 1;
-        let writer = crate::services::writer::CommandWriter::start(
-            &settings.database,
-            matches.clone(),
-            writers,
-        )?;
+        let desk = crate::services::desk::Desk::start(&settings.database, publisher, writers)?;
         Ok(AppState {
             pool,
-            writer: Arc::new(writer),
+            desk: Arc::new(desk),
             backend: settings.database.backend(),
             keys: Arc::new(keys),
             throttle: Arc::new(LoginThrottle::default()),
             sessions: Arc::default(),
             settings: Arc::new(settings.clone()),
             clock: Arc::new(crate::clock::SystemClock),
-            matches,
             live,
             lexicons: Arc::new(crate::services::lexicons::LexiconStore::new(
                 settings.data_dir.clone(),
             )),
             standings,
-            relay,
         })
     }
 }
@@ -207,13 +204,9 @@ async fn sweep_clocks(state: AppState) {
     loop {
         tick.tick().await;
         let now = state.clock.now();
-        let cache = state.matches.clone();
-        match state
-            .db(move |conn| crate::services::matches::sweep(conn, &cache, now))
-            .await
-        {
-            Ok(changed) => state.publish(changed),
-            Err(e) => tracing::warn!(error = %e, "clock sweep failed"),
+        let desk = state.desk.clone();
+        if let Err(e) = state.db(move |conn| desk.sweep(conn, now)).await {
+            tracing::warn!(error = %e, "clock sweep failed");
         }
     }
 }

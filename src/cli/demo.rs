@@ -11,7 +11,7 @@ use crate::config::DatabaseUrl;
 use crate::db::{self, DbConn};
 use crate::error::AppError;
 use crate::rules::game::Command;
-use crate::services::matches::{self, CommandRequest, MatchCache, Sender};
+use crate::services::matches::{self, CommandRequest, Desk, Sender};
 use crate::services::{accounts, committee, events, pic, rounds};
 
 /// The demo event's name (a second run refuses rather than duplicate it).
@@ -78,7 +78,7 @@ fn grant(
 
 struct Table<'a> {
     conn: &'a mut DbConn,
-    cache: &'a MatchCache,
+    cache: &'a Desk,
     device: i64,
     match_id: i64,
 }
@@ -100,7 +100,6 @@ impl Table<'_> {
             Sender::User(self.device),
             &req,
         )
-        .map(|(o, _)| o)
         .map_err(err)
     }
 
@@ -125,7 +124,8 @@ pub fn run(db: &DatabaseUrl, out: &mut dyn Write) -> Result<Vec<Account>, String
         ));
     }
     let conn = &mut *conn;
-    let cache = MatchCache::default();
+    // No server runs: a desk without writer threads or live subscribers.
+    let cache = Desk::offline();
     let mut made = Vec::new();
     let admin = match db::users::find_by_username(conn, "admin").map_err(|e| e.to_string())? {
         Some(u) => u.id,
@@ -288,7 +288,7 @@ pub fn run(db: &DatabaseUrl, out: &mut dyn Write) -> Result<Vec<Account>, String
                     .iter()
                     .find(|c| c.match_id == *m && c.challenge_seq == seq)
                 {
-                    pic::claim(conn, Utc::now(), pic1, c.id).map_err(err)?;
+                    pic::claim(conn, &cache, Utc::now(), pic1, c.id).map_err(err)?;
                 }
             }
             _ => t.play(&["QUEEN"], 4, 26)?,

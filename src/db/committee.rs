@@ -6,7 +6,7 @@ use super::DbConn;
 use super::schema::committee_records;
 
 /// A stored record.
-#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize, utoipa::ToSchema)]
 #[diesel(table_name = committee_records)]
 pub struct RecordRow {
     /// Row id.
@@ -26,6 +26,7 @@ pub struct RecordRow {
     /// The record this one corrects.
     pub corrects: Option<i64>,
     /// When (UTC).
+    #[schema(value_type = String)]
     pub created_at: chrono::NaiveDateTime,
     /// The author's idempotency key (kept out of every view).
     #[serde(skip_serializing)]

@@ -52,7 +52,7 @@ pub struct NewEvent<'a> {
 }
 
 /// A team of an event.
-#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize, utoipa::ToSchema)]
 #[diesel(table_name = teams)]
 pub struct TeamRow {
     /// Row id.
@@ -62,11 +62,12 @@ pub struct TeamRow {
     /// Display name (unique in the event).
     pub name: String,
     /// When (UTC).
+    #[schema(value_type = String)]
     pub created_at: chrono::NaiveDateTime,
 }
 
 /// A player of a team.
-#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize, utoipa::ToSchema)]
 #[diesel(table_name = players)]
 pub struct PlayerRow {
     /// Row id.
@@ -82,6 +83,7 @@ pub struct PlayerRow {
     /// Linked account.
     pub user_id: Option<i64>,
     /// When (UTC).
+    #[schema(value_type = String)]
     pub created_at: chrono::NaiveDateTime,
 }
 

@@ -9,7 +9,7 @@ use super::schema::{challenges, match_commands, match_events, matches};
 use crate::rules::game::Event;
 
 /// A match's identity and projected state.
-#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize, utoipa::ToSchema)]
 #[diesel(table_name = matches)]
 pub struct MatchRow {
     /// Row id.
@@ -49,8 +49,10 @@ pub struct MatchRow {
     /// Who made it.
     pub created_by: Option<i64>,
     /// When.
+    #[schema(value_type = String)]
     pub created_at: NaiveDateTime,
     /// Last change.
+    #[schema(value_type = String)]
     pub updated_at: NaiveDateTime,
     /// Part of a pairing that was redone before its round started: kept with its log, left out
     /// of every list.
@@ -636,7 +638,7 @@ pub fn insert_commands(conn: &mut DbConn, rows: &[NewCommandRow]) -> QueryResult
 }
 
 /// A row of the challenge queue.
-#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize, utoipa::ToSchema)]
 #[diesel(table_name = challenges)]
 pub struct ChallengeRow {
     /// Row id.
@@ -652,12 +654,15 @@ pub struct ChallengeRow {
     /// JSON detail (words, who, the turn).
     pub detail: String,
     /// When raised.
+    #[schema(value_type = String)]
     pub opened_at: NaiveDateTime,
     /// The PIC holding it.
     pub claimed_by: Option<i64>,
     /// Since when.
+    #[schema(value_type = Option<String>)]
     pub claimed_at: Option<NaiveDateTime>,
     /// When ruled (or withdrawn by a correction).
+    #[schema(value_type = Option<String>)]
     pub closed_at: Option<NaiveDateTime>,
     /// The ruling (JSON), once made.
     pub ruling: Option<String>,

@@ -38,7 +38,7 @@ pub struct NewUser<'a> {
 }
 
 /// A role held by a user, possibly limited to one event, team or table.
-#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize)]
+#[derive(Debug, Clone, Queryable, Selectable, serde::Serialize, utoipa::ToSchema)]
 #[diesel(table_name = role_grants)]
 pub struct RoleGrant {
     /// Row id.
@@ -56,6 +56,7 @@ pub struct RoleGrant {
     /// Who granted it.
     pub granted_by: Option<i64>,
     /// When (UTC).
+    #[schema(value_type = String)]
     pub created_at: chrono::NaiveDateTime,
 }
 

@@ -143,7 +143,9 @@ impl fmt::Debug for Square {
 }
 
 /// The direction a word reads in (`"across"` / `"down"` in JSON).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Direction {
     /// Left to right along a row.

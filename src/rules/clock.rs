@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::rules::game::{Side, Sides};
 
 /// What is running.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ClockMode {
     /// Nothing runs (before the start, after the end).

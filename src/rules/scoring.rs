@@ -18,11 +18,12 @@ pub const BINGO_TILES: usize = 7;
 pub const BINGO_BONUS: u32 = 50;
 
 /// One word's share of a play's score.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 pub struct WordScore {
     /// The word, uppercase (a blank shows its letter).
     pub word: String,
     /// Square of its first letter.
+    #[schema(value_type = String, example = "D8")]
     pub start: Square,
     /// Its direction.
     pub direction: Direction,
@@ -33,7 +34,7 @@ pub struct WordScore {
 /// A play's score: each word formed (main word first), the bingo bonus, and the total.
 /// Serializes as `{"words":[{"word":"JETON","start":"D8","direction":"across","score":40}],
 /// "bingo_bonus":0,"total":40}` for a PIC's screen.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 pub struct PlayScore {
     /// Every word formed, main word first.
     pub words: Vec<WordScore>,

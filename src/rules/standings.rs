@@ -111,7 +111,7 @@ pub struct StandingsInput<'a> {
 }
 
 /// One line of the standings table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct StandingRow {
     /// 1-based rank; teams equal on every E2 criterion share a rank (1, 2, 2, 4).
     pub rank: u32,

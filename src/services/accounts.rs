@@ -9,7 +9,7 @@ use crate::error::AppError;
 use crate::web::AppState;
 
 /// An account as shown to administrators and to `/api/v1/me`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct UserView {
     /// Row id.
     pub id: i64,
@@ -24,7 +24,7 @@ pub struct UserView {
 }
 
 /// A new session.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Session {
     /// Signed token (cookie value or Bearer token).
     pub token: String,
@@ -229,16 +229,16 @@ pub async fn start_session(state: &AppState, user: users::User) -> Result<Sessio
 
 /// Ends one session (signing out).
 pub async fn logout(state: &AppState, sid: &str) -> Result<(), AppError> {
-    let row = sid.to_owned();
+    let (row, now) = (sid.to_owned(), state.clock.now().naive_utc());
     state
-        .db(move |conn| Ok(sessions::end(conn, &row, db::now_utc())?))
+        .db(move |conn| Ok(sessions::end(conn, &row, now)?))
         .await?;
     state.sessions.forget_session(sid);
     Ok(())
 }
 
 /// Body of a password change: the current password and the new one.
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PasswordChange {
     /// The password now (checked like a sign-in, throttled alike).
@@ -287,6 +287,7 @@ async fn set_password(
     password: String,
     keep: Option<String>,
 ) -> Result<(), AppError> {
+    let now = state.clock.now().naive_utc();
     state
         .db(move |conn| {
             let hash = auth::hash_password(&password).map_err(AppError::internal)?;
@@ -294,7 +295,7 @@ async fn set_password(
                 if users::set_password_hash(conn, user_id, &hash)? == 0 {
                     return Err(gone());
                 }
-                sessions::end_all(conn, user_id, keep.as_deref(), db::now_utc())?;
+                sessions::end_all(conn, user_id, keep.as_deref(), now)?;
                 Ok(())
             })
         })
@@ -347,6 +348,7 @@ pub async fn set_disabled(
             current: None,
         });
     }
+    let now = state.clock.now().naive_utc();
     let view = state
         .db(move |conn| {
             conn.write_tx(|conn| {
@@ -354,7 +356,7 @@ pub async fn set_disabled(
                     return Err(gone());
                 }
                 if disabled {
-                    sessions::end_all(conn, user_id, None, db::now_utc())?;
+                    sessions::end_all(conn, user_id, None, now)?;
                 }
                 let u = users::find(conn, user_id)?.ok_or_else(gone)?;
                 view(conn, u)

@@ -2,7 +2,7 @@
 
 use crate::db::{DbConn, users};
 use crate::error::AppError;
-use crate::rules::game::{Actor, Command};
+use crate::rules::game::{Actor, Authority};
 
 /// The roles of one user.
 #[derive(Debug, Clone)]
@@ -79,36 +79,37 @@ impl Grants {
         }
     }
 
-    /// The identities this user may act as on a match at `table` of `event`, in the order to try
-    /// them for `cmd`: the rules engine decides which identity a command needs, so the first one
-    /// it accepts is used.
-    pub fn actors_for(&self, event: Option<i64>, table: Option<i32>, cmd: &Command) -> Vec<Actor> {
-        let id = self.user_id.to_string();
-        let table_actor = self
-            .at_table(event, table)
-            .then(|| Actor::Table { id: id.clone() });
-        let pic = self
-            .has("pic", event)
-            .then(|| Actor::Pic { id: id.clone() });
-        let committee = self
-            .has("committee", event)
-            .then(|| Actor::Committee { id: id.clone() });
-        let director = self
-            .directs(event)
-            .then(|| Actor::Director { id: id.clone() });
-        let order = match cmd {
-            Command::RuleWord { .. } | Command::RuleScore { .. } => vec![pic, director],
-            Command::Disqualify { .. } | Command::Walkout { .. } => vec![committee, director],
-            Command::Correction { .. } | Command::AnnounceEnd => vec![director, committee, pic],
-            Command::TimeExpired => {
-                let any = table_actor.is_some()
-                    || pic.is_some()
-                    || committee.is_some()
-                    || director.is_some();
-                vec![any.then_some(Actor::System)]
-            }
-            _ => vec![table_actor, director, pic],
+    /// The one identity in which this user holds `needed` on a match at `table` of `event`,
+    /// if any: their own role first (the table's device, the PIC, the committee), then the
+    /// official who may stand in for it.
+    pub fn actor_for(
+        &self,
+        event: Option<i64>,
+        table: Option<i32>,
+        needed: Authority,
+    ) -> Option<Actor> {
+        let id = || self.user_id.to_string();
+        let table_actor = || {
+            self.at_table(event, table)
+                .then(|| Actor::Table { id: id() })
         };
-        order.into_iter().flatten().collect()
+        let pic = || self.has("pic", event).then(|| Actor::Pic { id: id() });
+        let committee = || {
+            self.has("committee", event)
+                .then(|| Actor::Committee { id: id() })
+        };
+        let director = || self.directs(event).then(|| Actor::Director { id: id() });
+        match needed {
+            Authority::SideToMove | Authority::Seat => table_actor().or_else(director).or_else(pic),
+            Authority::Pic => pic().or_else(director),
+            Authority::Committee => committee().or_else(director),
+            Authority::Official => director().or_else(committee).or_else(pic),
+            Authority::Director => director(),
+            Authority::Clock => (table_actor().is_some()
+                || pic().is_some()
+                || committee().is_some()
+                || director().is_some())
+            .then_some(Actor::System),
+        }
     }
 }

@@ -10,10 +10,13 @@ use crate::error::AppError;
 use crate::live::LiveMessage;
 use crate::rules::game::{Command, Payload, Side};
 use crate::services::authz::Grants;
-use crate::services::matches::{self, CommandRequest, MatchCache, Sender, Via};
+use crate::services::desk::{
+    CommandOutcome, CommandRequest, Desk, Sender, Via, Work, check_idempotency_key, check_key,
+    stored_outcome,
+};
 
 /// Body of `POST /api/v1/events/{id}/committee`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewRecordRequest {
     /// The team concerned.
@@ -35,7 +38,8 @@ pub struct NewRecordRequest {
 }
 
 /// A record as shown.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = Record)]
 pub struct RecordView {
     /// The stored record.
     #[serde(flatten)]
@@ -62,14 +66,14 @@ fn may_record(g: &Grants, event_id: i64) -> Result<(), AppError> {
 /// a match, the match's log gets the matching event in the same transaction.
 pub fn record(
     conn: &mut DbConn,
-    cache: &MatchCache,
+    desk: &Desk,
     now: DateTime<Utc>,
     user_id: i64,
     event_id: i64,
     req: &NewRecordRequest,
-) -> Result<(RecordView, Vec<LiveMessage>), AppError> {
-    let (view, live, _) = record_keyed(conn, cache, now, user_id, event_id, req, None)?;
-    Ok((view, live))
+) -> Result<RecordView, AppError> {
+    let (view, _) = record_keyed(conn, desk, now, user_id, event_id, req, None)?;
+    Ok(view)
 }
 
 /// Refuses a record the register cannot hold.
@@ -89,13 +93,13 @@ fn check(req: &NewRecordRequest) -> Result<(), AppError> {
             "a walkout happens in a match: choose the match",
         ));
     }
-    matches::check_idempotency_key(req.idempotency_key.as_deref())
+    check_idempotency_key(req.idempotency_key.as_deref())
 }
 
 /// [`record_once`], once more if its key collided with a record made at the same moment.
 fn record_keyed(
     conn: &mut DbConn,
-    cache: &MatchCache,
+    desk: &Desk,
     now: DateTime<Utc>,
     user_id: i64,
     event_id: i64,
@@ -103,29 +107,25 @@ fn record_keyed(
     match_key: Option<&str>,
 ) -> Result<Recorded, AppError> {
     check(req)?;
-    match record_once(conn, cache, now, user_id, event_id, req, match_key) {
+    match record_once(conn, desk, now, user_id, event_id, req, match_key) {
         // Two sends of one key at the same moment (PostgreSQL): the loser's key collided with
         // the winner's record, and now finds it.
         Err(AppError::Conflict { current: None, .. }) if req.idempotency_key.is_some() => {
-            record_once(conn, cache, now, user_id, event_id, req, match_key)
+            record_once(conn, desk, now, user_id, event_id, req, match_key)
         }
         other => other,
     }
 }
 
-/// A record as shown, what live pages are told, and the match command it recorded (none for
-/// a repeat of the author's key, or a record of the whole event).
-type Recorded = (
-    RecordView,
-    Vec<LiveMessage>,
-    Option<matches::CommandOutcome>,
-);
+/// A record as shown, and the match command it recorded (none for a repeat of the author's
+/// key, or a record of the whole event).
+type Recorded = (RecordView, Option<CommandOutcome>);
 
 /// Records once. `match_key` is the idempotency key of the match command it sends, when the
 /// record came through the match's command route (see [`record_from_command`]).
 fn record_once(
     conn: &mut DbConn,
-    cache: &MatchCache,
+    desk: &Desk,
     now: DateTime<Utc>,
     user_id: i64,
     event_id: i64,
@@ -134,7 +134,7 @@ fn record_once(
 ) -> Result<Recorded, AppError> {
     let reason = req.reason.trim();
     let kind = req.kind.as_str();
-    let (view, executed, replayed) = conn.write_tx(|conn| {
+    desk.write(conn, |conn, work| {
         may_record(&Grants::load(conn, user_id)?, event_id)?;
         // A resent record (issue 11): the author's first record with this key, unchanged.
         if let Some(key) = &req.idempotency_key
@@ -150,7 +150,7 @@ fn record_once(
                 ));
             }
             let view = view_of(conn, first)?;
-            return Ok((view, None, true));
+            return Ok((view, None));
         }
         let team = event_rows::find_team(conn, req.team_id)?
             .filter(|t| t.event_id == event_id)
@@ -171,7 +171,7 @@ fn record_once(
             }
             if let Some(m) = old.match_id {
                 executed = Some(reverse_in_match(
-                    conn, cache, now, user_id, m, &old.kind, reason, match_key,
+                    conn, work, now, user_id, m, &old.kind, reason, match_key,
                 )?);
             }
             "withdrawal"
@@ -207,14 +207,7 @@ fn record_once(
                     command,
                     via: Via::Register,
                 };
-                executed = Some(matches::execute_in_tx(
-                    conn,
-                    cache,
-                    now,
-                    m,
-                    Sender::User(user_id),
-                    &req,
-                )?);
+                executed = Some(work.command(conn, now, m, Sender::User(user_id), &req)?);
             }
             kind
         };
@@ -239,7 +232,9 @@ fn record_once(
         let author_name = users::find(conn, user_id)?
             .map(|u| u.username)
             .unwrap_or_default();
-        Ok::<_, AppError>((
+        // Event-level records move standings even without a match (E2, E3).
+        work.announce(LiveMessage::CommitteeRecord { event_id });
+        Ok((
             RecordView {
                 record,
                 team: team.name,
@@ -247,32 +242,8 @@ fn record_once(
                 corrected: false,
             },
             executed,
-            false,
         ))
-    })?;
-    if replayed {
-        return Ok((view, Vec::new(), None));
-    }
-    let mut outcome = None;
-    let mut live: Vec<LiveMessage> = executed
-        .and_then(|(done, state, live)| {
-            if let Some(s) = state {
-                cache.put(done.match_id, s);
-            }
-            outcome = Some(done);
-            live
-        })
-        .into_iter()
-        .collect();
-    // Event-level records move standings even without a match (E2, E3).
-    live.push(LiveMessage {
-        event_id: Some(event_id),
-        match_id: 0,
-        seq: 0,
-        kind: "committee_record".into(),
-        standings: true,
-    });
-    Ok((view, live, outcome))
+    })
 }
 
 /// A disqualification, walkout, or correction of one, sent as a match command
@@ -283,19 +254,19 @@ fn record_once(
 /// command then goes the ordinary way.
 pub fn record_from_command(
     conn: &mut DbConn,
-    cache: &MatchCache,
+    desk: &Desk,
     now: DateTime<Utc>,
     user_id: i64,
     match_id: i64,
     req: &CommandRequest,
-) -> Result<Option<(matches::CommandOutcome, Vec<LiveMessage>)>, AppError> {
+) -> Result<Option<CommandOutcome>, AppError> {
     if !matches!(
         req.command,
         Command::Disqualify { .. } | Command::Walkout { .. } | Command::Correction { .. }
     ) {
         return Ok(None);
     }
-    matches::check_key(req)?;
+    check_key(req)?;
     // The record and its match command are one transaction; a repeat that races its first
     // send collides with the first's key record there, and gets a 409 rather than a second
     // record.
@@ -335,7 +306,7 @@ pub fn record_from_command(
             reverses_seq,
             reason,
         } => {
-            let state = matches::load_state(conn, cache, match_id)?;
+            let state = desk.state(conn, match_id)?;
             let kind = match state.log.iter().find(|e| e.seq == *reverses_seq) {
                 Some(e) if matches!(e.payload, Payload::Disqualified { .. }) => "disqualification",
                 Some(e) if matches!(e.payload, Payload::WalkedOut { .. }) => "walkout",
@@ -363,17 +334,17 @@ pub fn record_from_command(
     };
     // Authorised first (issue 11); then a repeat of the sender's key gets its first answer.
     require_member(conn, user_id, event_id)?;
-    if let Some(first) = matches::stored_outcome(
+    if let Some(first) = stored_outcome(
         conn,
         match_id,
         Sender::User(user_id),
         Via::Register,
         req.idempotency_key.as_deref(),
     )? {
-        return Ok(Some((first, Vec::new())));
+        return Ok(Some(first));
     }
     if let Some(expected) = req.expected_seq {
-        let last = matches::load_state(conn, cache, match_id)?.last_seq as i64;
+        let last = desk.state(conn, match_id)?.last_seq as i64;
         if expected != last {
             return Err(AppError::Conflict {
                 message: format!(
@@ -383,9 +354,9 @@ pub fn record_from_command(
             });
         }
     }
-    let (_, live, outcome) = record_keyed(
+    let (_, outcome) = record_keyed(
         conn,
-        cache,
+        desk,
         now,
         user_id,
         event_id,
@@ -394,7 +365,7 @@ pub fn record_from_command(
     )?;
     let outcome =
         outcome.ok_or_else(|| AppError::internal("a match record without its match command"))?;
-    Ok(Some((outcome, live)))
+    Ok(Some(outcome))
 }
 
 /// A stored record as shown.
@@ -420,14 +391,14 @@ fn view_of(conn: &mut DbConn, record: rows::RecordRow) -> Result<RecordView, App
 #[allow(clippy::too_many_arguments)]
 fn reverse_in_match(
     conn: &mut DbConn,
-    cache: &MatchCache,
+    work: &mut Work<'_>,
     now: DateTime<Utc>,
     user_id: i64,
     match_id: i64,
     kind: &str,
     reason: &str,
     key: Option<&str>,
-) -> Result<matches::Executed, AppError> {
+) -> Result<CommandOutcome, AppError> {
     let events = match_rows::events_after(conn, match_id, 0)?;
     let target = events
         .iter()
@@ -449,7 +420,7 @@ fn reverse_in_match(
         },
         via: Via::Register,
     };
-    matches::execute_in_tx(conn, cache, now, match_id, Sender::User(user_id), &req)
+    work.command(conn, now, match_id, Sender::User(user_id), &req)
 }
 
 /// The records of an event, for the committee, the director and captains.

@@ -8,7 +8,7 @@ use crate::rules::ruleset::RulesetSpec;
 use crate::services::authz::Grants;
 
 /// Body of `POST /api/v1/events`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewEventRequest {
     /// Display name.
@@ -28,13 +28,14 @@ pub struct NewEventRequest {
 }
 
 /// An event as the API shows it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct EventView {
     /// Id.
     pub id: i64,
     /// Name.
     pub name: String,
     /// Ruleset spec.
+    #[schema(value_type = crate::rules::ruleset::RulesetSpec)]
     pub ruleset: serde_json::Value,
     /// Lexicon.
     pub lexicon: String,
@@ -118,7 +119,7 @@ pub fn event(conn: &mut DbConn, id: i64) -> Result<rows::EventRow, AppError> {
 }
 
 /// Body of `POST /api/v1/events/{id}/teams`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewTeamRequest {
     /// Team name (unique in the event).
@@ -131,7 +132,7 @@ pub struct NewTeamRequest {
 }
 
 /// A team with its players.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct TeamView {
     /// Team.
     #[serde(flatten)]
@@ -217,7 +218,7 @@ pub fn teams(conn: &mut DbConn, event_id: i64) -> Result<Vec<TeamView>, AppError
 }
 
 /// Body of `POST /api/v1/events/{id}/grants`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GrantRequest {
     /// The account.
@@ -361,7 +362,7 @@ pub fn readable(
 }
 
 /// A team with its players and its matches, for the team page.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct TeamPage {
     /// Team and players.
     pub team: TeamView,

@@ -28,7 +28,7 @@ pub const LEXICON_MAX_BYTES: usize = 8 * 1024 * 1024;
 pub const CSV_MAX_BYTES: usize = 256 * 1024;
 
 /// Body of `POST /api/v1/events/{id}/teams/import`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ImportRequest {
     /// CSV text: `team,player1,player2,captain[,reserve1,reserve2]`, an optional header line.
@@ -39,7 +39,7 @@ pub struct ImportRequest {
 }
 
 /// One data row of the CSV as the preview shows it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct ImportRow {
     /// 1-based line of the file where the row starts.
     pub line: usize,
@@ -54,7 +54,7 @@ pub struct ImportRow {
 }
 
 /// The outcome of a preview or an import.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct ImportPreview {
     /// Every data row.
     pub rows: Vec<ImportRow>,
@@ -286,7 +286,7 @@ pub fn import_teams(
 }
 
 /// An event's word list after an upload.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct LexiconView {
     /// The event.
     pub event_id: i64,

@@ -1,8 +1,14 @@
 //! Use cases. Each runs in one transaction: load, ask `rules/`, append, update projections.
+//!
+//! Every change to a match goes through the match desk (`desk`): tablets' commands through
+//! `Desk::submit` (written in batches by `writer`), services' own transactions through its unit
+//! of work. Only the desk touches the match cache and tells live pages, after the commit.
+//! Nothing here imports `web::` or reads the wall clock: `now` comes from the injected clock.
 
 pub mod accounts;
 pub mod authz;
 pub mod committee;
+pub mod desk;
 pub mod events;
 pub mod import;
 pub mod lexicons;

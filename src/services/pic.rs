@@ -9,11 +9,14 @@ use crate::error::AppError;
 use crate::live::LiveMessage;
 use crate::rules::game::{self, ChallengeKind, Command, TurnAction};
 use crate::services::authz::Grants;
+use crate::services::desk::{
+    CommandOutcome, CommandRequest, Desk, Sender, Via, Work, check_idempotency_key, check_key,
+    stored_outcome,
+};
 use crate::services::lexicons::LexiconStore;
-use crate::services::matches::{self, CommandRequest, MatchCache, Sender, Via};
 
 /// A word and the lexicon's verdict on it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Verdict {
     /// The word, as written on the sheet.
     pub word: String,
@@ -22,12 +25,15 @@ pub struct Verdict {
 }
 
 /// One challenge as the PIC sees it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct QueueItem {
     /// Queue id (used to claim and rule).
     pub id: i64,
     /// Match.
     pub match_id: i64,
+    /// The challenge's seq in the match's log: its `id` in the match state's `open_challenges`
+    /// and the `challenge` of a `rule_word` or `rule_score` command.
+    pub seq: i64,
     /// Table number.
     pub table: Option<i32>,
     /// Sides' names.
@@ -59,12 +65,14 @@ pub struct QueueItem {
 }
 
 /// A ruled challenge.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct HistoryItem {
     /// Queue id.
     pub id: i64,
     /// Match.
     pub match_id: i64,
+    /// The challenge's seq in the match's log (see [`QueueItem::seq`]).
+    pub seq: i64,
     /// `word` or `score`.
     pub kind: String,
     /// What was challenged.
@@ -82,7 +90,8 @@ pub struct HistoryItem {
 }
 
 /// The queue page's content.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = ChallengeQueue)]
 pub struct Queue {
     /// Event id.
     pub event_id: i64,
@@ -122,7 +131,7 @@ fn username(conn: &mut DbConn, id: Option<i64>) -> Result<Option<String>, AppErr
 /// The queue, the history and waiting-time figures for an event.
 pub fn queue(
     conn: &mut DbConn,
-    cache: &MatchCache,
+    desk: &Desk,
     lexicons: &LexiconStore,
     now: DateTime<Utc>,
     user_id: i64,
@@ -136,7 +145,7 @@ pub fn queue(
     for c in rows::open_challenges(conn, event_id)? {
         let row = rows::find(conn, c.match_id)?
             .ok_or_else(|| AppError::internal("challenge without match"))?;
-        let state = matches::load_state(conn, cache, c.match_id)?;
+        let state = desk.state(conn, c.match_id)?;
         let Some(ch) = state.challenge(c.challenge_seq as u64) else {
             continue;
         };
@@ -154,6 +163,7 @@ pub fn queue(
         open.push(QueueItem {
             id: c.id,
             match_id: c.match_id,
+            seq: c.challenge_seq,
             table: row.table_no,
             sides: (row.name_a.clone(), row.name_b.clone()),
             kind: c.kind.clone(),
@@ -203,6 +213,7 @@ pub fn queue(
         history.push(HistoryItem {
             id: c.id,
             match_id: c.match_id,
+            seq: c.challenge_seq,
             kind: c.kind.clone(),
             summary,
             ruling,
@@ -240,55 +251,60 @@ pub fn event_of(conn: &mut DbConn, challenge_id: i64) -> Result<i64, AppError> {
 }
 
 /// Claims a challenge: exactly one PIC wins; the others are told who holds it. Returns the
-/// claimed row and the live message that tells the other PICs' pages it is taken.
+/// claimed row; the other PICs' pages are told it is taken.
 pub fn claim(
+    conn: &mut DbConn,
+    desk: &Desk,
+    now: DateTime<Utc>,
+    user_id: i64,
+    challenge_id: i64,
+) -> Result<rows::ChallengeRow, AppError> {
+    desk.write(conn, |conn, work| {
+        let row = claim_in(conn, now, user_id, challenge_id)?;
+        work.announce(LiveMessage::ChallengeClaimed {
+            event_id: row.event_id,
+            match_id: row.match_id,
+        });
+        Ok(row)
+    })
+}
+
+fn claim_in(
     conn: &mut DbConn,
     now: DateTime<Utc>,
     user_id: i64,
     challenge_id: i64,
-) -> Result<(rows::ChallengeRow, LiveMessage), AppError> {
-    let row = conn.write_tx(|conn| {
-        let c = rows::find_challenge(conn, challenge_id)?
-            .ok_or_else(|| AppError::not_found("no such challenge"))?;
-        let event_id = c
-            .event_id
-            .ok_or_else(|| AppError::not_found("this challenge belongs to no event queue"))?;
-        require_pic(&Grants::load(conn, user_id)?, event_id)?;
-        if c.claimed_by == Some(user_id) && c.closed_at.is_none() {
-            return Ok(c);
-        }
-        if !rows::claim(conn, challenge_id, user_id, now.naive_utc())? {
-            let current = rows::find_challenge(conn, challenge_id)?;
-            let message = match current {
-                Some(c) if c.closed_at.is_some() => {
-                    "this challenge has already been ruled".to_owned()
-                }
-                Some(c) => format!(
-                    "this challenge is already taken by {}",
-                    username(conn, c.claimed_by)?.unwrap_or_else(|| "another PIC".into())
-                ),
-                None => "no such challenge".to_owned(),
-            };
-            return Err(AppError::Conflict {
-                message,
-                current: None,
-            });
-        }
-        rows::find_challenge(conn, challenge_id)?
-            .ok_or_else(|| AppError::internal("claimed challenge vanished"))
-    })?;
-    let live = LiveMessage {
-        event_id: row.event_id,
-        match_id: row.match_id,
-        seq: 0,
-        kind: "challenge_claimed".into(),
-        standings: false,
-    };
-    Ok((row, live))
+) -> Result<rows::ChallengeRow, AppError> {
+    let c = rows::find_challenge(conn, challenge_id)?
+        .ok_or_else(|| AppError::not_found("no such challenge"))?;
+    let event_id = c
+        .event_id
+        .ok_or_else(|| AppError::not_found("this challenge belongs to no event queue"))?;
+    require_pic(&Grants::load(conn, user_id)?, event_id)?;
+    if c.claimed_by == Some(user_id) && c.closed_at.is_none() {
+        return Ok(c);
+    }
+    if !rows::claim(conn, challenge_id, user_id, now.naive_utc())? {
+        let current = rows::find_challenge(conn, challenge_id)?;
+        let message = match current {
+            Some(c) if c.closed_at.is_some() => "this challenge has already been ruled".to_owned(),
+            Some(c) => format!(
+                "this challenge is already taken by {}",
+                username(conn, c.claimed_by)?.unwrap_or_else(|| "another PIC".into())
+            ),
+            None => "no such challenge".to_owned(),
+        };
+        return Err(AppError::Conflict {
+            message,
+            current: None,
+        });
+    }
+    rows::find_challenge(conn, challenge_id)?
+        .ok_or_else(|| AppError::internal("claimed challenge vanished"))
 }
 
 /// A PIC's decision.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RulingRequest {
     /// Word challenges: whether the words are acceptable.
@@ -307,14 +323,14 @@ pub struct RulingRequest {
 /// corrected score in the match's log at once.
 pub fn rule(
     conn: &mut DbConn,
-    cache: &MatchCache,
+    desk: &Desk,
     now: DateTime<Utc>,
     user_id: i64,
     challenge_id: i64,
     req: &RulingRequest,
-) -> Result<(matches::CommandOutcome, Option<LiveMessage>), AppError> {
-    matches::check_idempotency_key(req.idempotency_key.as_deref())?;
-    let (outcome, state, live) = conn.write_tx(|conn| {
+) -> Result<CommandOutcome, AppError> {
+    check_idempotency_key(req.idempotency_key.as_deref())?;
+    desk.write(conn, |conn, work| {
         let c = rows::find_challenge(conn, challenge_id)?
             .ok_or_else(|| AppError::not_found("no such challenge"))?;
         let command = |c: &rows::ChallengeRow| match (c.kind.as_str(), req.valid, req.actual) {
@@ -334,7 +350,7 @@ pub fn rule(
         };
         rule_held(
             conn,
-            cache,
+            work,
             now,
             user_id,
             c,
@@ -343,11 +359,7 @@ pub fn rule(
             false,
             command,
         )
-    })?;
-    if let Some(s) = state {
-        cache.put(outcome.match_id, s);
-    }
-    Ok((outcome, live))
+    })
 }
 
 /// A ruling sent as a match command (`POST /matches/{id}/commands` with `rule_word` or
@@ -357,18 +369,18 @@ pub fn rule(
 /// outside any event): the command route is then its only door.
 pub fn rule_from_command(
     conn: &mut DbConn,
-    cache: &MatchCache,
+    desk: &Desk,
     now: DateTime<Utc>,
     user_id: i64,
     match_id: i64,
     req: &CommandRequest,
-) -> Result<Option<(matches::CommandOutcome, Option<LiveMessage>)>, AppError> {
+) -> Result<Option<CommandOutcome>, AppError> {
     let (Command::RuleWord { challenge, .. } | Command::RuleScore { challenge, .. }) = req.command
     else {
         return Ok(None);
     };
-    matches::check_key(req)?;
-    let done = conn.write_tx(|conn| {
+    check_key(req)?;
+    desk.write(conn, |conn, work| {
         let Some(c) = rows::find_challenge_of(conn, match_id, challenge as i64)?
             .filter(|c| c.event_id.is_some())
         else {
@@ -376,7 +388,7 @@ pub fn rule_from_command(
         };
         rule_held(
             conn,
-            cache,
+            work,
             now,
             user_id,
             c,
@@ -386,13 +398,7 @@ pub fn rule_from_command(
             |_| Ok(req.command.clone()),
         )
         .map(Some)
-    })?;
-    Ok(done.map(|(outcome, state, live)| {
-        if let Some(s) = state {
-            cache.put(outcome.match_id, s);
-        }
-        (outcome, live)
-    }))
+    })
 }
 
 /// The claim and the ruling, inside the caller's transaction: the PIC must hold the challenge,
@@ -400,7 +406,7 @@ pub fn rule_from_command(
 #[allow(clippy::too_many_arguments)]
 fn rule_held(
     conn: &mut DbConn,
-    cache: &MatchCache,
+    work: &mut Work<'_>,
     now: DateTime<Utc>,
     user_id: i64,
     c: rows::ChallengeRow,
@@ -408,17 +414,15 @@ fn rule_held(
     expected_seq: Option<i64>,
     from_command: bool,
     command: impl FnOnce(&rows::ChallengeRow) -> Result<Command, AppError>,
-) -> Result<matches::Executed, AppError> {
+) -> Result<CommandOutcome, AppError> {
     let event_id = c
         .event_id
         .ok_or_else(|| AppError::not_found("this challenge belongs to no event queue"))?;
     require_pic(&Grants::load(conn, user_id)?, event_id)?;
     // A repeated tap returns the first ruling's result: this PIC's ruling with this key, never
     // a table's command or another PIC's ruling that happens to share it (issue 11).
-    if let Some(first) =
-        matches::stored_outcome(conn, c.match_id, Sender::User(user_id), Via::Queue, key)?
-    {
-        return Ok((first, None, None));
+    if let Some(first) = stored_outcome(conn, c.match_id, Sender::User(user_id), Via::Queue, key)? {
+        return Ok(first);
     }
     let cmd = |c: &rows::ChallengeRow| -> Result<CommandRequest, AppError> {
         Ok(CommandRequest {
@@ -432,14 +436,7 @@ fn rule_held(
         // Nothing left to claim. Sent as a match command, the rules say why (T11: ruled once).
         if from_command {
             let cmd = cmd(&c)?;
-            return matches::execute_in_tx(
-                conn,
-                cache,
-                now,
-                c.match_id,
-                Sender::User(user_id),
-                &cmd,
-            );
+            return work.command(conn, now, c.match_id, Sender::User(user_id), &cmd);
         }
         return Err(AppError::Conflict {
             message: "this challenge has already been ruled".into(),
@@ -465,5 +462,5 @@ fn rule_held(
         }
     }
     let cmd = cmd(&c)?;
-    matches::execute_in_tx(conn, cache, now, c.match_id, Sender::User(user_id), &cmd)
+    work.command(conn, now, c.match_id, Sender::User(user_id), &cmd)
 }

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::db::{self, DbConn, sessions};
+use crate::db::{DbConn, sessions};
 use crate::error::AppError;
 
 /// The account behind an open session, as the database says now (not as the token says).
@@ -63,14 +63,16 @@ impl SessionCache {
         }
     }
 
-    /// Checks a session against the database and caches the answer.
+    /// Checks a session against the database at `now` (the injected clock's) and caches the
+    /// answer.
     pub fn load(
         &self,
         conn: &mut DbConn,
         sid: &str,
         user_id: i64,
+        now: chrono::DateTime<chrono::Utc>,
     ) -> Result<Option<Account>, AppError> {
-        let now = db::now_utc();
+        let now = now.naive_utc();
         let account = sessions::lookup(conn, sid)?
             .filter(|s| {
                 s.user_id == user_id && s.ended_at.is_none() && s.expires_at > now && !s.disabled

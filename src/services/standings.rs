@@ -11,7 +11,7 @@ use crate::rules::standings::{
 };
 
 /// A standings line with the team's name.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct StandingView {
     /// The computed line.
     #[serde(flatten)]

@@ -95,13 +95,7 @@ fn sse(
                 }
                 // Too slow a reader: tell it to refresh everything.
                 Ok(Err(RecvError::Lagged(_))) => {
-                    let msg = LiveMessage {
-                        event_id: None,
-                        match_id: 0,
-                        seq: 0,
-                        kind: "resync".into(),
-                        standings: false,
-                    };
+                    let msg = LiveMessage::Resync { event_id: None };
                     s.counter += 1;
                     let bytes = frame(s.counter, &msg);
                     return s.sent(bytes);
@@ -136,18 +130,18 @@ pub async fn match_stream(
     let initial = missed
         .iter()
         .map(|e| {
-            let msg = LiveMessage {
+            let msg = LiveMessage::Match {
                 event_id: None,
                 match_id: id,
                 seq: e.seq as i64,
-                kind: e.payload.kind().into(),
+                last: e.payload.kind(),
                 standings: false,
             };
             frame(e.seq as i64, &msg)
         })
         .collect();
     Ok(sse(&state, initial, rx, move |m| {
-        (m.match_id == id).then_some(m.seq)
+        (m.match_id() == Some(id)).then(|| m.seq())
     }))
 }
 
@@ -166,21 +160,12 @@ pub async fn event_stream(
     let now_ms = state.clock.now().timestamp_millis();
     // A reconnect may have missed messages: have the page refresh once.
     let initial = match last_event_id(&req) {
-        Some(_) => vec![frame(
-            now_ms,
-            &LiveMessage {
-                event_id: Some(id),
-                match_id: 0,
-                seq: 0,
-                kind: "resync".into(),
-                standings: false,
-            },
-        )],
+        Some(_) => vec![frame(now_ms, &LiveMessage::Resync { event_id: Some(id) })],
         None => Vec::new(),
     };
     // Ids are the server clock's milliseconds, so they keep rising across reconnects.
     let clock = state.clock.clone();
     Ok(sse(&state, initial, rx, move |m| {
-        (m.event_id == Some(id)).then(|| clock.now().timestamp_millis())
+        (m.event_id() == Some(id)).then(|| clock.now().timestamp_millis())
     }))
 }

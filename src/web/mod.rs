@@ -28,7 +28,8 @@ use crate::config::{Backend, Settings};
 use crate::db::Pool;
 use crate::error::AppError;
 
-/// What every handler may use; cloned cheaply per worker.
+/// What every handler may use; cloned cheaply per worker. Built in one place,
+/// `startup::AppState::new` (the composition root); a match changes only through `desk`.
 #[derive(Clone)]
 pub struct AppState {
     /// Database connections.
@@ -43,20 +44,18 @@ pub struct AppState {
     pub sessions: Arc<crate::services::sessions::SessionCache>,
     /// Start-up settings.
     pub settings: Arc<Settings>,
-    /// Where `now` comes from (a manual clock in tests).
+    /// Where `now` comes from (a manual clock in tests): the one clock; every `now` handed to
+    /// services and the desk is read from it.
     pub clock: Arc<dyn crate::clock::Clock>,
-    /// Folded match states.
-    pub matches: Arc<crate::services::matches::MatchCache>,
-    /// Writes table commands, many per transaction.
-    pub writer: Arc<crate::services::writer::CommandWriter>,
-    /// Committed changes, for live pages.
+    /// The match desk: the one door through which a match changes (its cache, the command
+    /// writer, the publisher of committed changes).
+    pub desk: Arc<crate::services::desk::Desk>,
+    /// Committed changes, for live pages (the desk publishes; streams subscribe here).
     pub live: crate::live::Live,
     /// Word lists per event.
     pub lexicons: Arc<crate::services::lexicons::LexiconStore>,
-    /// Recently computed standings.
+    /// Recently computed standings (dropped by the desk when a change moves them).
     pub standings: Arc<crate::services::standings::StandingsCache>,
-    /// With PostgreSQL: announces this instance's changes to the others (see `live`).
-    pub relay: Option<std::sync::mpsc::Sender<crate::live::LiveMessage>>,
 }
 
 impl AppState {
@@ -74,30 +73,6 @@ impl AppState {
         })
         .await?
     }
-}
-
-impl AppState {
-    /// Publishes committed changes to live subscribers.
-    pub fn publish(&self, msgs: impl IntoIterator<Item = crate::live::LiveMessage>) {
-        for m in msgs {
-            if let Some(relay) = &self.relay {
-                let _ = relay.send(m.clone());
-            }
-            deliver(&self.live, &self.standings, m);
-        }
-    }
-}
-
-/// Hands a committed change to this instance's live pages and caches.
-pub fn deliver(
-    live: &crate::live::Live,
-    standings: &crate::services::standings::StandingsCache,
-    m: crate::live::LiveMessage,
-) {
-    if let (true, Some(event)) = (m.standings, m.event_id) {
-        standings.invalidate(event);
-    }
-    live.publish(m);
 }
 
 /// The route table: every URL the server answers, in the order actix tries them.

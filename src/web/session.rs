@@ -189,7 +189,8 @@ fn identify(
             Some(cached) => cached,
             None => {
                 let (cache, sid, uid) = (st.sessions.clone(), claims.sid.clone(), claims.uid);
-                st.db(move |conn| cache.load(conn, &sid, uid)).await?
+                let now = st.clock.now();
+                st.db(move |conn| cache.load(conn, &sid, uid, now)).await?
             }
         };
         let found = account.map(|a| {

@@ -686,11 +686,11 @@ fn keep_busy(
         let mut seq = 10;
         while !stop.load(std::sync::atomic::Ordering::Relaxed) {
             seq += 1;
-            live.publish(arbiter::live::LiveMessage {
+            live.publish(arbiter::live::LiveMessage::Match {
                 event_id: Some(event),
                 match_id: busy,
                 seq,
-                kind: "passed".into(),
+                last: "passed",
                 standings: false,
             });
             std::thread::sleep(Duration::from_millis(50));

@@ -15,7 +15,7 @@ use crate::rules::tiles::Rack;
 
 /// A request to change a match. JSON is tagged by `type`, e.g.
 /// `{"type": "play", "words": ["QI"], "tiles": 2, "declared": 22}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Command {
     /// Creates the match with its ruleset (the first event of every log).
@@ -137,7 +137,51 @@ pub enum Command {
     },
 }
 
+/// Who may send a command. `decide` checks the actor against it; authorisation turns a user's
+/// grants into the one actor that holds it, so nobody guesses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Authority {
+    /// The seat of the side to move: the table's device acts for its seats, and an official
+    /// may stand in for them (T1, T5).
+    SideToMove,
+    /// A seat of the match, whoever is to move (the draw, holds, challenges, the slip).
+    Seat,
+    /// The event's PIC (a director may stand in): rulings on challenges (T11).
+    Pic,
+    /// The event committee (a director may stand in): disqualifications and walkouts (T18).
+    Committee,
+    /// Any official: the director, the committee or a PIC (E3, N6).
+    Official,
+    /// The director: creating a match.
+    Director,
+    /// The clock: recorded in the server's name, asked for by anyone with a role at the match.
+    Clock,
+}
+
 impl Command {
+    /// The authority a sender needs for this command.
+    pub fn authority(&self) -> Authority {
+        match self {
+            Command::Create { .. } => Authority::Director,
+            Command::Play { .. } | Command::Pass { .. } | Command::Exchange { .. } => {
+                Authority::SideToMove
+            }
+            Command::Start { .. }
+            | Command::Draw { .. }
+            | Command::Accept
+            | Command::Hold { .. }
+            | Command::ChallengeWord { .. }
+            | Command::ChallengeScore { .. }
+            | Command::AdjustRacks { .. }
+            | Command::CorrectScore { .. }
+            | Command::VerifySlip { .. } => Authority::Seat,
+            Command::RuleWord { .. } | Command::RuleScore { .. } => Authority::Pic,
+            Command::Disqualify { .. } | Command::Walkout { .. } => Authority::Committee,
+            Command::Correction { .. } | Command::AnnounceEnd => Authority::Official,
+            Command::TimeExpired => Authority::Clock,
+        }
+    }
+
     /// The command's `type` tag, for logs and errors.
     pub fn name(&self) -> &'static str {
         match self {
@@ -217,20 +261,50 @@ impl Play {
 }
 
 /// The JSON of a play: one flat object for both modes (the shape clients have always sent).
-#[derive(Clone, Serialize, Deserialize)]
+#[derive(Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = Play)]
 #[serde(deny_unknown_fields)]
 struct PlayWire {
+    /// Sheet mode: the words formed, main word first.
     #[serde(default)]
     words: Vec<String>,
+    /// Sheet mode: how many tiles were laid from the rack.
     #[serde(default)]
     tiles: Option<u8>,
+    /// Board mode: the move in GCG notation, e.g. `8D QI` (position, then word).
     #[serde(default, rename = "move")]
     mv: Option<String>,
+    /// The score the player announces.
     declared: i32,
+    /// The seat playing, when known: checked against the seat on turn (T1, T5).
     #[serde(default)]
     seat: Option<Seat>,
+    /// Board mode, C2: the player's rack before the play (`?` for a blank), when the tablet
+    /// records it; the play's tiles must then come from it.
     #[serde(default)]
     rack: Option<String>,
+}
+
+/// A play is documented as what it reads and writes: the wire object.
+impl utoipa::PartialSchema for Play {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        <PlayWire as utoipa::PartialSchema>::schema()
+    }
+}
+
+impl utoipa::ToSchema for Play {
+    fn name() -> std::borrow::Cow<'static, str> {
+        <PlayWire as utoipa::ToSchema>::name()
+    }
+
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        <PlayWire as utoipa::ToSchema>::schemas(schemas);
+    }
 }
 
 impl From<PlayWire> for Play {
@@ -290,11 +364,12 @@ impl From<Play> for PlayWire {
 
 /// T9/T10, N4: an exchange. JSON: `{"type": "exchange", "tiles": "EEEA", "rack": "EEEAQVI"}`;
 /// tiles are letters in any case, `?` for a blank, spaces ignored.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Exchange {
     /// The tiles returned.
     #[serde(deserialize_with = "tiles", serialize_with = "tiles_text")]
+    #[schema(value_type = String)]
     pub tiles: Rack,
     /// T9: the whole rack, when shown; eligibility is then checked on it instead of `tiles`.
     #[serde(
@@ -302,6 +377,7 @@ pub struct Exchange {
         deserialize_with = "some_tiles",
         serialize_with = "some_tiles_text"
     )]
+    #[schema(value_type = Option<String>)]
     pub rack: Option<Rack>,
     /// The seat exchanging, when known: checked against the seat on turn (T1, T5).
     #[serde(default)]

@@ -12,7 +12,7 @@ use crate::rules::ruleset::Ruleset;
 
 /// One stored event: the envelope the event log keeps
 /// (`match_events(seq, at, actor, kind = payload.kind(), payload_json = payload)`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Event {
     /// Position in the match log, from 1, without gaps.
     pub seq: u64,
@@ -25,7 +25,7 @@ pub struct Event {
 }
 
 /// Points given to (or, negative, taken from) one side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct SidePoints {
     /// The side.
     pub side: Side,
@@ -34,7 +34,7 @@ pub struct SidePoints {
 }
 
 /// What happened. JSON tagged by `type`, e.g. `{"type": "passed", "seat": "B1"}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Payload {
     /// The match exists, with this ruleset.

@@ -72,7 +72,7 @@ mod tests;
 
 pub use crate::rules::ruleset::Ruleset;
 pub use board_mode::{BoardPlay, BoardTrack};
-pub use command::{Command, Exchange, Play};
+pub use command::{Authority, Command, Exchange, Play};
 pub use decide::{
     decide, decide_and_apply, due_timeouts, next_timeout_at, pending_timeouts,
     score_after_challenge, seat_order,

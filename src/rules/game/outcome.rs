@@ -9,7 +9,7 @@ use crate::rules::game::{Seat, Side, Sides};
 use crate::rules::ruleset::{EndRackRule, OvertimePolicy};
 
 /// Why a game ended (T17, N6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum EndReason {
     /// T17a/N6: a player played out with the bag empty.
@@ -30,7 +30,7 @@ pub enum EndReason {
 }
 
 /// Why the winner won (T18).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ResultReason {
     /// T18a: the higher total (or a tie when `winner` is null).
@@ -42,7 +42,7 @@ pub enum ResultReason {
 }
 
 /// The result of a match: `{"winner": "a" | "b" | null, "reason": "score", "scores": {…}}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct GameResult {
     /// The winning side; `null` for a tie.
     pub winner: Option<Side>,

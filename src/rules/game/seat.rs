@@ -7,7 +7,19 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 /// One of the two sides of a match: a team (T1) or a single player (N1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// The side listed first when the match was created.
@@ -30,7 +42,7 @@ impl Side {
 }
 
 /// A value per side; JSON `{"a": …, "b": …}`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Sides<T> {
     /// Side A's value.
     pub a: T,
@@ -112,6 +124,21 @@ impl TryFrom<String> for Seat {
     }
 }
 
+/// The API document's view of a seat: the string form `"A1"` (serde goes through `String`).
+impl utoipa::PartialSchema for Seat {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .pattern(Some("^[ABab][1-9][0-9]?$"))
+            .description(Some(
+                "A seat: side letter then player number from 1 (`A1`, `B2`).",
+            ))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Seat {}
+
 impl From<Seat> for String {
     fn from(s: Seat) -> String {
         s.to_string()
@@ -121,7 +148,7 @@ impl From<Seat> for String {
 /// Who issues a command; recorded with every event (E3: who recorded it).
 ///
 /// JSON: `{"role": "pic", "id": "u42"}`, `{"role": "player", "seat": "A1"}`, `{"role": "system"}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "role", rename_all = "snake_case")]
 pub enum Actor {
     /// The table's device, acting for whoever is at the table.

@@ -15,7 +15,7 @@ use crate::rules::game::{EndReason, Event, GameResult, ResultReason, Seat, Side,
 use crate::rules::ruleset::{OvertimePolicy, Ruleset, ScoreCorrections};
 
 /// Where a match stands.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// No `created` event yet.
@@ -32,7 +32,7 @@ pub enum Status {
 }
 
 /// What a turn was.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum TurnAction {
     /// A play (T6).
@@ -55,7 +55,7 @@ pub enum TurnAction {
 }
 
 /// One line of the score sheet.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Turn {
     /// The seq of the event that made the turn.
     pub seq: u64,
@@ -80,7 +80,7 @@ pub struct Turn {
 }
 
 /// Why a side's score changed outside its turns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum AdjustmentReason {
     /// T12/T13, N5 5/10-point: a word challenge ruling.
@@ -92,7 +92,7 @@ pub enum AdjustmentReason {
 }
 
 /// Points added to or taken from a side outside its turns.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Adjustment {
     /// The seq of the event that made it.
     pub seq: u64,
@@ -105,7 +105,7 @@ pub struct Adjustment {
 }
 
 /// What is challenged.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ChallengeKind {
     /// T11-T13, N5: words.
@@ -118,7 +118,7 @@ pub enum ChallengeKind {
 }
 
 /// How a challenge was ruled.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ChallengeRuling {
     /// T12/T13: the words were valid or not.
@@ -138,7 +138,7 @@ pub enum ChallengeRuling {
 }
 
 /// A challenge (the PIC queue shows the open ones).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Challenge {
     /// The id: the seq of the event that opened it.
     pub id: u64,
@@ -166,7 +166,7 @@ pub struct Window {
 }
 
 /// N9: a turn's score put right after its line was complete, as the results slip shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ScoreCorrection {
     /// The seq of the `score_corrected` event.
     pub seq: u64,
@@ -183,7 +183,7 @@ pub struct ScoreCorrection {
 }
 
 /// A side that lost by forfeit (T18b-c).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Forfeit {
     /// The side that forfeited.
     pub side: Side,

@@ -94,7 +94,7 @@ impl State {
 }
 
 /// N8: the results slip.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ResultSlip {
     /// Final totals.
     pub scores: Sides<i32>,
@@ -124,7 +124,7 @@ pub struct ResultSlip {
 /// whatever a score challenge recorded for the turn. Sheet mode knows only turn scores, so a
 /// turn's recorded score stands for its main word. Withdrawn plays do not count; on equal
 /// scores the earlier word is listed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct BestWord {
     /// Who played it.
     pub seat: Seat,
@@ -240,7 +240,7 @@ impl State {
 }
 
 /// The objection window as shown.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct WindowView {
     /// The turn open to objection.
     pub turn: u32,
@@ -253,7 +253,8 @@ pub struct WindowView {
 }
 
 /// What `GET /api/v1/matches/{id}` shows: the state at `now`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = MatchState)]
 pub struct View {
     /// Where the match stands.
     pub status: Status,

@@ -24,7 +24,7 @@ const MINUTE_MS: u64 = 60_000;
 pub const RULESET_VERSION: u32 = 1;
 
 /// All options of a match.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Ruleset {
     /// Schema version ([`RULESET_VERSION`]) the ruleset was written with.
@@ -64,7 +64,7 @@ pub struct Ruleset {
 }
 
 /// T7: challenge time past the match's challenge allowance.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ChallengeOverrun {
     /// The reading chosen for seed 000's silence: each open challenge's time runs on its own
@@ -76,7 +76,7 @@ pub enum ChallengeOverrun {
 }
 
 /// T8, N9: how long a mis-announced score may still be put right.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ScoreCorrections {
     /// T7/T8: only by a score challenge while the play's sheet line is open.
@@ -88,7 +88,7 @@ pub enum ScoreCorrections {
 }
 
 /// How moves reach the engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum EntryMode {
     /// The move is given in GCG notation; the board computes the actual score.
@@ -98,7 +98,7 @@ pub enum EntryMode {
 }
 
 /// Tile counts (C2). The letters themselves belong to the board model's tile set.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TileRules {
     /// Name of the tile set (board mode), e.g. `english`.
@@ -110,7 +110,7 @@ pub struct TileRules {
 }
 
 /// Exchange eligibility (T9/T10 for team play, N4 for individual play).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ExchangeRule {
     /// T9: the player must hold this many tiles of one letter, blanks not counting (`None`: anyone).
@@ -120,7 +120,7 @@ pub struct ExchangeRule {
 }
 
 /// What a word challenge does (N5 options, plus the team rule T11-T13).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ChallengeRule {
     /// T12/T13: valid word → challenged team +10; invalid → play withdrawn, 0, maker's team −10.
@@ -192,7 +192,7 @@ impl ChallengeRule {
 }
 
 /// T8: score challenges.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScoreChallengeRule {
     /// T8c: an opponent catching an over-declared score records `actual - (declared - actual)`;
@@ -201,7 +201,7 @@ pub struct ScoreChallengeRule {
 }
 
 /// T7, N5: how long after a turn is finished it may be challenged.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ObjectionWindow {
     /// N5: the window closes this long after the finish unless a hold was called
@@ -212,7 +212,7 @@ pub struct ObjectionWindow {
 }
 
 /// T17, N6: ends of the game other than out-play and time.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EndConditions {
     /// T17b: this many consecutive passes end the game (an exchange breaks the run).
@@ -224,7 +224,7 @@ pub struct EndConditions {
 }
 
 /// T19, N6-N7: the tiles left on the racks at the end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum EndRackRule {
     /// T19 default: each side loses its racks' value; a side that played out gains the others'.
@@ -279,7 +279,7 @@ impl EndRackRule {
 }
 
 /// T3-T5, N1-N2: clock budgets.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ClockRules {
     /// T4/N1: each side's clock, in ms (25 minutes).
@@ -294,7 +294,7 @@ pub struct ClockRules {
 }
 
 /// T5 / N2: a side whose clock is at zero.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum OvertimePolicy {
     /// T5: the side can no longer move (its turns are skipped) but may still challenge.

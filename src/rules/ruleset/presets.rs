@@ -10,7 +10,7 @@ use crate::rules::ruleset::{
 };
 
 /// The presets shipped with Arbiter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub enum Preset {
     /// Team play, 2 vs 2 (seed 000, T rules).
     #[serde(rename = "team-2v2")]

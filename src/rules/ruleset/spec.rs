@@ -12,7 +12,7 @@ pub const MAX_DURATION_MS: u64 = 24 * 60 * MINUTE_MS;
 ///
 /// JSON: `{"preset": "team-2v2", "overrides": {"clock": {"side_ms": 1200000}}}`. Overrides are a
 /// partial ruleset: objects merge field by field, anything else replaces the preset's value.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RulesetSpec {
     /// The preset to start from.

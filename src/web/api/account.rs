@@ -11,13 +11,32 @@ use crate::web::AppState;
 use crate::web::session::{Admin, CurrentUser};
 
 /// Body of `POST /api/v1/auth/token`.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct TokenRequest {
+    /// The account's name.
     username: String,
+    /// Its password.
     password: String,
 }
 
 /// `POST /api/v1/auth/token`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/auth/token",
+    operation_id = "issueToken",
+    summary = "Sign in: a Bearer token",
+    description = "Each failure counts against the username and against the address, separately; once either has failed too often the answer is 429 with `Retry-After` (seconds) and the password is not checked. Successes count against nothing. A disabled account gets 403 (only with the right password). The message never says whether the name or the password was wrong.",
+    request_body = TokenRequest,
+    responses(
+        (status = 200, description = "Signed in.", body = crate::services::accounts::Session),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "The account is disabled (said only with the right password).", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
+        (status = 429, description = "Too many failed sign-ins for this name or address (or too many at once); `Retry-After` says how many seconds to wait.", body = crate::error::ErrorBody),
+    ),
+    security(()),
+)]
 pub async fn issue_token(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -32,6 +51,18 @@ pub async fn issue_token(
 }
 
 /// `GET /api/v1/me`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/me",
+    operation_id = "me",
+    summary = "The caller and their roles",
+    responses(
+        (status = 200, description = "The account.", body = crate::services::accounts::UserView),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+    ),
+)]
 pub async fn me(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, AppError> {
     let id = user.0.uid;
     let view = state.db(move |conn| accounts::user_view(conn, id)).await?;
@@ -39,6 +70,18 @@ pub async fn me(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpRes
 }
 
 /// `POST /api/v1/auth/logout`: ends the caller's session; its token is refused from now on.
+#[utoipa::path(
+    post,
+    path = "/api/v1/auth/logout",
+    operation_id = "logout",
+    summary = "Sign out: end this token's session",
+    description = "The session ends on the server: the token (as Bearer or cookie) is refused from now on. Other sessions of the account go on.",
+    responses(
+        (status = 204, description = "Signed out."),
+        (status = 401, description = "Not signed in, or a bad or expired token, or a session that has ended.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+    ),
+)]
 pub async fn logout(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -49,6 +92,21 @@ pub async fn logout(
 
 /// `POST /api/v1/me/password`: `{current_password, new_password}`; the caller's other sessions
 /// end, this one goes on.
+#[utoipa::path(
+    post,
+    path = "/api/v1/me/password",
+    operation_id = "changePassword",
+    summary = "Change one's own password",
+    description = "Checks the current password (throttled like a sign-in). The account's other sessions end; this one goes on.",
+    request_body = crate::services::accounts::PasswordChange,
+    responses(
+        (status = 204, description = "Changed."),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token, or a session that has ended.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 429, description = "Too many failed sign-ins for this name or address (or too many at once); `Retry-After` says how many seconds to wait.", body = crate::error::ErrorBody),
+    ),
+)]
 pub async fn change_password(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -64,6 +122,17 @@ pub async fn change_password(
 }
 
 /// `GET /api/v1/users`: every account with its roles (administrators only).
+#[utoipa::path(
+    get,
+    path = "/api/v1/users",
+    operation_id = "listUsers",
+    summary = "Every account with its roles (administrators)",
+    responses(
+        (status = 200, description = "The accounts.", body = Vec<crate::services::accounts::UserView>),
+        (status = 401, description = "Not signed in, or a bad or expired token, or a session that has ended.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+    ),
+)]
 pub async fn list_users(
     state: web::Data<AppState>,
     _admin: Admin,
@@ -73,7 +142,7 @@ pub async fn list_users(
 }
 
 /// Body of a password reset.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ResetRequest {
     /// The new password (8 to 256 characters).
@@ -82,6 +151,24 @@ pub struct ResetRequest {
 
 /// `POST /api/v1/users/{id}/password`: an administrator sets the password; every session of
 /// that account ends.
+#[utoipa::path(
+    post,
+    path = "/api/v1/users/{id}/password",
+    operation_id = "resetPassword",
+    summary = "Set an account's password (administrators)",
+    description = "Every session of the account ends.",
+    params(
+        ("id" = i64, Path, description = "User id."),
+    ),
+    request_body = ResetRequest,
+    responses(
+        (status = 204, description = "Set."),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token, or a session that has ended.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+    ),
+)]
 pub async fn reset_password(
     state: web::Data<AppState>,
     admin: Admin,
@@ -94,6 +181,24 @@ pub async fn reset_password(
 }
 
 /// `POST /api/v1/users/{id}/disable`: the account cannot sign in and its sessions end at once.
+#[utoipa::path(
+    post,
+    path = "/api/v1/users/{id}/disable",
+    operation_id = "disableUser",
+    summary = "Disable an account (administrators)",
+    description = "The account cannot sign in, and its sessions end at once. An administrator cannot disable their own account (409).",
+    params(
+        ("id" = i64, Path, description = "User id."),
+    ),
+    responses(
+        (status = 200, description = "The account.", body = crate::services::accounts::UserView),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token, or a session that has ended.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        (status = 409, description = "Refused in the current state.", body = crate::error::ErrorBody),
+    ),
+)]
 pub async fn disable(
     state: web::Data<AppState>,
     admin: Admin,
@@ -104,6 +209,22 @@ pub async fn disable(
 }
 
 /// `POST /api/v1/users/{id}/enable`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/users/{id}/enable",
+    operation_id = "enableUser",
+    summary = "Enable a disabled account (administrators)",
+    params(
+        ("id" = i64, Path, description = "User id."),
+    ),
+    responses(
+        (status = 200, description = "The account.", body = crate::services::accounts::UserView),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token, or a session that has ended.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+    ),
+)]
 pub async fn enable(
     state: web::Data<AppState>,
     admin: Admin,

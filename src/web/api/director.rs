@@ -14,6 +14,21 @@ use crate::web::AppState;
 use crate::web::session::{CurrentUser, require_content_type};
 
 /// `POST /api/v1/events`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/events",
+    operation_id = "createEvent",
+    summary = "Create an event (administrators and directors)",
+    request_body = crate::services::events::NewEventRequest,
+    responses(
+        (status = 201, description = "Created.", body = crate::services::events::EventView),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known.", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
+    ),
+)]
 pub async fn create_event(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -27,6 +42,25 @@ pub async fn create_event(
 }
 
 /// `POST /api/v1/events/{id}/teams`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/events/{id}/teams",
+    operation_id = "createTeam",
+    summary = "Add a team (director)",
+    params(
+        ("id" = i64, Path, description = "Event id."),
+    ),
+    request_body = crate::services::events::NewTeamRequest,
+    responses(
+        (status = 201, description = "Created.", body = crate::services::events::TeamView),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known.", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
+    ),
+)]
 pub async fn create_team(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -41,6 +75,25 @@ pub async fn create_team(
 }
 
 /// `POST /api/v1/events/{id}/grants`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/events/{id}/grants",
+    operation_id = "grantRole",
+    summary = "Grant an event role (director)",
+    params(
+        ("id" = i64, Path, description = "Event id."),
+    ),
+    request_body = crate::services::events::GrantRequest,
+    responses(
+        (status = 201, description = "Granted.", body = crate::db::users::RoleGrant),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known.", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
+    ),
+)]
 pub async fn grant_role(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -55,6 +108,22 @@ pub async fn grant_role(
 }
 
 /// `GET /api/v1/events/{id}/grants`: who holds which role (directors only).
+#[utoipa::path(
+    get,
+    path = "/api/v1/events/{id}/grants",
+    operation_id = "listGrants",
+    summary = "Role grants of the event (director)",
+    params(
+        ("id" = i64, Path, description = "Event id."),
+    ),
+    responses(
+        (status = 200, description = "Grants.", body = Vec<crate::services::rounds::GrantLine>),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+    ),
+)]
 pub async fn list_grants(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -69,6 +138,24 @@ pub async fn list_grants(
 
 /// `POST /api/v1/events/{id}/grants/{grant}/revoke`: removes a role grant (directors only);
 /// answers with the grant that was removed.
+#[utoipa::path(
+    post,
+    path = "/api/v1/events/{id}/grants/{grant}/revoke",
+    operation_id = "revokeGrant",
+    summary = "Revoke a role grant (the event's director)",
+    description = "The holder's next request is judged without it.",
+    params(
+        ("id" = i64, Path, description = "Event id."),
+        ("grant" = i64, Path, description = "Grant id."),
+    ),
+    responses(
+        (status = 200, description = "The grant removed.", body = crate::db::users::RoleGrant),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token, or a session that has ended.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+    ),
+)]
 pub async fn revoke_grant(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -82,6 +169,22 @@ pub async fn revoke_grant(
 }
 
 /// `POST /api/v1/matches`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/matches",
+    operation_id = "createMatch",
+    summary = "Create a match (director)",
+    request_body = crate::services::matches::NewMatchRequest,
+    responses(
+        (status = 201, description = "Created.", body = crate::services::matches::MatchDetail),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known.", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
+    ),
+)]
 pub async fn create_match(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -89,15 +192,15 @@ pub async fn create_match(
 ) -> Result<HttpResponse, AppError> {
     let uid = user.0.uid;
     let now = state.clock.now();
-    let cache = state.matches.clone();
+    let desk = state.desk.clone();
     let m = state
-        .db(move |conn| matches::create(conn, &cache, now, uid, &body))
+        .db(move |conn| matches::create(conn, &desk, now, uid, &body))
         .await?;
     Ok(HttpResponse::Created().json(m))
 }
 
 /// Body of `POST /api/v1/matches/{id}/gcg`.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GcgImport {
     /// The GCG record, as text.
@@ -106,6 +209,26 @@ pub struct GcgImport {
 
 /// `POST /api/v1/matches/{id}/gcg`: C8, the director imports a GCG record into a new
 /// board-mode match.
+#[utoipa::path(
+    post,
+    path = "/api/v1/matches/{id}/gcg",
+    operation_id = "importMatchGcg",
+    summary = "Import a GCG record into a new board-mode match (rule C8), director only",
+    description = "Replays the record through the match's own commands (start, play, pass, exchange, challenge_word and rule_word, adjust_racks; overtime by letting the clock run), in one transaction, so the log is the one live play writes. The match must be created, not started, and in board mode; the record must fit its ruleset (challenge rule, end-rack rule, overtime): a record whose totals the ruleset does not reproduce is refused (422, rule C8) and nothing is stored.",
+    params(
+        ("id" = i64, Path, description = "Match id."),
+    ),
+    request_body = GcgImport,
+    responses(
+        (status = 200, description = "The match after the import.", body = crate::services::matches::MatchDetail),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
+        (status = 422, description = "A well-formed request the rules refuse; `rule` names the rule (T9, N5, E1, …).", body = crate::error::ErrorBody),
+    ),
+)]
 pub async fn import_match_gcg(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -114,16 +237,35 @@ pub async fn import_match_gcg(
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.uid, id.into_inner());
     let now = state.clock.now();
-    let cache = state.matches.clone();
+    let desk = state.desk.clone();
     let text = body.into_inner().gcg;
-    let (detail, live) = state
-        .db(move |conn| matches::import_gcg(conn, &cache, now, id, uid, &text))
+    let detail = state
+        .db(move |conn| matches::import_gcg(conn, &desk, now, id, uid, &text))
         .await?;
-    state.publish(live);
     Ok(HttpResponse::Ok().json(detail))
 }
 
 /// `POST /api/v1/events/{id}/rounds`: pairs the next round; 201 with the round.
+#[utoipa::path(
+    post,
+    path = "/api/v1/events/{id}/rounds",
+    operation_id = "createRound",
+    summary = "Pair the next round (director)",
+    params(
+        ("id" = i64, Path, description = "Event id."),
+    ),
+    request_body = crate::services::rounds::PairRequest,
+    responses(
+        (status = 201, description = "Created.", body = crate::services::rounds::RoundView),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known.", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
+        (status = 422, description = "A well-formed request the rules refuse; `rule` names the rule (T9, N5, E1, …).", body = crate::error::ErrorBody),
+    ),
+)]
 pub async fn create_round(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -132,15 +274,37 @@ pub async fn create_round(
 ) -> Result<HttpResponse, AppError> {
     let (uid, event_id) = (user.0.uid, id.into_inner());
     let now = state.clock.now();
-    let cache = state.matches.clone();
+    let desk = state.desk.clone();
     let round = state
-        .db(move |conn| rounds::create_round(conn, &cache, now, uid, event_id, &body))
+        .db(move |conn| rounds::create_round(conn, &desk, now, uid, event_id, &body))
         .await?;
     Ok(HttpResponse::Created().json(round))
 }
 
 /// `POST /api/v1/events/{id}/rounds/{n}/repair`: pairs a round again while none of its matches
 /// has started; 422 (rule E1) afterwards.
+#[utoipa::path(
+    post,
+    path = "/api/v1/events/{id}/rounds/{n}/repair",
+    operation_id = "repairRound",
+    summary = "Pair a round again before any of its matches started (director)",
+    description = "The body is optional: none re-pairs with the round's own method. 422 (rule E1) once a match has started.",
+    params(
+        ("id" = i64, Path, description = "Event id."),
+        ("n" = i32, Path, description = "Round number (from 1)."),
+    ),
+    request_body = crate::services::rounds::PairRequest,
+    responses(
+        (status = 200, description = "Re-paired.", body = crate::services::rounds::RoundView),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known.", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
+        (status = 422, description = "A well-formed request the rules refuse; `rule` names the rule (T9, N5, E1, …).", body = crate::error::ErrorBody),
+    ),
+)]
 pub async fn repair_round(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -163,9 +327,9 @@ pub async fn repair_round(
         })?
     };
     let now = state.clock.now();
-    let cache = state.matches.clone();
+    let desk = state.desk.clone();
     let round = state
-        .db(move |conn| rounds::repair_round(conn, &cache, now, uid, event_id, round_no, &body))
+        .db(move |conn| rounds::repair_round(conn, &desk, now, uid, event_id, round_no, &body))
         .await?;
     Ok(HttpResponse::Ok().json(round))
 }
@@ -173,6 +337,27 @@ pub async fn repair_round(
 /// `POST /api/v1/events/{id}/teams/import`: `{csv, dry_run}`. A dry run answers 200 with the
 /// preview; an import answers 201 with the preview and the teams made, or 400 naming the rows
 /// at fault (nothing is imported then).
+#[utoipa::path(
+    post,
+    path = "/api/v1/events/{id}/teams/import",
+    operation_id = "importTeams",
+    summary = "Import teams from CSV (director)",
+    description = "All rows or none: a 400 names the rows at fault and nothing is imported.",
+    params(
+        ("id" = i64, Path, description = "Event id."),
+    ),
+    request_body = crate::services::import::ImportRequest,
+    responses(
+        (status = 200, description = "Dry run: the preview.", body = crate::services::import::ImportPreview),
+        (status = 201, description = "Imported.", body = crate::services::import::ImportPreview),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known.", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
+    ),
+)]
 pub async fn import_teams(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -217,6 +402,27 @@ async fn read_limited(mut payload: web::Payload, limit: usize) -> Result<Vec<u8>
 /// `PUT` (or `POST`) `/api/v1/events/{id}/lexicon?name=NAME` with the word list as the raw body
 /// (one word per line): validates it (400 listing bad lines by number, 413 when too large),
 /// stores it and records it on the event.
+#[utoipa::path(
+    post,
+    path = "/api/v1/events/{id}/lexicon",
+    operation_id = "uploadLexicon",
+    summary = "Upload the event's word list (director)",
+    description = "400 lists bad lines by number; 413 over 8 MiB.",
+    params(
+        ("id" = i64, Path, description = "Event id."),
+        ("name" = String, Query, description = "The list's name (letters, digits, `-_.`; not `enable2k`)."),
+    ),
+    request_body(content = String, content_type = "text/plain", description = "One word per line; at most 8 MiB."),
+    responses(
+        (status = 200, description = "Stored.", body = crate::services::import::LexiconView),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known.", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
+    ),
+)]
 pub async fn upload_lexicon(
     req: HttpRequest,
     state: web::Data<AppState>,

@@ -11,6 +11,17 @@ use crate::web::AppState;
 use crate::web::session::MaybeUser;
 
 /// `GET /api/v1/events`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/events",
+    operation_id = "listEvents",
+    summary = "Events",
+    responses(
+        (status = 200, description = "Every event.", body = Vec<crate::services::events::EventView>),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+    ),
+    security(("bearerAuth" = []), ()),
+)]
 pub async fn list_events(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -23,6 +34,23 @@ pub async fn list_events(
 }
 
 /// `GET /api/v1/events/{id}`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/events/{id}",
+    operation_id = "showEvent",
+    summary = "One event",
+    params(
+        ("id" = i64, Path, description = "Event id."),
+    ),
+    responses(
+        (status = 200, description = "The event.", body = crate::services::events::EventView),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+    ),
+    security(("bearerAuth" = []), ()),
+)]
 pub async fn show_event(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -36,6 +64,23 @@ pub async fn show_event(
 }
 
 /// `GET /api/v1/events/{id}/teams`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/events/{id}/teams",
+    operation_id = "listTeams",
+    summary = "The event's teams",
+    params(
+        ("id" = i64, Path, description = "Event id."),
+    ),
+    responses(
+        (status = 200, description = "Teams with players.", body = Vec<crate::services::events::TeamView>),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+    ),
+    security(("bearerAuth" = []), ()),
+)]
 pub async fn list_teams(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -52,6 +97,23 @@ pub async fn list_teams(
 }
 
 /// `GET /api/v1/events/{id}/rounds`: every round with its tables and byes.
+#[utoipa::path(
+    get,
+    path = "/api/v1/events/{id}/rounds",
+    operation_id = "listRounds",
+    summary = "Rounds with tables and byes",
+    params(
+        ("id" = i64, Path, description = "Event id."),
+    ),
+    responses(
+        (status = 200, description = "Rounds.", body = Vec<crate::services::rounds::RoundView>),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+    ),
+    security(("bearerAuth" = []), ()),
+)]
 pub async fn list_rounds(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -65,6 +127,24 @@ pub async fn list_rounds(
 }
 
 /// `GET /api/v1/events/{id}/rounds/{n}`: one round.
+#[utoipa::path(
+    get,
+    path = "/api/v1/events/{id}/rounds/{n}",
+    operation_id = "showRound",
+    summary = "One round",
+    params(
+        ("id" = i64, Path, description = "Event id."),
+        ("n" = i32, Path, description = "Round number (from 1)."),
+    ),
+    responses(
+        (status = 200, description = "The round.", body = crate::services::rounds::RoundView),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+    ),
+    security(("bearerAuth" = []), ()),
+)]
 pub async fn show_round(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -83,6 +163,24 @@ pub async fn show_round(
 
 /// `GET /api/v1/events/{id}/standings`: gzip-compressed when the client accepts it (the body is
 /// compressed once per change, not per request).
+#[utoipa::path(
+    get,
+    path = "/api/v1/events/{id}/standings",
+    operation_id = "standings",
+    summary = "Standings",
+    description = "Sent gzip-compressed (`Content-Encoding: gzip`, compressed once per change) to clients whose `Accept-Encoding` allows gzip; plain JSON otherwise.",
+    params(
+        ("id" = i64, Path, description = "Event id."),
+    ),
+    responses(
+        (status = 200, description = "Rows, best first.", body = Vec<crate::services::standings::StandingView>),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+    ),
+    security(("bearerAuth" = []), ()),
+)]
 pub async fn standings(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -134,6 +232,23 @@ fn accepts_gzip(req: &HttpRequest) -> bool {
 }
 
 /// `GET /api/v1/teams/{id}`: a team, its players and matches.
+#[utoipa::path(
+    get,
+    path = "/api/v1/teams/{id}",
+    operation_id = "team",
+    summary = "A team, its players and matches",
+    params(
+        ("id" = i64, Path, description = "Team id."),
+    ),
+    responses(
+        (status = 200, description = "The team.", body = crate::services::events::TeamPage),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+    ),
+    security(("bearerAuth" = []), ()),
+)]
 pub async fn team(
     state: web::Data<AppState>,
     user: MaybeUser,

@@ -2,8 +2,7 @@
 //! sends, its event log and GCG record, and the board-mode preview of a move.
 
 use actix_web::{HttpResponse, web};
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 
 use crate::error::AppError;
 use crate::services::matches;
@@ -11,6 +10,23 @@ use crate::web::AppState;
 use crate::web::session::{CurrentUser, MaybeUser};
 
 /// `GET /api/v1/matches/{id}`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/matches/{id}",
+    operation_id = "showMatch",
+    summary = "A match: status, turn, scores, clocks, challenges, result",
+    params(
+        ("id" = i64, Path, description = "Match id."),
+    ),
+    responses(
+        (status = 200, description = "The match.", body = crate::services::matches::MatchDetail),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+    ),
+    security(("bearerAuth" = []), ()),
+)]
 pub async fn show_match(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -18,14 +34,35 @@ pub async fn show_match(
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let now = state.clock.now();
-    let cache = state.matches.clone();
+    let desk = state.desk.clone();
     let m = state
-        .db(move |conn| matches::show(conn, &cache, now, id, uid))
+        .db(move |conn| matches::show(conn, &desk, now, id, uid))
         .await?;
     Ok(HttpResponse::Ok().json(m))
 }
 
 /// `POST /api/v1/matches/{id}/commands`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/matches/{id}/commands",
+    operation_id = "matchCommand",
+    summary = "Send a command to a match",
+    description = "Authorised by role: the table device of that table, the PIC, the committee, the director. On a match of an event, rulings (`rule_word`, `rule_score`) go through the PIC queue's claim (409 when another PIC holds the challenge) and disqualifications, walkouts and their corrections through the committee register, exactly as the queue's and the register's own routes.",
+    params(
+        ("id" = i64, Path, description = "Match id."),
+    ),
+    request_body = crate::services::matches::CommandRequest,
+    responses(
+        (status = 200, description = "Accepted (or the stored first result of a repeated key).", body = crate::services::matches::CommandOutcome),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known. `match_void`: the match was voided when its round was paired again; `current_match` is its table's match now.", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
+        (status = 422, description = "A well-formed request the rules refuse; `rule` names the rule (T9, N5, E1, …).", body = crate::error::ErrorBody),
+    ),
+)]
 pub async fn match_command(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -38,20 +75,18 @@ pub async fn match_command(
     // Rulings and committee records on an event's match have their own door (the PIC's claim,
     // the committee register); sent here, they go through it (issue 11).
     if matches::has_own_door(&req.command) {
-        let (cache, sent) = (state.matches.clone(), req.clone());
+        let (desk, sent) = (state.desk.clone(), req.clone());
         let official = state
-            .db(move |conn| matches::through_own_door(conn, &cache, now, id, uid, &sent))
+            .db(move |conn| matches::through_own_door(conn, &desk, now, id, uid, &sent))
             .await?;
-        if let Some((outcome, live)) = official {
-            state.publish(live);
+        if let Some(outcome) = official {
             return Ok(HttpResponse::Ok().json(outcome));
         }
     }
-    let (outcome, live) = state
-        .writer
-        .execute(now, id, matches::Sender::User(uid), req)
+    let outcome = state
+        .desk
+        .submit(now, id, matches::Sender::User(uid), req)
         .await?;
-    state.publish(live);
     Ok(HttpResponse::Ok().json(outcome))
 }
 
@@ -64,6 +99,24 @@ pub struct EventsQuery {
 }
 
 /// `GET /api/v1/matches/{id}/events`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/matches/{id}/events",
+    operation_id = "matchEvents",
+    summary = "The match's event log",
+    params(
+        ("id" = i64, Path, description = "Match id."),
+        ("after" = Option<i64>, Query, description = "Only events after this seq."),
+    ),
+    responses(
+        (status = 200, description = "Events in seq order.", body = Vec<crate::rules::game::Event>),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+    ),
+    security(("bearerAuth" = []), ()),
+)]
 pub async fn match_events(
     state: web::Data<AppState>,
     user: MaybeUser,
@@ -78,15 +131,33 @@ pub async fn match_events(
 }
 
 /// `GET /api/v1/matches/{id}/gcg`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/matches/{id}/gcg",
+    operation_id = "matchGcg",
+    summary = "The game record in GCG (board mode)",
+    params(
+        ("id" = i64, Path, description = "Match id."),
+    ),
+    responses(
+        (status = 200, description = "GCG text.", content_type = "text/plain", body = String),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        (status = 422, description = "A well-formed request the rules refuse; `rule` names the rule (T9, N5, E1, …).", body = crate::error::ErrorBody),
+    ),
+    security(("bearerAuth" = []), ()),
+)]
 pub async fn match_gcg(
     state: web::Data<AppState>,
     user: MaybeUser,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
-    let cache = state.matches.clone();
+    let desk = state.desk.clone();
     let text = state
-        .db(move |conn| matches::gcg(conn, &cache, id, uid))
+        .db(move |conn| matches::gcg(conn, &desk, id, uid))
         .await?;
     Ok(HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")
@@ -94,7 +165,7 @@ pub async fn match_gcg(
 }
 
 /// Body of the preview.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct PreviewRequest {
     /// The move in GCG notation, e.g. `8D WORD`.
     #[serde(rename = "move")]
@@ -102,21 +173,54 @@ pub struct PreviewRequest {
 }
 
 /// `POST /api/v1/matches/{id}/preview`: what a board-mode move scores, before it is played.
+#[utoipa::path(
+    post,
+    path = "/api/v1/matches/{id}/preview",
+    operation_id = "previewMove",
+    summary = "What a board-mode move scores, before it is played",
+    params(
+        ("id" = i64, Path, description = "Match id."),
+    ),
+    request_body = PreviewRequest,
+    responses(
+        (status = 200, description = "The move scored.", body = PreviewResult),
+        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
+        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
+        (status = 422, description = "A well-formed request the rules refuse; `rule` names the rule (T9, N5, E1, …).", body = crate::error::ErrorBody),
+    ),
+)]
 pub async fn preview(
     state: web::Data<AppState>,
     user: CurrentUser,
     id: web::Path<i64>,
     body: web::Json<PreviewRequest>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, id, cache) = (user.0.uid, id.into_inner(), state.matches.clone());
+    let (uid, id, desk) = (user.0.uid, id.into_inner(), state.desk.clone());
     let mv = body.into_inner().mv;
     let play = state
-        .db(move |conn| matches::preview(conn, &cache, uid, id, &mv))
+        .db(move |conn| matches::preview(conn, &desk, uid, id, &mv))
         .await?;
-    Ok(HttpResponse::Ok().json(json!({
-        "move": play.canonical,
-        "words": play.words,
-        "tiles": play.tiles,
-        "score": play.actual,
-    })))
+    Ok(HttpResponse::Ok().json(PreviewResult {
+        mv: play.canonical,
+        words: play.words,
+        tiles: play.tiles,
+        score: play.actual,
+    }))
+}
+
+/// What a board-mode move would score.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PreviewResult {
+    /// The move in canonical GCG (`8D QI`).
+    #[serde(rename = "move")]
+    mv: String,
+    /// The words formed, main word first.
+    words: Vec<String>,
+    /// Tiles laid.
+    tiles: u8,
+    /// The score the board gives (C5, C6).
+    score: i32,
 }

@@ -114,18 +114,15 @@ pub async fn record_committee(
         corrects: f.corrects,
         idempotency_key: None,
     };
-    let (uid, now, cache) = (user.0.uid, state.clock.now(), state.matches.clone());
+    let (uid, now, desk) = (user.0.uid, state.clock.now(), state.desk.clone());
     match state
-        .db(move |conn| committee::record(conn, &cache, now, uid, event, &body))
+        .db(move |conn| committee::record(conn, &desk, now, uid, event, &body))
         .await
     {
-        Ok((_, live)) => {
-            state.publish(live);
-            Ok(redirect_with_flash(
-                &format!("/events/{event}/committee"),
-                "Recorded.",
-            ))
-        }
+        Ok(_) => Ok(redirect_with_flash(
+            &format!("/events/{event}/committee"),
+            "Recorded.",
+        )),
         Err(
             e @ (AppError::BadRequest { .. }
             | AppError::Unprocessable { .. }

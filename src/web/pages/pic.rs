@@ -28,13 +28,13 @@ struct PicFragment {
 }
 
 async fn load_queue(state: &AppState, uid: i64, event: i64) -> Result<pic::Queue, AppError> {
-    let (now, cache, lex) = (
+    let (now, desk, lex) = (
         state.clock.now(),
-        state.matches.clone(),
+        state.desk.clone(),
         state.lexicons.clone(),
     );
     state
-        .db(move |conn| pic::queue(conn, &cache, &lex, now, uid, event))
+        .db(move |conn| pic::queue(conn, &desk, &lex, now, uid, event))
         .await
 }
 
@@ -75,19 +75,26 @@ pub async fn claim_challenge(
     id: web::Path<i64>,
     _f: CsrfForm<Empty>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
+    let (uid, id, now, desk) = (
+        user.0.uid,
+        id.into_inner(),
+        state.clock.now(),
+        state.desk.clone(),
+    );
     let (event, result) = state
-        .db(move |conn| Ok((pic::event_of(conn, id)?, pic::claim(conn, now, uid, id))))
+        .db(move |conn| {
+            Ok((
+                pic::event_of(conn, id)?,
+                pic::claim(conn, &desk, now, uid, id),
+            ))
+        })
         .await?;
     let back = format!("/events/{event}/pic");
     match result {
-        Ok((_, live)) => {
-            state.publish(Some(live));
-            Ok(redirect_with_flash(
-                &back,
-                "Challenge taken: it is yours to rule.",
-            ))
-        }
+        Ok(_) => Ok(redirect_with_flash(
+            &back,
+            "Challenge taken: it is yours to rule.",
+        )),
         Err(AppError::Conflict { message, .. }) => Ok(redirect_with_flash(&back, &message)),
         Err(e) => Err(e),
     }
@@ -123,26 +130,23 @@ pub async fn rule_challenge(
         actual,
         idempotency_key: None,
     };
-    let (uid, id, now, cache) = (
+    let (uid, id, now, desk) = (
         user.0.uid,
         id.into_inner(),
         state.clock.now(),
-        state.matches.clone(),
+        state.desk.clone(),
     );
     let (event, result) = state
         .db(move |conn| {
             Ok((
                 pic::event_of(conn, id)?,
-                pic::rule(conn, &cache, now, uid, id, &body),
+                pic::rule(conn, &desk, now, uid, id, &body),
             ))
         })
         .await?;
     let back = format!("/events/{event}/pic");
     match result {
-        Ok((_, live)) => {
-            state.publish(live);
-            Ok(redirect_with_flash(&back, "Ruling applied."))
-        }
+        Ok(_) => Ok(redirect_with_flash(&back, "Ruling applied.")),
         Err(
             e @ (AppError::Conflict { .. }
             | AppError::Rule { .. }

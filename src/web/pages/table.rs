@@ -46,14 +46,14 @@ pub async fn match_page(
     csrf: CsrfToken,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, id, now, cache) = (
+    let (uid, id, now, desk) = (
         user.0.as_ref().map(|c| c.uid),
         id.into_inner(),
         state.clock.now(),
-        state.matches.clone(),
+        state.desk.clone(),
     );
     let d = state
-        .db(move |conn| matches::show(conn, &cache, now, id, uid))
+        .db(move |conn| matches::show(conn, &desk, now, id, uid))
         .await?;
     {
         let p = MatchPage {
@@ -74,16 +74,16 @@ pub async fn table_page(
     csrf: CsrfToken,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, id, now, cache) = (
+    let (uid, id, now, desk) = (
         user.0.uid,
         id.into_inner(),
         state.clock.now(),
-        state.matches.clone(),
+        state.desk.clone(),
     );
     let lexicons = state.lexicons.clone();
     let (d, twos) = state
         .db(move |conn| {
-            let d = matches::for_table(conn, &cache, now, uid, id)?;
+            let d = matches::for_table(conn, &desk, now, uid, id)?;
             let twos = match d.event_id {
                 Some(e) => {
                     let ev = events::event(conn, e)?;
@@ -124,18 +124,18 @@ pub async fn board_fragment(
     id: web::Path<i64>,
     q: web::Query<BoardQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, id, now, cache) = (
+    let (uid, id, now, desk) = (
         user.0.as_ref().map(|c| c.uid),
         id.into_inner(),
         state.clock.now(),
-        state.matches.clone(),
+        state.desk.clone(),
     );
     let controls = q.controls == Some(1);
     let d = state
         .db(move |conn| match (controls, uid) {
-            (true, Some(u)) => matches::for_table(conn, &cache, now, u, id),
+            (true, Some(u)) => matches::for_table(conn, &desk, now, u, id),
             (true, None) => Err(AppError::Unauthorized("sign in first".into())),
-            (false, _) => matches::show(conn, &cache, now, id, uid),
+            (false, _) => matches::show(conn, &desk, now, id, uid),
         })
         .await?;
     html(&BoardFragment {

@@ -70,11 +70,11 @@ pub async fn create_round(
         ..Sticky::default()
     };
     let now = state.clock.now();
-    let cache = state.matches.clone();
+    let desk = state.desk.clone();
     let result = state
         .db(move |conn| {
             let body = round_request(conn, event_id, &f)?;
-            rounds::create_round(conn, &cache, now, uid, event_id, &body)
+            rounds::create_round(conn, &desk, now, uid, event_id, &body)
         })
         .await;
     match result {
@@ -114,11 +114,11 @@ pub async fn repair_round(
         ..Sticky::default()
     };
     let now = state.clock.now();
-    let cache = state.matches.clone();
+    let desk = state.desk.clone();
     let result = state
         .db(move |conn| {
             let body = round_request(conn, event_id, &f)?;
-            rounds::repair_round(conn, &cache, now, uid, event_id, round_no, &body)
+            rounds::repair_round(conn, &desk, now, uid, event_id, round_no, &body)
         })
         .await;
     match result {

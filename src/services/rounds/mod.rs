@@ -1,6 +1,7 @@
 //! Rounds and pairings (E1): round robin, Swiss and manual rounds, each creating one match per
-//! table through [`matches::create`] inside the round's own transaction, so a round is paired
-//! completely or not at all.
+//! table through [`matches::create`] inside the round's own transaction (a unit of work of the
+//! match desk), so a round is paired completely or not at all, and the match cache learns its
+//! matches only once the round committed.
 //!
 //! The algorithms are `rules::pairing` and `rules::standings`; this module only gathers their
 //! input from the database:
@@ -15,8 +16,6 @@
 //! still `created`). Re-pairing voids the old lines and their matches (kept, with their logs,
 //! flagged `void`) and pairs again.
 
-use std::collections::HashMap;
-
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -25,10 +24,18 @@ use crate::error::AppError;
 use crate::rules::pairing::{self, Pairing, PairingError, SwissEntry};
 use crate::rules::standings::{self, MatchResult};
 use crate::services::authz::Grants;
-use crate::services::matches::{self, MatchCache, NewMatchRequest, SideSpec};
+use crate::services::desk::{Desk, Work};
+use crate::services::matches::{self, NewMatchRequest, SideSpec};
+
+mod views;
+
+pub use views::{
+    Dashboard, GrantLine, dashboard, directed_events, directed_round, grants, readable_rounds,
+    round_view, rounds,
+};
 
 /// How a round is paired.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Method {
     /// Berger tables.
@@ -61,7 +68,7 @@ impl Method {
 }
 
 /// One line of a manual round.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ManualPair {
     /// Table number (default: the line's position among the matches, from 1).
@@ -75,7 +82,7 @@ pub struct ManualPair {
 }
 
 /// Body of `POST /api/v1/events/{id}/rounds` and `…/rounds/{n}/repair`.
-#[derive(Debug, Clone, Deserialize, Default)]
+#[derive(Debug, Clone, Deserialize, Default, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PairRequest {
     /// How to pair (for a re-pairing, default: the round's method).
@@ -91,7 +98,7 @@ pub struct PairRequest {
 }
 
 /// A team as a round shows it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct TeamRef {
     /// Team id.
     pub id: i64,
@@ -100,7 +107,7 @@ pub struct TeamRef {
 }
 
 /// A table of a round with its match.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct TableLine {
     /// Table number.
     pub table: i32,
@@ -123,7 +130,7 @@ pub struct TableLine {
 }
 
 /// A round with its tables and byes.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct RoundView {
     /// Round id.
     pub id: i64,
@@ -171,7 +178,7 @@ fn pairing_error(e: PairingError) -> AppError {
 /// Creates the event's next round and its matches.
 pub fn create_round(
     conn: &mut DbConn,
-    cache: &MatchCache,
+    desk: &Desk,
     now: DateTime<Utc>,
     user_id: i64,
     event_id: i64,
@@ -180,7 +187,7 @@ pub fn create_round(
     let method = req
         .method
         .ok_or_else(|| AppError::field("method", "choose round_robin, swiss or manual"))?;
-    conn.write_tx(|conn| {
+    desk.write(conn, |conn, work| {
         Grants::load(conn, user_id)?.require_director(Some(event_id))?;
         event_rows::find_event(conn, event_id)?
             .ok_or_else(|| AppError::not_found(format!("no event {event_id}")))?;
@@ -200,7 +207,7 @@ pub fn create_round(
                 updated_at: at,
             },
         )?;
-        pair_and_create(conn, cache, now, user_id, &round, method, req)?;
+        pair_and_create(conn, work, now, user_id, &round, method, req)?;
         round_view(conn, event_id, round_no)
     })
 }
@@ -208,14 +215,14 @@ pub fn create_round(
 /// Pairs a round again, voiding its current pairing; refused once any of its matches started.
 pub fn repair_round(
     conn: &mut DbConn,
-    cache: &MatchCache,
+    desk: &Desk,
     now: DateTime<Utc>,
     user_id: i64,
     event_id: i64,
     round_no: i32,
     req: &PairRequest,
 ) -> Result<RoundView, AppError> {
-    conn.write_tx(|conn| {
+    desk.write(conn, |conn, work| {
         Grants::load(conn, user_id)?.require_director(Some(event_id))?;
         let round = rows::find_round(conn, event_id, round_no)?.ok_or_else(|| {
             AppError::not_found(format!("no round {round_no} in event {event_id}"))
@@ -252,7 +259,7 @@ pub fn repair_round(
             pairing_no: round.pairing_no + 1,
             ..round
         };
-        pair_and_create(conn, cache, now, user_id, &round, method, req)?;
+        pair_and_create(conn, work, now, user_id, &round, method, req)?;
         round_view(conn, event_id, round_no)
     })
 }
@@ -260,7 +267,7 @@ pub fn repair_round(
 /// Computes the round's lines and records them with one match per table.
 fn pair_and_create(
     conn: &mut DbConn,
-    cache: &MatchCache,
+    work: &mut Work<'_>,
     now: DateTime<Utc>,
     user_id: i64,
     round: &rows::RoundRow,
@@ -304,9 +311,9 @@ fn pair_and_create(
             } => {
                 let table = i32::try_from(table)
                     .map_err(|_| AppError::field("pairs", "table number too large"))?;
-                let m = matches::create(
+                let m = matches::create_in(
                     conn,
-                    cache,
+                    work,
                     now,
                     user_id,
                     &NewMatchRequest {
@@ -447,193 +454,6 @@ fn swiss_lines(
         Err(PairingError::RepeatsUnavoidable { fewest, .. }) if req.accept_repeats => Ok(fewest),
         Err(e) => Err(pairing_error(e)),
     }
-}
-
-/// One round of an event with its tables and byes.
-pub fn round_view(conn: &mut DbConn, event_id: i64, round_no: i32) -> Result<RoundView, AppError> {
-    let round = rows::find_round(conn, event_id, round_no)?
-        .ok_or_else(|| AppError::not_found(format!("no round {round_no} in event {event_id}")))?;
-    let mut views = views_of(conn, event_id, vec![round])?;
-    views
-        .pop()
-        .ok_or_else(|| AppError::internal("round view missing"))
-}
-
-/// Every round of an event, in order.
-pub fn rounds(conn: &mut DbConn, event_id: i64) -> Result<Vec<RoundView>, AppError> {
-    event_rows::find_event(conn, event_id)?
-        .ok_or_else(|| AppError::not_found(format!("no event {event_id}")))?;
-    let rounds = rows::rounds_of(conn, event_id)?;
-    views_of(conn, event_id, rounds)
-}
-
-fn views_of(
-    conn: &mut DbConn,
-    event_id: i64,
-    rounds: Vec<rows::RoundRow>,
-) -> Result<Vec<RoundView>, AppError> {
-    let names: HashMap<i64, String> = event_rows::teams_of(conn, event_id)?
-        .into_iter()
-        .map(|t| (t.id, t.name))
-        .collect();
-    let team = |id: i64| TeamRef {
-        id,
-        name: names.get(&id).cloned().unwrap_or_default(),
-    };
-    let ids: Vec<i64> = rounds.iter().map(|r| r.id).collect();
-    let lines = rows::pairings_of(conn, &ids)?;
-    let match_ids: Vec<i64> = lines.iter().filter_map(|l| l.match_id).collect();
-    let briefs: HashMap<i64, rows::MatchBrief> = rows::match_briefs(conn, &match_ids)?
-        .into_iter()
-        .map(|b| (b.0, b))
-        .collect();
-    Ok(rounds
-        .into_iter()
-        .map(|r| {
-            let mut tables = Vec::new();
-            let mut byes = Vec::new();
-            for l in lines.iter().filter(|l| l.round_id == r.id) {
-                match (l.team_b, l.match_id.and_then(|id| briefs.get(&id))) {
-                    (Some(b), Some(m)) => tables.push(TableLine {
-                        table: l.table_no.unwrap_or_default(),
-                        match_id: m.0,
-                        team_a: team(l.team_a),
-                        team_b: team(b),
-                        status: m.2.clone(),
-                        score_a: m.3,
-                        score_b: m.4,
-                        winner: m.5.clone(),
-                        result_reason: m.6.clone(),
-                    }),
-                    _ => byes.push(team(l.team_a)),
-                }
-            }
-            let started = tables.iter().any(|t| !not_started(&t.status));
-            RoundView {
-                id: r.id,
-                event_id: r.event_id,
-                round: r.round_no,
-                method: r.method,
-                status: if started { "started" } else { "draft" }.into(),
-                pairing_no: r.pairing_no,
-                tables,
-                byes,
-            }
-        })
-        .collect())
-}
-
-/// A role grant as the director's page shows it.
-#[derive(Debug, Clone, Serialize)]
-pub struct GrantLine {
-    /// Grant id.
-    pub id: i64,
-    /// The account.
-    pub username: String,
-    /// `director`, `committee`, `pic`, `captain` or `table`.
-    pub role: String,
-    /// A captain's team.
-    pub team: Option<TeamRef>,
-    /// A table device's table.
-    pub table: Option<i32>,
-}
-
-/// Everything the director's event page shows.
-#[derive(Debug, Serialize)]
-pub struct Dashboard {
-    /// The event.
-    pub event: crate::services::events::EventView,
-    /// Teams with their players.
-    pub teams: Vec<crate::services::events::TeamView>,
-    /// Rounds with their tables.
-    pub rounds: Vec<RoundView>,
-    /// Who holds which role.
-    pub grants: Vec<GrantLine>,
-}
-
-/// The role grants of an event (directors only).
-pub fn grants(conn: &mut DbConn, user_id: i64, event_id: i64) -> Result<Vec<GrantLine>, AppError> {
-    Grants::load(conn, user_id)?.require_director(Some(event_id))?;
-    crate::services::events::event(conn, event_id)?;
-    let names: HashMap<i64, String> = event_rows::teams_of(conn, event_id)?
-        .into_iter()
-        .map(|t| (t.id, t.name))
-        .collect();
-    Ok(rows::grants_of_event(conn, event_id)?
-        .into_iter()
-        .map(|(g, username)| GrantLine {
-            id: g.id,
-            username,
-            team: g.team_id.map(|id| TeamRef {
-                id,
-                name: names.get(&id).cloned().unwrap_or_default(),
-            }),
-            role: g.role,
-            table: g.table_no,
-        })
-        .collect())
-}
-
-/// The director's view of one event.
-pub fn dashboard(conn: &mut DbConn, user_id: i64, event_id: i64) -> Result<Dashboard, AppError> {
-    let grants = grants(conn, user_id, event_id)?;
-    Ok(Dashboard {
-        event: crate::services::events::event(conn, event_id)?.into(),
-        teams: crate::services::events::teams(conn, event_id)?,
-        rounds: rounds(conn, event_id)?,
-        grants,
-    })
-}
-
-/// The events a user directs, and whether they may create events (administrators and
-/// directors without an event scope). Someone who directs nothing is refused.
-pub fn directed_events(
-    conn: &mut DbConn,
-    user_id: i64,
-) -> Result<(Vec<crate::services::events::EventView>, bool), AppError> {
-    let g = Grants::load(conn, user_id)?;
-    let may_create = g.directs(None);
-    let events: Vec<_> = event_rows::list_events(conn)?
-        .into_iter()
-        .filter(|e| g.directs(Some(e.id)))
-        .map(crate::services::events::EventView::from)
-        .collect();
-    if events.is_empty() && !may_create {
-        return Err(AppError::Forbidden(
-            "only directors may see the events list".into(),
-        ));
-    }
-    Ok((events, may_create))
-}
-
-/// Rounds of an event for a reader: anyone when the event is public, otherwise people with a
-/// role in it.
-pub fn readable_rounds(
-    conn: &mut DbConn,
-    user_id: Option<i64>,
-    event_id: i64,
-) -> Result<Vec<RoundView>, AppError> {
-    let ev = crate::services::events::event(conn, event_id)?;
-    if !ev.public {
-        let uid =
-            user_id.ok_or_else(|| AppError::Unauthorized("sign in to see this event".into()))?;
-        if !Grants::load(conn, uid)?.in_event(Some(event_id)) {
-            return Err(AppError::Forbidden("this event is not public".into()));
-        }
-    }
-    rounds(conn, event_id)
-}
-
-/// One round for its director (the printable pairings and table cards).
-pub fn directed_round(
-    conn: &mut DbConn,
-    user_id: i64,
-    event_id: i64,
-    round_no: i32,
-) -> Result<(crate::services::events::EventView, RoundView), AppError> {
-    Grants::load(conn, user_id)?.require_director(Some(event_id))?;
-    let ev = crate::services::events::event(conn, event_id)?;
-    Ok((ev.into(), round_view(conn, event_id, round_no)?))
 }
 
 /// Reads a manual round typed one line per table, `Team A v Team B` (or `vs`); a line with one
