@@ -103,13 +103,31 @@ fn bootstrap_admin(conn: &mut crate::db::DbConn) -> Result<(), AppError> {
 /// handle stops it gracefully (Ctrl-C and SIGTERM do the same, ending live streams at once:
 /// call `state.live.close()` first when stopping through the handle).
 pub fn run(listener: TcpListener, state: AppState) -> Result<Server, StartError> {
+    serve(listener, state, None)
+}
+
+/// [`run`] with `workers` worker threads instead of one per core: the tests run many servers
+/// at once, each for a handful of connections.
+pub fn run_with_workers(
+    listener: TcpListener,
+    state: AppState,
+    workers: usize,
+) -> Result<Server, StartError> {
+    serve(listener, state, Some(workers))
+}
+
+fn serve(
+    listener: TcpListener,
+    state: AppState,
+    workers: Option<usize>,
+) -> Result<Server, StartError> {
     if state.settings.sweeper {
         actix_web::rt::spawn(sweep_clocks(state.clone()));
     }
     let timeouts = state.settings.timeouts;
     let live = state.live.clone();
     let data = web::Data::new(state);
-    let server = HttpServer::new(move || {
+    let builder = HttpServer::new(move || {
         App::new()
             .app_data(data.clone())
             .app_data(crate::web::api::json_config())
@@ -125,9 +143,12 @@ pub fn run(listener: TcpListener, state: AppState) -> Result<Server, StartError>
     .client_request_timeout(timeouts.request_head)
     .shutdown_timeout(10)
     // Signals are handled below, so that live streams end before the graceful stop waits.
-    .disable_signals()
-    .listen(listener)?
-    .run();
+    .disable_signals();
+    let builder = match workers {
+        Some(n) => builder.workers(n),
+        None => builder,
+    };
+    let server = builder.listen(listener)?.run();
     actix_web::rt::spawn(stop_on_signal(server.handle(), live));
     Ok(server)
 }

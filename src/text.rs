@@ -8,8 +8,9 @@
 //! into a GCG file or a log), no bidirectional overrides (which make a name display as another).
 //! A refused text answers 422 naming the field.
 //!
-//! **Out.** [`csv_cell`] quotes a CSV cell and defuses spreadsheet formulas (a cell that starts
-//! with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`, as OWASP recommends);
+//! **Out.** [`defuse_formula`] defuses spreadsheet formulas in CSV cells (a cell that starts with
+//! `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`, as OWASP recommends; the
+//! `csv` crate quotes);
 //! [`one_line`] turns any control character left in stored text (rows older than these checks)
 //! into a space, for line-based formats. Logs print user-supplied strings with `?` (Debug), which
 //! escapes them.
@@ -158,24 +159,15 @@ pub fn one_line(s: &str) -> Cow<'_, str> {
     }
 }
 
-/// One CSV cell: a cell a spreadsheet would read as a formula (it starts with `=`, `+`, `-`,
-/// `@`, a tab or a carriage return) gets a leading `'`, and a cell holding a comma, a quote or
-/// a line break is quoted (RFC 4180).
-pub fn csv_cell(s: &str) -> Cow<'_, str> {
-    let formula = s.starts_with(['=', '+', '-', '@', '\t', '\r']);
-    let quote = s.contains([',', '"', '\n', '\r']);
-    if !formula && !quote {
-        return Cow::Borrowed(s);
+/// A CSV cell a spreadsheet would run as a formula (it starts with `=`, `+`, `-`, `@`, a tab or
+/// a carriage return) gets a leading `'`, as OWASP recommends. Quoting is the CSV writer's
+/// (the `csv` crate, see `services::standings::to_csv`).
+pub fn defuse_formula(s: &str) -> Cow<'_, str> {
+    if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        Cow::Owned(format!("'{s}"))
+    } else {
+        Cow::Borrowed(s)
     }
-    let mut cell = String::with_capacity(s.len() + 3);
-    if formula {
-        cell.push('\'');
-    }
-    cell.push_str(s);
-    if quote {
-        cell = format!("\"{}\"", cell.replace('"', "\"\""));
-    }
-    Cow::Owned(cell)
 }
 
 #[cfg(test)]
@@ -242,20 +234,20 @@ mod tests {
     }
 
     #[test]
-    fn csv_cells_defuse_formulas_and_quote_separators() {
-        assert_eq!(csv_cell("Anagrammers"), "Anagrammers");
+    fn csv_cells_that_a_spreadsheet_would_run_are_defused() {
+        // Quoting is the CSV writer's: see `services::standings` for the written cells.
+        assert_eq!(defuse_formula("Anagrammers"), "Anagrammers");
         assert_eq!(
-            csv_cell("=HYPERLINK(\"http://x\")"),
-            "\"'=HYPERLINK(\"\"http://x\"\")\""
+            defuse_formula("=HYPERLINK(\"http://x\")"),
+            "'=HYPERLINK(\"http://x\")"
         );
-        assert_eq!(csv_cell("=1+2"), "'=1+2");
-        assert_eq!(csv_cell("+1"), "'+1");
-        assert_eq!(csv_cell("-1"), "'-1");
-        assert_eq!(csv_cell("@SUM(A1)"), "'@SUM(A1)");
-        assert_eq!(csv_cell("\tx"), "'\tx");
-        assert_eq!(csv_cell("\rx"), "\"'\rx\"");
-        assert_eq!(csv_cell("a,b"), "\"a,b\"");
-        assert_eq!(csv_cell("Team \"Q\""), "\"Team \"\"Q\"\"\"");
+        assert_eq!(defuse_formula("=1+2"), "'=1+2");
+        assert_eq!(defuse_formula("+1"), "'+1");
+        assert_eq!(defuse_formula("-1"), "'-1");
+        assert_eq!(defuse_formula("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(defuse_formula("\tx"), "'\tx");
+        assert_eq!(defuse_formula("\rx"), "'\rx");
+        assert_eq!(defuse_formula("a,b"), "a,b");
     }
 
     #[test]

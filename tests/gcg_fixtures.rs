@@ -9,18 +9,12 @@ use std::path::{Path, PathBuf};
 use arbiter::rules::gcg::{self, check::check};
 use arbiter::rules::tiles::TileSet;
 
+#[path = "support/gcg_files.rs"]
+mod gcg_files;
+use gcg_files::gcg_files;
+
 fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gcg")
-}
-
-fn gcg_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "gcg"))
-        .collect();
-    files.sort();
-    files
 }
 
 #[test]

@@ -297,14 +297,11 @@ proptest! {
 // ---------------------------------------------------------------------------------------------
 // The reference games.
 
+#[path = "support/gcg_files.rs"]
+mod gcg_files;
+
 fn fixture_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("tests/data/gcg"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "gcg"))
-        .collect();
-    files.sort();
-    files
+    gcg_files::gcg_files(&root().join("tests/data/gcg"))
 }
 
 // Every recorded play that is legal under ENABLE is generated, with the recorded score.

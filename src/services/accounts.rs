@@ -3,11 +3,47 @@
 use chrono::Utc;
 use serde::Serialize;
 
-use crate::auth::{self, Claims};
-use crate::db::{self, DbConn, sessions, users};
+use crate::auth::{self, Claims, Keys, LoginThrottle};
+use crate::clock::Clock;
+use crate::db::{self, DbConn, Pool, sessions, users};
 use crate::error::AppError;
+use crate::services::sessions::SessionCache;
 use crate::vocab::{RoleTag, UserId};
-use crate::web::AppState;
+
+/// What signing in and the account actions need from the running server. The web layer lends
+/// its parts (`web::session::account_deps`), so this module never sees the web's deps.
+pub struct Deps<'a> {
+    /// Database connections, used off the async executor (see `Deps::db`).
+    pub pool: &'a Pool,
+    /// Failed-login bookkeeping, and the bounded pool that verifies passwords.
+    pub throttle: &'a LoginThrottle,
+    /// Signs session tokens.
+    pub keys: &'a Keys,
+    /// Recent session checks, forgotten when sessions end.
+    pub sessions: &'a SessionCache,
+    /// Where `now` comes from (a manual clock in tests).
+    pub clock: &'a dyn Clock,
+    /// How long a new session lasts.
+    pub session_hours: i64,
+}
+
+impl Deps<'_> {
+    /// Runs `f` with a pooled connection on the blocking thread pool: diesel and `pool.get()`
+    /// block, and must not stall the async executor.
+    async fn db<T, F>(&self, f: F) -> Result<T, AppError>
+    where
+        F: FnOnce(&mut DbConn) -> Result<T, AppError> + Send + 'static,
+        T: Send + 'static,
+    {
+        let pool = self.pool.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut conn = pool.get()?;
+            f(&mut conn)
+        })
+        .await
+        .map_err(AppError::internal)?
+    }
+}
 
 /// An account as shown to administrators and to `/api/v1/me`.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -129,18 +165,17 @@ fn throttled(t: auth::Throttled) -> AppError {
 /// Checks a user's password without holding a database connection, through the throttle:
 /// `Ok(None)` for a wrong name or password (counted as a failure), 429 when throttled.
 async fn check_password(
-    state: &AppState,
+    deps: &Deps<'_>,
     username: &str,
     password: &str,
     peer: &str,
 ) -> Result<Option<users::User>, AppError> {
-    state.throttle.check(username, peer).map_err(throttled)?;
+    deps.throttle.check(username, peer).map_err(throttled)?;
     let name = username.to_owned();
     // A name no account can have is not looked up (a NUL is a PostgreSQL error).
     let user = match validate_username(&name) {
         Ok(()) => {
-            state
-                .db(move |conn| Ok(users::find_by_username(conn, &name)?))
+            deps.db(move |conn| Ok(users::find_by_username(conn, &name)?))
                 .await?
         }
         Err(_) => None,
@@ -152,7 +187,7 @@ async fn check_password(
     );
     let exists = user.is_some();
     let password = password.to_owned();
-    let ok = state
+    let ok = deps
         .throttle
         .verify(username, peer, move |memory| {
             auth::verify_password_in(&password, &hash, memory) && exists
@@ -165,13 +200,13 @@ async fn check_password(
 /// Checks credentials (refusing with 429 while this name or address has failed too often) and
 /// starts a session.
 pub async fn login(
-    state: &AppState,
+    deps: &Deps<'_>,
     username: &str,
     password: &str,
     peer: &str,
 ) -> Result<Session, AppError> {
     let username = username.trim().to_owned();
-    let Some(user) = check_password(state, &username, password, peer).await? else {
+    let Some(user) = check_password(deps, &username, password, peer).await? else {
         // Debug-formatted: the name is the client's, and escaping keeps it on its line.
         tracing::info!(username = ?username, "login refused");
         return Err(AppError::Unauthorized(BAD_LOGIN.into()));
@@ -182,17 +217,17 @@ pub async fn login(
             "This account is disabled. Ask an administrator.".into(),
         ));
     }
-    start_session(state, user).await
+    start_session(deps, user).await
 }
 
 /// Records a new server-side session for `user` and signs its token.
-pub async fn start_session(state: &AppState, user: users::User) -> Result<Session, AppError> {
+pub async fn start_session(deps: &Deps<'_>, user: users::User) -> Result<Session, AppError> {
     let sid = auth::random_token(16);
     // The server's clock (a manual one in tests), not the wall clock read here.
-    let now = state.clock.now();
-    let expires_at = now + chrono::Duration::hours(state.settings.session_hours);
+    let now = deps.clock.now();
+    let expires_at = now + chrono::Duration::hours(deps.session_hours);
     let (id, row_sid) = (user.id, sid.clone());
-    let grants = state
+    let grants = deps
         .db(move |conn| {
             let created = {
                 use chrono::SubsecRound;
@@ -224,17 +259,16 @@ pub async fn start_session(state: &AppState, user: users::User) -> Result<Sessio
         iat: now.timestamp(),
         exp: expires_at.timestamp(),
     };
-    let token = state.keys.issue(&claims).map_err(AppError::internal)?;
+    let token = deps.keys.issue(&claims).map_err(AppError::internal)?;
     Ok(Session { token, expires_at })
 }
 
 /// Ends one session (signing out).
-pub async fn logout(state: &AppState, sid: &str) -> Result<(), AppError> {
-    let (row, now) = (sid.to_owned(), state.clock.now().naive_utc());
-    state
-        .db(move |conn| Ok(sessions::end(conn, &row, now)?))
+pub async fn logout(deps: &Deps<'_>, sid: &str) -> Result<(), AppError> {
+    let (row, now) = (sid.to_owned(), deps.clock.now().naive_utc());
+    deps.db(move |conn| Ok(sessions::end(conn, &row, now)?))
         .await?;
-    state.sessions.forget_session(sid);
+    deps.sessions.forget_session(sid);
     Ok(())
 }
 
@@ -251,20 +285,20 @@ pub struct PasswordChange {
 /// Changes the caller's own password after checking the current one, and ends the caller's
 /// other sessions (the one making the change goes on).
 pub async fn change_own_password(
-    state: &AppState,
+    deps: &Deps<'_>,
     user: &Claims,
     change: PasswordChange,
     peer: &str,
 ) -> Result<(), AppError> {
     auth::validate_new_password(&change.new_password)
         .map_err(|e| AppError::field("new_password", e.to_string()))?;
-    let name = state
+    let name = deps
         .db({
             let uid = user.uid;
             move |conn| users::find(conn, uid)?.map(|u| u.username).ok_or_else(gone)
         })
         .await?;
-    if check_password(state, &name, &change.current_password, peer)
+    if check_password(deps, &name, &change.current_password, peer)
         .await?
         .is_none_or(|u| u.id != user.uid)
     {
@@ -274,7 +308,7 @@ pub async fn change_own_password(
         ));
     }
     let (uid, keep) = (user.uid, user.sid.clone());
-    set_password(state, uid, change.new_password, Some(keep)).await
+    set_password(deps, uid, change.new_password, Some(keep)).await
 }
 
 fn gone() -> AppError {
@@ -283,45 +317,44 @@ fn gone() -> AppError {
 
 /// Hashes and stores a new password for `user_id`, then ends its sessions but `keep`.
 async fn set_password(
-    state: &AppState,
+    deps: &Deps<'_>,
     user_id: UserId,
     password: String,
     keep: Option<String>,
 ) -> Result<(), AppError> {
-    let now = state.clock.now().naive_utc();
-    state
-        .db(move |conn| {
-            let hash = auth::hash_password(&password).map_err(AppError::internal)?;
-            conn.write_tx(|conn| {
-                if users::set_password_hash(conn, user_id, &hash)? == 0 {
-                    return Err(gone());
-                }
-                sessions::end_all(conn, user_id, keep.as_deref(), now)?;
-                Ok(())
-            })
+    let now = deps.clock.now().naive_utc();
+    deps.db(move |conn| {
+        let hash = auth::hash_password(&password).map_err(AppError::internal)?;
+        conn.write_tx(|conn| {
+            if users::set_password_hash(conn, user_id, &hash)? == 0 {
+                return Err(gone());
+            }
+            sessions::end_all(conn, user_id, keep.as_deref(), now)?;
+            Ok(())
         })
-        .await?;
-    state.sessions.forget_user(user_id);
+    })
+    .await?;
+    deps.sessions.forget_user(user_id);
     Ok(())
 }
 
 /// An administrator sets another account's password (a reset): every session of that account
 /// ends.
 pub async fn reset_password(
-    state: &AppState,
+    deps: &Deps<'_>,
     admin: UserId,
     user_id: UserId,
     password: String,
 ) -> Result<(), AppError> {
     auth::validate_new_password(&password)
         .map_err(|e| AppError::field("new_password", e.to_string()))?;
-    require_admin(state, admin).await?;
-    set_password(state, user_id, password, None).await
+    require_admin(deps, admin).await?;
+    set_password(deps, user_id, password, None).await
 }
 
 /// Whether `user_id` is an administrator, read from the database (never from the token).
-async fn require_admin(state: &AppState, user_id: UserId) -> Result<(), AppError> {
-    let admin = state
+async fn require_admin(deps: &Deps<'_>, user_id: UserId) -> Result<(), AppError> {
+    let admin = deps
         .db(move |conn| Ok(users::find(conn, user_id)?.is_some_and(|u| u.is_admin && !u.disabled)))
         .await?;
     if admin {
@@ -337,20 +370,20 @@ async fn require_admin(state: &AppState, user_id: UserId) -> Result<(), AppError
 /// or enables an account. Nobody disables their own account: the last administrator could lock
 /// everyone out.
 pub async fn set_disabled(
-    state: &AppState,
+    deps: &Deps<'_>,
     admin: UserId,
     user_id: UserId,
     disabled: bool,
 ) -> Result<UserView, AppError> {
-    require_admin(state, admin).await?;
+    require_admin(deps, admin).await?;
     if disabled && admin == user_id {
         return Err(AppError::Conflict {
             message: "you cannot disable your own account".into(),
             current: None,
         });
     }
-    let now = state.clock.now().naive_utc();
-    let view = state
+    let now = deps.clock.now().naive_utc();
+    let view = deps
         .db(move |conn| {
             conn.write_tx(|conn| {
                 if users::set_disabled(conn, user_id, disabled)? == 0 {
@@ -364,13 +397,13 @@ pub async fn set_disabled(
             })
         })
         .await?;
-    state.sessions.forget_user(user_id);
+    deps.sessions.forget_user(user_id);
     Ok(view)
 }
 
 /// A compact list of a user's roles for the session token, so pages can offer the right links
-/// without a query (see [`RoleTag`]). Only navigation reads it: every action checks the grants
-/// themselves.
+/// without a query (`pic:EVENT`, `committee:EVENT`, `director:EVENT`, `table:EVENT:N`,
+/// `captain:EVENT:TEAM`). Only navigation reads it: every action checks the grants themselves.
 pub fn role_tags(grants: &[users::RoleGrant]) -> Vec<RoleTag> {
     grants.iter().map(users::RoleGrant::tag).collect()
 }

@@ -218,6 +218,19 @@ pub fn teams(conn: &mut DbConn, event_id: EventId) -> Result<Vec<TeamView>, AppE
         .collect())
 }
 
+/// The teams of an event, without their players.
+pub fn team_rows(conn: &mut DbConn, event_id: EventId) -> Result<Vec<rows::TeamRow>, AppError> {
+    Ok(rows::teams_of(conn, event_id)?)
+}
+
+/// The matches of an event, every round.
+pub fn matches_of(
+    conn: &mut DbConn,
+    event_id: EventId,
+) -> Result<Vec<db::matches::MatchRow>, AppError> {
+    Ok(db::matches::of_event(conn, event_id)?)
+}
+
 /// Body of `POST /api/v1/events/{id}/grants`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]

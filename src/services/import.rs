@@ -69,58 +69,102 @@ pub struct ImportPreview {
     pub teams: Vec<TeamView>,
 }
 
-/// Splits CSV text into records with the line each starts on. Quoted fields may hold commas,
-/// doubled quotes and line breaks; blank lines are skipped.
+/// Splits CSV text into records with the line each starts on, through the `csv` crate:
+/// quoted fields may hold commas, doubled quotes and line breaks, lines may end in CRLF or LF.
+/// A UTF-8 byte-order mark (spreadsheets write one) is dropped and blank lines are skipped. A
+/// file whose first line has semicolons and no comma is read with `;` between cells: that is
+/// what a spreadsheet set to a European locale writes.
 fn parse_csv(text: &str) -> Result<Vec<(usize, Vec<String>)>, AppError> {
+    let text = text.trim_start_matches('\u{feff}');
+    let first = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or_default();
+    let delimiter = if first.contains(';') && !first.contains(',') {
+        b';'
+    } else {
+        b','
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .delimiter(delimiter)
+        .from_reader(text.as_bytes());
+    let mut lines = LineCount::default();
     let mut records = Vec::new();
-    let mut record: Vec<String> = Vec::new();
-    let mut field = String::new();
-    let mut quoted = false;
-    let mut line = 1usize;
-    let mut start = 1usize;
-    let mut chars = text.trim_start_matches('\u{feff}').chars().peekable();
-    while let Some(c) = chars.next() {
-        match (quoted, c) {
-            (true, '"') if chars.peek() == Some(&'"') => {
-                chars.next();
-                field.push('"');
-            }
-            (true, '"') => quoted = false,
-            (true, c) => {
-                if c == '\n' {
-                    line += 1;
-                }
-                field.push(c);
-            }
-            (false, '"') if field.trim().is_empty() => {
-                field.clear();
-                quoted = true;
-            }
-            (false, ',') => record.push(std::mem::take(&mut field)),
-            (false, '\r') => {}
-            (false, '\n') => {
-                record.push(std::mem::take(&mut field));
-                if record.iter().any(|f| !f.trim().is_empty()) {
-                    records.push((start, std::mem::take(&mut record)));
-                }
-                record.clear();
-                line += 1;
-                start = line;
-            }
-            (false, c) => field.push(c),
+    let mut last_start = 0;
+    for record in reader.records() {
+        let record = record
+            .map_err(|e| AppError::field("csv", format!("the CSV could not be read: {e}")))?;
+        // The reader's position is where it began reading, before the blank lines it skipped.
+        let read_from = record
+            .position()
+            .and_then(|p| usize::try_from(p.byte()).ok())
+            .unwrap_or(last_start);
+        let rest = text.get(read_from..).unwrap_or_default();
+        let start = read_from + (rest.len() - rest.trim_start_matches(['\r', '\n']).len());
+        last_start = start;
+        if record.iter().any(|f| !f.trim().is_empty()) {
+            records.push((
+                lines.line_at(text, start),
+                record.iter().map(str::to_owned).collect(),
+            ));
         }
     }
-    if quoted {
+    // The crate reads a quote that is never closed as a field running to the end of the file;
+    // the director is told instead, with the line where that record starts.
+    if ends_inside_quotes(text.get(last_start..).unwrap_or_default(), delimiter) {
         return Err(AppError::field(
             "csv",
-            format!("line {start}: a quoted field is not closed"),
+            format!(
+                "line {}: a quoted field is not closed",
+                lines.line_at(text, last_start)
+            ),
         ));
     }
-    record.push(field);
-    if record.iter().any(|f| !f.trim().is_empty()) {
-        records.push((start, record));
-    }
     Ok(records)
+}
+
+/// 1-based line numbers of byte offsets asked for in increasing order, counted once.
+#[derive(Default)]
+struct LineCount {
+    counted_to: usize,
+    newlines: usize,
+}
+
+impl LineCount {
+    fn line_at(&mut self, text: &str, at: usize) -> usize {
+        if let Some(span) = text.as_bytes().get(self.counted_to..at) {
+            self.newlines += span.iter().filter(|b| **b == b'\n').count();
+            self.counted_to = at;
+        }
+        self.newlines + 1
+    }
+}
+
+/// Whether CSV text ends inside a quoted field, by the rules the `csv` crate reads with: a quote
+/// opens a quoted field only as a field's first character, and a doubled quote inside is one
+/// quote.
+fn ends_inside_quotes(text: &str, delimiter: u8) -> bool {
+    #[derive(PartialEq)]
+    enum At {
+        FieldStart,
+        Unquoted,
+        Quoted,
+        QuoteInQuoted,
+    }
+    let mut at = At::FieldStart;
+    for b in text.bytes() {
+        at = match (at, b) {
+            (At::Quoted, b'"') => At::QuoteInQuoted,
+            (At::Quoted, _) => At::Quoted,
+            (At::QuoteInQuoted, b'"') | (At::FieldStart, b'"') => At::Quoted,
+            (_, b'\r' | b'\n') => At::FieldStart,
+            (_, b) if b == delimiter => At::FieldStart,
+            _ => At::Unquoted,
+        };
+    }
+    at == At::Quoted
 }
 
 fn check_row(
@@ -129,6 +173,13 @@ fn check_row(
     seen: &mut HashSet<String>,
     existing: &HashSet<String>,
 ) -> ImportRow {
+    // A quote opens a quoted cell only as the cell's first character (RFC 4180, as the `csv`
+    // crate reads): after a space it is text, and a comma meant to be inside splits the cell.
+    // Refused rather than imported as split names.
+    let spaced_quote = cells
+        .iter()
+        .find(|c| c.starts_with([' ', '\t']) && c.trim_start().starts_with('"'))
+        .map(|c| c.trim().to_owned());
     let cells: Vec<String> = cells.iter().map(|c| c.trim().to_owned()).collect();
     let get = |i: usize| cells.get(i).cloned().unwrap_or_default();
     let team = get(0);
@@ -136,6 +187,12 @@ fn check_row(
     let mut players = vec![get(1), get(2)];
     players.extend(cells.iter().skip(4).filter(|c| !c.is_empty()).cloned());
     let error = (|| {
+        if let Some(cell) = &spaced_quote {
+            return Some(format!(
+                "{cell:?} has a space before its opening quote: remove the space so that the \
+                 quotes hold the whole cell"
+            ));
+        }
         if cells.len() < 4 || cells.len() > 6 {
             return Some(format!(
                 "expected 4 to 6 columns (team,player1,player2,captain[,reserve1,reserve2]), found {}",
@@ -419,6 +476,82 @@ mod tests {
     fn an_unclosed_quote_names_its_line() {
         let err = parse_csv("a,b\n\"c,d\n").unwrap_err();
         assert!(err.to_string().contains("line 2"), "{err}");
+        assert!(err.to_string().contains("not closed"), "{err}");
+        // Closed at the end of the file, the same field is read whole.
+        let recs = parse_csv("a,b\n\"c,d\n\"").unwrap();
+        assert_eq!(recs[1], (2, vec!["c,d\n".to_owned()]));
+    }
+
+    #[test]
+    fn a_quoted_field_keeps_its_comma() {
+        let recs = parse_csv("\"Larks, the\",Lea,Lou,Lou\n").unwrap();
+        assert_eq!(
+            recs,
+            [(
+                1,
+                ["Larks, the", "Lea", "Lou", "Lou"]
+                    .map(String::from)
+                    .to_vec()
+            )]
+        );
+    }
+
+    #[test]
+    fn crlf_line_ends_read_as_lf_and_lines_count_alike() {
+        let lf = parse_csv("team,p1\nOwls,Olga\n\nNewts,\"Nina\nNed\"\nLarks,Lea\n").unwrap();
+        let crlf =
+            parse_csv("team,p1\r\nOwls,Olga\r\n\r\nNewts,\"Nina\nNed\"\r\nLarks,Lea\r\n").unwrap();
+        assert_eq!(lf, crlf);
+        let lines: Vec<usize> = lf.iter().map(|(l, _)| *l).collect();
+        assert_eq!(lines, [1, 2, 4, 6]);
+        assert_eq!(lf[1].1, ["Owls", "Olga"]);
+    }
+
+    #[test]
+    fn a_utf8_byte_order_mark_is_not_part_of_the_first_cell() {
+        let recs = parse_csv("\u{feff}team,player1\nOwls,Olga\n").unwrap();
+        assert_eq!(recs[0].1[0], "team");
+        assert_eq!(recs[1], (2, vec!["Owls".to_owned(), "Olga".to_owned()]));
+    }
+
+    #[test]
+    fn a_file_separated_by_semicolons_is_read_by_its_semicolons() {
+        let recs =
+            parse_csv("team;player1;player2;captain\r\n\"Larks; the\";Lea;Lou;Lou\r\n").unwrap();
+        assert_eq!(
+            recs[1],
+            (
+                2,
+                ["Larks; the", "Lea", "Lou", "Lou"]
+                    .map(String::from)
+                    .to_vec()
+            )
+        );
+        // A comma on the first line keeps commas as the separator.
+        let recs = parse_csv("team,player1;x\nOwls,Olga;Otto\n").unwrap();
+        assert_eq!(recs[1].1, ["Owls", "Olga;Otto"]);
+    }
+
+    #[test]
+    fn a_quote_inside_an_unquoted_cell_is_a_character_not_an_open_quote() {
+        let recs = parse_csv("O\"Neil,Ann\nOwls,Olga").unwrap();
+        assert_eq!(recs[0].1, ["O\"Neil", "Ann"]);
+        assert_eq!(recs[1], (2, vec!["Owls".to_owned(), "Olga".to_owned()]));
+    }
+
+    #[test]
+    fn a_quote_after_a_space_is_refused_not_split_silently() {
+        let recs = parse_csv("Owls, \"Smith, J\", Otto, Otto\n").unwrap();
+        let row = check_row(recs[0].0, &recs[0].1, &mut HashSet::new(), &HashSet::new());
+        let error = row.error.unwrap();
+        assert!(error.contains("space before its opening quote"), "{error}");
+        // Spaces around unquoted cells are trimmed as before.
+        let recs = parse_csv("Owls , Olga,  Otto ,Otto\n").unwrap();
+        let row = check_row(recs[0].0, &recs[0].1, &mut HashSet::new(), &HashSet::new());
+        assert_eq!(
+            (row.error, row.players),
+            (None, vec!["Olga".to_owned(), "Otto".to_owned()])
+        );
     }
 
     #[test]

@@ -96,29 +96,81 @@ pub fn event_standings(
 }
 
 /// Standings as CSV (rank, team, played, wins, ties, losses, match points, spread, total score,
-/// disqualified).
-pub fn to_csv(rows: &[StandingView]) -> String {
-    let mut out = String::from(
-        "rank,team,played,wins,ties,losses,match_points,spread,total_score,disqualified\n",
-    );
+/// disqualified), one line per team ending in `\n`. Written through the `csv` crate, which
+/// quotes a cell holding a comma, a quote or a line break; a team name a spreadsheet would run
+/// as a formula is defused first (`text::defuse_formula`).
+pub fn to_csv(rows: &[StandingView]) -> Result<String, AppError> {
+    let mut out = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    let failed = |e: csv::Error| AppError::internal(format!("standings CSV: {e}"));
+    out.write_record([
+        "rank",
+        "team",
+        "played",
+        "wins",
+        "ties",
+        "losses",
+        "match_points",
+        "spread",
+        "total_score",
+        "disqualified",
+    ])
+    .map_err(failed)?;
     for r in rows {
-        // Quoted when needed, and a name a spreadsheet would run as a formula is defused.
-        let name = crate::text::csv_cell(&r.name);
-        out.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{},{}\n",
-            r.row.rank,
-            name,
-            r.row.played,
-            r.row.wins,
-            r.row.ties,
-            r.row.losses,
-            r.row.match_points,
-            r.row.spread,
-            r.row.total_score,
-            r.row.disqualified
-        ));
+        out.write_record([
+            r.row.rank.to_string(),
+            crate::text::defuse_formula(&r.name).into_owned(),
+            r.row.played.to_string(),
+            r.row.wins.to_string(),
+            r.row.ties.to_string(),
+            r.row.losses.to_string(),
+            r.row.match_points.to_string(),
+            r.row.spread.to_string(),
+            r.row.total_score.to_string(),
+            r.row.disqualified.to_string(),
+        ])
+        .map_err(failed)?;
     }
-    out
+    let bytes = out
+        .into_inner()
+        .map_err(|e| AppError::internal(format!("standings CSV: {e}")))?;
+    String::from_utf8(bytes).map_err(AppError::internal)
+}
+
+/// An event's standings as computed once per change and shared by every request until the
+/// next: the lines, and the bytes the web layer makes of them to send (kept here so that they,
+/// too, are made once per change, not per request).
+#[derive(Debug)]
+pub struct Snapshot {
+    /// The lines in rank order.
+    pub rows: Vec<StandingView>,
+    encoded: std::sync::OnceLock<std::sync::Arc<Encoded>>,
+}
+
+/// What the web layer made of a snapshot's rows to send: plain bytes, made by the caller of
+/// [`Snapshot::encoded`] (this module neither serialises for HTTP nor compresses).
+#[derive(Debug)]
+pub struct Encoded {
+    /// The body as is.
+    pub plain: Vec<u8>,
+    /// The same body compressed.
+    pub compressed: Vec<u8>,
+}
+
+impl Snapshot {
+    /// The rows' encoded bytes, made by `encode` the first time they are asked for.
+    pub fn encoded(
+        &self,
+        encode: impl FnOnce(&[StandingView]) -> Result<Encoded, AppError>,
+    ) -> Result<std::sync::Arc<Encoded>, AppError> {
+        if let Some(e) = self.encoded.get() {
+            return Ok(e.clone());
+        }
+        // Two requests may both encode a fresh snapshot; the first one stored is kept.
+        let made = std::sync::Arc::new(encode(&self.rows)?);
+        Ok(self.encoded.get_or_init(|| made).clone())
+    }
 }
 
 /// Standings computed recently, per event. Standings change only when a result is declared or
@@ -134,36 +186,7 @@ pub struct StandingsCache {
 struct Cached {
     at: std::time::Instant,
     public: bool,
-    rows: std::sync::Arc<Vec<StandingView>>,
-    body: StandingsBody,
-}
-
-/// The standings as the API sends them: JSON, and the same JSON gzip-compressed once per change
-/// (1,000 teams are ~150 KB of JSON and ~15 KB compressed; every browser accepts gzip, and
-/// compressing per request would cost more than computing the standings).
-#[derive(Debug, Clone)]
-pub struct StandingsBody {
-    /// `application/json`.
-    pub json: actix_web::web::Bytes,
-    /// The same bytes, gzip-compressed.
-    pub gzip: actix_web::web::Bytes,
-}
-
-impl StandingsBody {
-    fn of(rows: &[StandingView]) -> Result<Self, AppError> {
-        use std::io::Write;
-        let json = serde_json::to_vec(rows).map_err(AppError::internal)?;
-        let mut gz = flate2::write::GzEncoder::new(
-            Vec::with_capacity(json.len() / 8),
-            flate2::Compression::default(),
-        );
-        gz.write_all(&json).map_err(AppError::internal)?;
-        let gzip = gz.finish().map_err(AppError::internal)?;
-        Ok(Self {
-            json: json.into(),
-            gzip: gzip.into(),
-        })
-    }
+    snapshot: std::sync::Arc<Snapshot>,
 }
 
 impl StandingsCache {
@@ -176,35 +199,39 @@ impl StandingsCache {
             .cloned()
     }
 
-    /// The standings of a public event, when fresh: served without touching the database.
-    pub fn public_body(&self, event_id: EventId) -> Option<StandingsBody> {
-        self.fresh(event_id).filter(|c| c.public).map(|c| c.body)
+    /// The encoded standings of a public event, when fresh and already encoded: served without
+    /// touching the database.
+    pub fn public_encoded(&self, event_id: EventId) -> Option<std::sync::Arc<Encoded>> {
+        self.fresh(event_id)
+            .filter(|c| c.public)
+            .and_then(|c| c.snapshot.encoded.get().cloned())
     }
 
-    /// The standings of an event (fresh from the cache or computed now), with their body.
+    /// The standings of an event, fresh from the cache or computed now.
     pub fn get(
         &self,
         conn: &mut DbConn,
         event_id: EventId,
-    ) -> Result<(std::sync::Arc<Vec<StandingView>>, StandingsBody), AppError> {
+    ) -> Result<std::sync::Arc<Snapshot>, AppError> {
         if let Some(c) = self.fresh(event_id) {
-            return Ok((c.rows, c.body));
+            return Ok(c.snapshot);
         }
         let public = event_rows::find_event(conn, event_id)?.is_some_and(|e| e.public);
-        let rows = std::sync::Arc::new(event_standings(conn, event_id)?);
-        let body = StandingsBody::of(&rows)?;
+        let snapshot = std::sync::Arc::new(Snapshot {
+            rows: event_standings(conn, event_id)?,
+            encoded: std::sync::OnceLock::new(),
+        });
         if let Ok(mut map) = self.entries.lock() {
             map.insert(
                 event_id,
                 Cached {
                     at: std::time::Instant::now(),
                     public,
-                    rows: rows.clone(),
-                    body: body.clone(),
+                    snapshot: snapshot.clone(),
                 },
             );
         }
-        Ok((rows, body))
+        Ok(snapshot)
     }
 
     /// Drops an event's entry after a change that can move its standings.
@@ -212,5 +239,67 @@ impl StandingsCache {
         if let Ok(mut map) = self.entries.lock() {
             map.remove(&event_id);
         }
+    }
+}
+
+/// The matches of an event still being played, for the live part of the standings page.
+pub fn unfinished_matches(
+    conn: &mut DbConn,
+    event_id: EventId,
+) -> Result<Vec<match_rows::MatchRow>, AppError> {
+    Ok(match_rows::of_event(conn, event_id)?
+        .into_iter()
+        .filter(|m| m.status != MatchStatus::Finished)
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(name: &str) -> StandingView {
+        StandingView {
+            row: standings::StandingRow {
+                team: 1,
+                rank: 1,
+                played: 2,
+                wins: 1,
+                ties: 0,
+                losses: 1,
+                match_points: 2,
+                spread: -5,
+                total_score: 700,
+                disqualified: false,
+            },
+            name: name.to_owned(),
+        }
+    }
+
+    #[test]
+    fn the_standings_csv_quotes_separators_and_defuses_formulas() {
+        let csv = to_csv(&[
+            line("Anagrammers"),
+            line("a,b"),
+            line("Team \"Q\""),
+            line("=HYPERLINK(\"http://x\")"),
+            line("+1"),
+            line("\rx"),
+        ])
+        .unwrap();
+        let lines: Vec<&str> = csv.split('\n').collect();
+        assert_eq!(
+            lines[0],
+            "rank,team,played,wins,ties,losses,match_points,spread,total_score,disqualified"
+        );
+        assert_eq!(lines[1], "1,Anagrammers,2,1,0,1,2,-5,700,false");
+        assert!(lines[2].starts_with("1,\"a,b\",2,"), "{csv}");
+        assert!(lines[3].starts_with("1,\"Team \"\"Q\"\"\",2,"), "{csv}");
+        assert!(
+            lines[4].starts_with("1,\"'=HYPERLINK(\"\"http://x\"\")\",2,"),
+            "{csv}"
+        );
+        assert!(lines[5].starts_with("1,'+1,2,"), "{csv}");
+        assert!(csv.contains("1,\"'\rx\",2,"), "{csv}");
+        assert!(csv.ends_with("false\n"), "{csv}");
     }
 }

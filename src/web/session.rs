@@ -389,3 +389,15 @@ pub fn cleared_session_cookie(secure: bool) -> Cookie<'static> {
     c.make_removal();
     c
 }
+
+/// What the account service needs of the server's state (it never sees `AppState` itself).
+pub fn account_deps(state: &AppState) -> crate::services::accounts::Deps<'_> {
+    crate::services::accounts::Deps {
+        pool: &state.pool,
+        throttle: &state.throttle,
+        keys: &state.keys,
+        sessions: &state.sessions,
+        clock: state.clock.as_ref(),
+        session_hours: state.settings.session_hours,
+    }
+}

@@ -272,8 +272,8 @@ fn admin_create_command_reads_the_password_from_stdin_or_generates_one() {
     // The server on the same database accepts both accounts.
     let settings = settings_for(&db);
     let state = arbiter::startup::prepare(&settings).unwrap();
-    let base = start(state);
-    let mut c = Client::new(&base);
+    let server = start(state);
+    let mut c = Client::new(&server.base);
     for (user, pass) in [("chief", "chief-password-1"), ("deputy", password.as_str())] {
         let res = c.post_json(
             "/api/v1/auth/token",

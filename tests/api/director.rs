@@ -5,8 +5,6 @@ use serde_json::{Value, json};
 
 use crate::helpers::*;
 
-const PASSWORD: &str = "long-password-x";
-
 /// A server with an administrator (`chief`), an event, and a Bearer client for the chief.
 struct Setup {
     app: TestApp,
@@ -16,15 +14,13 @@ struct Setup {
 
 fn setup() -> Setup {
     let app = spawn_app();
-    app.create_user("chief", PASSWORD, true);
-    let mut api = app.client();
-    api.bearer = Some(app.token("chief", PASSWORD));
-    let ev = api.post_json(
-        "/api/v1/events",
-        &json!({"name": "Spring Open", "ruleset": {"preset": "team-2v2"}}),
-    );
-    assert_eq!(ev.status, 201, "{}", ev.body);
-    let event_id = ev.json()["id"].as_i64().unwrap();
+    let mut api = app.bearer("chief", true);
+    let event_id = event(
+        &mut api,
+        json!({"name": "Spring Open", "ruleset": {"preset": "team-2v2"}}),
+    )
+    .build()
+    .id;
     Setup { app, api, event_id }
 }
 

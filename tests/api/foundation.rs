@@ -31,8 +31,8 @@ fn healthz_is_503_when_the_database_cannot_be_reached() {
     let state =
         arbiter::web::AppState::new(arbiter::db::build_pool(&settings.database, 1), &settings)
             .unwrap();
-    let base = start(state);
-    let res = Client::new(&base).get("/healthz");
+    let server = start(state);
+    let res = Client::new(&server.base).get("/healthz");
     assert_eq!(res.status, 503, "{}", res.body);
     assert_eq!(res.json()["status"], "unavailable");
 }
@@ -87,61 +87,16 @@ fn api_rejects_a_malformed_json_body_naming_the_field() {
 }
 
 #[test]
-fn postgres_backend_tests_run_only_when_configured() {
-    use std::io::Write;
-    // Written to the real stderr, past the test harness's capture, so a plain `cargo test` says
-    // which backend it tested even when everything passes.
-    let line = match postgres_server() {
-        Some(url) => format!("\nPostgreSQL: the HTTP tests ran against {url}\n"),
-        None => "\nNOTE: the HTTP tests ran on SQLite only; the PostgreSQL tests were NOT run. \
-                 Set ARBITER_TEST_DATABASE=postgres://postgres@127.0.0.1:5432/test to run them.\n"
-            .to_owned(),
-    };
-    let _ = std::io::stderr().write_all(line.as_bytes());
-}
-
-#[test]
 fn ctrl_c_stops_the_server_gracefully() {
-    use std::process::{Command, Stdio};
     let db = TestDb::fresh();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
-        .arg("--data-dir")
-        .arg(&db.dir)
-        .env("DATABASE_URL", db.url_string())
-        .env("ARBITER_SECRET", "a-test-secret-of-some-length")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let base = format!("http://127.0.0.1:{port}");
-    let mut up = false;
-    for _ in 0..100 {
-        std::thread::sleep(std::time::Duration::from_millis(100));
-        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
-            && Client::new(&base).get("/healthz").status == 200
-        {
-            up = true;
-            break;
-        }
-    }
-    assert!(up, "the server did not come up");
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+    let mut server = Binary::spawn(&db, "info");
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &server.child.id().to_string()])
         .status()
         .unwrap();
     assert!(sent.success());
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "exit status {:?}", out.status);
-    let log = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let status = server.child.wait().unwrap();
+    assert!(status.success(), "exit status {status:?}");
+    let log = std::fs::read_to_string(&server.log).unwrap();
     assert!(log.contains("stopped"), "{log}");
 }

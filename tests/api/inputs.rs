@@ -11,59 +11,23 @@ use serde_json::{Value, json};
 
 use crate::helpers::*;
 
-const PASSWORD: &str = "long-password-x";
-
-fn ok(res: Resp) -> Value {
-    assert!(
-        res.status == 200 || res.status == 201,
-        "{}: {}",
-        res.status,
-        res.body
-    );
-    res.json()
-}
-
-fn bearer(app: &TestApp, name: &str, admin: bool) -> Client {
-    app.create_user(name, PASSWORD, admin);
-    let mut c = app.client();
-    c.bearer = Some(app.token(name, PASSWORD));
-    c
-}
-
-/// A server with settings changed by `f`, and its state (to watch live subscribers).
-fn spawn_with(f: impl FnOnce(&mut arbiter::config::Settings)) -> (TestApp, arbiter::web::AppState) {
-    let db = TestDb::fresh();
-    let mut settings = settings_for(&db);
-    f(&mut settings);
-    let state = arbiter::startup::prepare(&settings).expect("server prepares");
-    let base = start(state.clone());
-    (
-        TestApp {
-            base,
-            secret: settings.secret,
-            db,
-        },
-        state,
-    )
-}
-
 /// An administrator's API client and a public event with `teams` teams of two.
 fn event_with_teams(app: &TestApp, teams: &[&str]) -> (Client, i64, Vec<i64>) {
-    let mut chief = bearer(app, "chief", true);
-    let ev = ok(chief.post_json("/api/v1/events", &json!({"name": "Autumn Open"})));
-    let event = ev["id"].as_i64().unwrap();
-    let ids = teams
-        .iter()
-        .map(|n| {
-            ok(chief.post_json(
-                &format!("/api/v1/events/{event}/teams"),
-                &json!({"name": n, "players": [format!("{n} one"), format!("{n} two")]}),
-            ))["id"]
-                .as_i64()
-                .unwrap()
-        })
-        .collect();
-    (chief, event, ids)
+    let mut chief = app.bearer("chief", true);
+    let ev = event(&mut chief, json!({"name": "Autumn Open"}))
+        .teams_named(teams)
+        .build();
+    (chief, ev.id, ev.team_ids())
+}
+
+/// A new match of the first two teams at `table`, made by `chief`.
+fn new_match(chief: &mut Client, event: i64, teams: &[i64], table: i32) -> i64 {
+    ok(chief.post_json(
+        "/api/v1/matches",
+        &json!({"event_id": event, "table": table, "side_a": {"team_id": teams[0]}, "side_b": {"team_id": teams[1]}}),
+    ))["id"]
+        .as_i64()
+        .unwrap()
 }
 
 fn grant(chief: &mut Client, event: i64, body: Value) -> Resp {
@@ -130,7 +94,7 @@ fn status_of(response: &str) -> u16 {
 fn a_command_on_a_voided_match_is_refused_409_naming_the_tables_match_now() {
     let app = spawn_app();
     let (mut chief, event, teams) = event_with_teams(&app, &["Ants", "Bees", "Cats", "Dogs"]);
-    let mut table1 = bearer(&app, "table1", false);
+    let mut table1 = app.bearer("table1", false);
     ok(grant(
         &mut chief,
         event,
@@ -313,12 +277,7 @@ fn names_and_reasons_with_control_characters_are_refused_422_not_stored() {
         &json!({"username": "chief\u{0}", "password": PASSWORD}),
     );
     assert_eq!(r.status, 401, "{}", r.body);
-    let m = ok(chief.post_json(
-        "/api/v1/matches",
-        &json!({"event_id": event, "table": 1, "side_a": {"team_id": teams[0]}, "side_b": {"team_id": teams[1]}}),
-    ))["id"]
-        .as_i64()
-        .unwrap();
+    let m = new_match(&mut chief, event, &teams, 1);
     let r = command(
         &mut chief,
         m,
@@ -406,40 +365,6 @@ fn exports_stay_one_line_per_name_and_csv_cells_are_not_formulas() {
     assert_eq!(gcg.body.lines().filter(|l| l.starts_with('>')).count(), 1);
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// The server binary on `db`, logging to a file; returns it, its base URL and the log's path.
-fn spawn_binary(db: &TestDb) -> (std::process::Child, String, std::path::PathBuf) {
-    let port = free_port();
-    let log = db.dir.join("server.log");
-    let file = std::fs::File::create(&log).unwrap();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["serve", "--bind", &format!("127.0.0.1:{port}")])
-        .env("ARBITER_DATA_DIR", &db.dir)
-        .env("DATABASE_URL", db.url_string())
-        .env("RUST_LOG", "info")
-        .stdout(file.try_clone().unwrap())
-        .stderr(file)
-        .spawn()
-        .unwrap();
-    let base = format!("http://127.0.0.1:{port}");
-    // The client panics on a refused connection, so wait for the port to accept first (a busy
-    // machine may take more than a moment to start the server).
-    let ready = (0..300).any(|_| {
-        std::thread::sleep(Duration::from_millis(100));
-        std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
-            && Client::new(&base).get("/healthz").status == 200
-    });
-    assert!(ready, "the server did not start");
-    (child, base, log)
-}
-
 /// An administrator made straight in the database (the server has migrated it).
 fn admin_token(db: &TestDb, base: &str) -> String {
     let pool = arbiter::db::build_pool(&db.url, 1);
@@ -456,14 +381,14 @@ fn admin_token(db: &TestDb, base: &str) -> String {
 #[test]
 fn a_username_with_line_breaks_cannot_forge_log_lines() {
     let db = TestDb::fresh();
-    let (mut server, base, log) = spawn_binary(&db);
+    let mut server = Binary::spawn(&db, "info");
+    let (base, log) = (server.base.clone(), server.log.clone());
     let forged = "nobody\n2000-01-01T00:00:00.000000Z  INFO login succeeded username=admin";
     let res = Client::new(&base).post_json(
         "/api/v1/auth/token",
         &json!({"username": forged, "password": "wrong-password"}),
     );
-    let _ = server.kill();
-    let _ = server.wait();
+    server.stop();
     assert_eq!(res.status, 401, "{}", res.body);
     let text = std::fs::read_to_string(&log).unwrap();
     assert!(text.contains("login refused"), "{text}");
@@ -483,12 +408,7 @@ fn a_username_with_line_breaks_cannot_forge_log_lines() {
 fn a_sheet_mode_play_is_bounded_by_the_board() {
     let app = spawn_app();
     let (mut chief, event, teams) = event_with_teams(&app, &["Ants", "Bees"]);
-    let m = ok(chief.post_json(
-        "/api/v1/matches",
-        &json!({"event_id": event, "table": 1, "side_a": {"team_id": teams[0]}, "side_b": {"team_id": teams[1]}}),
-    ))["id"]
-        .as_i64()
-        .unwrap();
+    let m = new_match(&mut chief, event, &teams, 1);
     ok(command(
         &mut chief,
         m,
@@ -648,10 +568,12 @@ fn duplicate_grants_of_an_older_database_are_merged_by_the_migration() {
 
 #[test]
 fn a_body_that_arrives_too_slowly_gets_408_and_the_connection_closes() {
-    let (app, _state) = spawn_with(|s| {
-        s.timeouts.request_body = Duration::from_millis(800);
-        s.timeouts.request_body_max = Duration::from_secs(2);
-    });
+    let app = TestApp::builder()
+        .settings(|s| {
+            s.timeouts.request_body = Duration::from_millis(800);
+            s.timeouts.request_body_max = Duration::from_secs(2);
+        })
+        .spawn();
     // Headers at once, then a body that never finishes.
     let request = b"POST /api/v1/auth/token HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{\"user";
     let (text, first) = raw(&app.base, request, Duration::from_secs(8));
@@ -745,15 +667,11 @@ fn large_uploads_are_refused_before_their_body_is_read_when_the_caller_may_not()
 /// A match in a public event, for live-stream tests.
 fn live_fixture(app: &TestApp) -> (i64, i64, i64) {
     let (mut chief, event, teams) = event_with_teams(app, &["Ants", "Bees"]);
-    let mut new_match = |table: i32| {
-        ok(chief.post_json(
-            "/api/v1/matches",
-            &json!({"event_id": event, "table": table, "side_a": {"team_id": teams[0]}, "side_b": {"team_id": teams[1]}}),
-        ))["id"]
-            .as_i64()
-            .unwrap()
-    };
-    (event, new_match(1), new_match(2))
+    (
+        event,
+        new_match(&mut chief, event, &teams, 1),
+        new_match(&mut chief, event, &teams, 2),
+    )
 }
 
 /// Publishes a change of match `busy` every 50 ms until `stop` is set.
@@ -782,12 +700,13 @@ fn keep_busy(
 
 #[test]
 fn a_quiet_live_stream_sends_keep_alives_while_other_matches_are_busy_and_drops_gone_subscribers() {
-    let (app, state) = spawn_with(|s| {
-        s.timeouts.live_keep_alive = Duration::from_millis(300);
-    });
+    let app = TestApp::builder()
+        .settings(|s| s.timeouts.live_keep_alive = Duration::from_millis(300))
+        .spawn();
+    let state = &app.state;
     let (event, quiet, busy) = live_fixture(&app);
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let busy_thread = keep_busy(&state, event, busy, stop.clone());
+    let busy_thread = keep_busy(state, event, busy, stop.clone());
 
     let request = format!(
         "GET /matches/{quiet}/live HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
@@ -820,7 +739,8 @@ fn a_quiet_live_stream_sends_keep_alives_while_other_matches_are_busy_and_drops_
 #[test]
 fn a_stop_signal_ends_live_streams_at_once() {
     let db = TestDb::fresh();
-    let (mut server, base, log) = spawn_binary(&db);
+    let mut server = Binary::spawn(&db, "info");
+    let (base, log) = (server.base.clone(), server.log.clone());
     let token = admin_token(&db, &base);
     let mut chief = Client::new(&base);
     chief.bearer = Some(token);
@@ -843,7 +763,7 @@ fn a_stop_signal_ends_live_streams_at_once() {
         })
         .collect();
     let killed = std::process::Command::new("kill")
-        .args(["-TERM", &server.id().to_string()])
+        .args(["-TERM", &server.child.id().to_string()])
         .status()
         .unwrap();
     assert!(killed.success());
@@ -858,7 +778,7 @@ fn a_stop_signal_ends_live_streams_at_once() {
             String::from_utf8_lossy(&rest).into_owned()
         })
         .collect();
-    let status = server.wait().unwrap();
+    let status = server.child.wait().unwrap();
     let text = std::fs::read_to_string(&log).unwrap_or_default();
     assert!(status.success(), "{status:?}\n{text}");
     for end in &ends {
@@ -875,14 +795,10 @@ fn a_stop_signal_ends_live_streams_at_once() {
 
 #[test]
 fn last_seq_of_a_match_whose_clock_ran_out_is_accepted_as_expected_seq_t5() {
-    let (app, clock) = spawn_app_with_clock();
+    let app = TestApp::builder().manual_clock().spawn();
+    let clock = app.clock();
     let (mut chief, event, teams) = event_with_teams(&app, &["Ants", "Bees"]);
-    let m = ok(chief.post_json(
-        "/api/v1/matches",
-        &json!({"event_id": event, "table": 1, "side_a": {"team_id": teams[0]}, "side_b": {"team_id": teams[1]}}),
-    ))["id"]
-        .as_i64()
-        .unwrap();
+    let m = new_match(&mut chief, event, &teams, 1);
     ok(command(
         &mut chief,
         m,

@@ -1,5 +1,7 @@
-//! HTTP tests against a real server on port 0. Run on SQLite by default; set
-//! `ARBITER_TEST_DATABASE=postgres://postgres@127.0.0.1:5432/postgres` to run them on PostgreSQL.
+//! HTTP tests against a real server on port 0, one per test, stopped when the test ends. Run on
+//! SQLite by default; set `ARBITER_TEST_DATABASE=postgres://postgres@127.0.0.1:5432/postgres` to
+//! run them on PostgreSQL. Set-ups come from `helpers` (`TestApp::builder()`, `app.hall()`,
+//! `event(..)`): a test module adds its own requests, not its own event, teams or accounts.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

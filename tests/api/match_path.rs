@@ -7,112 +7,22 @@ use serde_json::{Value, json};
 
 use crate::helpers::*;
 
-const PASSWORD: &str = "long-password-x";
-
-/// An event (public or not) with two teams, the table devices of tables 1 and 2, two PICs, a
-/// committee member and an account with no role at all.
-struct Hall {
-    app: TestApp,
-    director: Client,
-    table1: Client,
-    table2: Client,
-    pic: Client,
-    pic2: Client,
-    committee: Client,
-    outsider: Client,
-    event_id: i64,
-    teams: (i64, i64),
-}
-
-fn bearer(app: &TestApp, name: &str, admin: bool) -> Client {
-    app.create_user(name, PASSWORD, admin);
-    let mut c = app.client();
-    c.bearer = Some(app.token(name, PASSWORD));
-    c
-}
-
-fn ok(res: Resp) -> Value {
-    assert!(
-        res.status == 200 || res.status == 201,
-        "{}: {}",
-        res.status,
-        res.body
-    );
-    res.json()
-}
-
 fn hall(public: bool) -> Hall {
-    let app = spawn_app();
-    let mut director = bearer(&app, "director", true);
-    let ev = ok(director.post_json("/api/v1/events", &json!({"name": "Hall", "public": public})));
-    let event_id = ev["id"].as_i64().unwrap();
-    let mut team = |name: &str, players: [&str; 2]| {
-        ok(director.post_json(
-            &format!("/api/v1/events/{event_id}/teams"),
-            &json!({"name": name, "players": players}),
-        ))["id"]
-            .as_i64()
-            .unwrap()
-    };
-    let teams = (
-        team("Anagrammers", ["Ann", "Bob"]),
-        team("Bingo Bunch", ["Cy", "Di"]),
-    );
-    let table1 = bearer(&app, "table1", false);
-    let table2 = bearer(&app, "table2", false);
-    let pic = bearer(&app, "pic", false);
-    let pic2 = bearer(&app, "pic2", false);
-    let committee = bearer(&app, "committee", false);
-    let outsider = bearer(&app, "outsider", false);
-    for (user, role, table_no) in [
-        ("table1", "table", Some(1)),
-        ("table2", "table", Some(2)),
-        ("pic", "pic", None),
-        ("pic2", "pic", None),
-        ("committee", "committee", None),
-    ] {
-        let mut body = json!({"username": user, "role": role});
-        if let Some(t) = table_no {
-            body["table"] = json!(t);
-        }
-        ok(director.post_json(&format!("/api/v1/events/{event_id}/grants"), &body));
-    }
-    Hall {
-        app,
-        director,
-        table1,
-        table2,
-        pic,
-        pic2,
-        committee,
-        outsider,
-        event_id,
-        teams,
-    }
+    spawn_app().hall().public(public).build()
 }
 
 impl Hall {
-    fn new_match(&mut self, table: i32) -> i64 {
-        ok(self.director.post_json(
-            "/api/v1/matches",
-            &json!({"event_id": self.event_id, "table": table, "round": 1,
-                    "side_a": {"team_id": self.teams.0}, "side_b": {"team_id": self.teams.1}}),
-        ))["id"]
-            .as_i64()
-            .unwrap()
-    }
-
     /// A started match at table 1 whose last play (A1's ZOEAE for 42) is challenged by B1.
     fn challenged(&mut self, kind: &str) -> (i64, i64) {
         let m = self.new_match(1);
         send(
-            &mut self.table1,
+            &mut self.table,
             m,
             json!({"type": "start", "first": "a"}),
             None,
         );
         send(
-            &mut self.table1,
+            &mut self.table,
             m,
             json!({"type": "play", "words": ["ZOEAE"], "tiles": 5, "declared": 42}),
             None,
@@ -123,7 +33,7 @@ impl Hall {
             json!({"type": "challenge_score", "by": "B1"})
         };
         let ch = ok(command(
-            &mut self.table1,
+            &mut self.table,
             m,
             challenge,
             Some("tablet-1-0003"),
@@ -265,20 +175,20 @@ fn a_stored_match_with_durations_past_the_calendar_stops_no_table() {
         row.id.0
     };
     let started = command(
-        &mut h.table1,
+        &mut h.table,
         m,
         json!({"type": "start", "first": "a"}),
         None,
     );
     assert_eq!(started.status, 200, "{}", started.body);
     let played = command(
-        &mut h.table1,
+        &mut h.table,
         m,
         json!({"type": "play", "words": ["QI"], "tiles": 2, "declared": 11}),
         None,
     );
     assert_eq!(played.status, 200, "{}", played.body);
-    assert_eq!(ok(h.table1.get(&format!("/api/v1/matches/{m}")))["id"], m);
+    assert_eq!(ok(h.table.get(&format!("/api/v1/matches/{m}")))["id"], m);
     // Every other table goes on, and the server says it is well.
     send(
         &mut h.table2,
@@ -297,20 +207,20 @@ fn another_accounts_key_replays_nothing_of_a_private_match() {
     let mut h = hall(false);
     let m = h.new_match(1);
     send(
-        &mut h.table1,
+        &mut h.table,
         m,
         json!({"type": "start", "first": "a"}),
         Some("tablet-1-0001"),
     );
     let first = send(
-        &mut h.table1,
+        &mut h.table,
         m,
         json!({"type": "play", "words": ["QI"], "tiles": 2, "declared": 11}),
         Some("tablet-1-0002"),
     );
     // The table's own repeat gets its first answer.
     let again = send(
-        &mut h.table1,
+        &mut h.table,
         m,
         json!({"type": "play", "words": ["QI"], "tiles": 2, "declared": 11}),
         Some("tablet-1-0002"),
@@ -354,7 +264,7 @@ fn another_accounts_key_replays_nothing_of_a_private_match() {
     // outsider's copies are still refused.
     let base = h.app.base.clone();
     let outsider = h.outsider.bearer.clone();
-    let table = h.table1.bearer.clone();
+    let table = h.table.bearer.clone();
     let handles: Vec<_> = (0..16)
         .map(|i| {
             let (base, token) = (
@@ -447,7 +357,7 @@ fn a_ruling_sent_as_a_command_goes_through_the_claim() {
     let (m3, _) = h.challenged("word");
     let seq3 = ok(h.pic.get(&format!("/api/v1/matches/{m3}")))["open_challenges"][0]["id"].clone();
     let res = command(
-        &mut h.table1,
+        &mut h.table,
         m3,
         json!({"type": "rule_word", "challenge": seq3, "valid": true}),
         None,
@@ -460,7 +370,7 @@ fn a_walkout_sent_as_a_command_is_in_the_register_and_only_the_register_takes_it
     let mut h = hall(true);
     let m = h.new_match(1);
     send(
-        &mut h.table1,
+        &mut h.table,
         m,
         json!({"type": "start", "first": "a"}),
         None,
@@ -557,7 +467,7 @@ fn creating_a_match_again_with_its_key_makes_no_second_match() {
     assert_eq!(res.status, 400, "{}", res.body);
     assert_eq!(res.json()["field"], "idempotency_key");
     // Another director's key is their own.
-    let mut second = bearer(&h.app, "director2", true);
+    let mut second = h.app.bearer("director2", true);
     let theirs = ok(second.post_json("/api/v1/matches", &body));
     assert_ne!(theirs["id"], first["id"]);
     assert_eq!(count(&h), 2);

@@ -4,94 +4,22 @@ use serde_json::{Value, json};
 
 use crate::helpers::*;
 
-/// An event with two teams, a table device for table 1, a PIC and a committee member.
-struct Event {
-    app: TestApp,
-    clock: std::sync::Arc<arbiter::clock::ManualClock>,
-    director: Client,
-    table: Client,
-    pic: Client,
-    committee: Client,
-    event_id: i64,
-    teams: (i64, i64),
+fn setup_event() -> Hall {
+    setup_event_on(TestApp::builder().manual_clock().spawn())
 }
 
-fn as_user(app: &TestApp, name: &str) -> Client {
-    app.create_user(name, "long-password-x", false);
-    let mut c = app.client();
-    c.bearer = Some(app.token(name, "long-password-x"));
-    c
-}
-
-fn created(res: Resp) -> Value {
-    assert!(
-        res.status == 201 || res.status == 200,
-        "{}: {}",
-        res.status,
-        res.body
-    );
-    res.json()
-}
-
-fn setup_event() -> Event {
-    setup_event_on(spawn_app_with_clock())
-}
-
-fn setup_event_on((app, clock): (TestApp, std::sync::Arc<arbiter::clock::ManualClock>)) -> Event {
-    app.create_user("director", "long-password-x", true);
-    let mut director = app.client();
-    director.bearer = Some(app.token("director", "long-password-x"));
-    let ev = created(director.post_json(
-        "/api/v1/events",
-        &json!({"name": "Club cup", "ruleset": {"preset": "team-2v2"}}),
-    ));
-    let event_id = ev["id"].as_i64().unwrap();
-    let t1 = created(director.post_json(
-        &format!("/api/v1/events/{event_id}/teams"),
-        &json!({"name": "Anagrammers", "players": ["Ann", "Bob"], "captain": 0}),
-    ));
-    let t2 = created(director.post_json(
-        &format!("/api/v1/events/{event_id}/teams"),
-        &json!({"name": "Bingo Bunch", "players": ["Cy", "Di"]}),
-    ));
-    assert_eq!(t1["players"][0]["is_captain"], true);
-    let table = as_user(&app, "table1");
-    let pic = as_user(&app, "pic");
-    let committee = as_user(&app, "committee");
-    for (user, role, extra) in [
-        ("table1", "table", json!({"table": 1})),
-        ("pic", "pic", json!({})),
-        ("committee", "committee", json!({})),
-    ] {
-        let mut body = json!({"username": user, "role": role});
-        body.as_object_mut()
-            .unwrap()
-            .extend(extra.as_object().unwrap().clone());
-        created(director.post_json(&format!("/api/v1/events/{event_id}/grants"), &body));
-    }
-    Event {
-        app,
-        clock,
-        director,
-        table,
-        pic,
-        committee,
-        event_id,
-        teams: (t1["id"].as_i64().unwrap(), t2["id"].as_i64().unwrap()),
-    }
-}
-
-impl Event {
-    fn new_match(&mut self, table: i32) -> i64 {
-        let m = created(self.director.post_json(
-            "/api/v1/matches",
-            &json!({"event_id": self.event_id, "table": table, "round": 1,
-                    "side_a": {"team_id": self.teams.0}, "side_b": {"team_id": self.teams.1}}),
-        ));
-        assert_eq!(m["status"], "created");
-        assert_eq!(m["sides"]["a"]["name"], "Anagrammers");
-        m["id"].as_i64().unwrap()
-    }
+/// The hall with a team-2v2 event whose first team names its captain.
+fn setup_event_on(app: TestApp) -> Hall {
+    let ev = app
+        .hall()
+        .event(json!({"name": "Club cup", "ruleset": {"preset": "team-2v2"}}))
+        .teams(
+            json!({"name": "Anagrammers", "players": ["Ann", "Bob"], "captain": 0}),
+            json!({"name": "Bingo Bunch", "players": ["Cy", "Di"]}),
+        )
+        .build();
+    assert_eq!(ev.team_rows[0]["players"][0]["is_captain"], true);
+    ev
 }
 
 fn send(c: &mut Client, m: i64, command: Value) -> Resp {
@@ -115,7 +43,7 @@ fn a_full_team_match_through_the_api_from_start_to_result() {
 
     // T1: the draw says team A moves first; A1's clock runs.
     ok(table, m, json!({"type": "start", "first": "a"}));
-    ev.clock.advance(chrono::Duration::seconds(60));
+    ev.app.clock().advance(chrono::Duration::seconds(60));
     let s = table.get(&format!("/api/v1/matches/{m}")).json();
     assert_eq!(s["seat_to_move"], "A1");
     assert_eq!(
@@ -140,7 +68,7 @@ fn a_full_team_match_through_the_api_from_start_to_result() {
     let queued = ch["state"]["open_challenges"].as_array().unwrap().len();
     assert_eq!(queued, 1);
     // Both clocks stop while a challenge is open (T7).
-    ev.clock.advance(chrono::Duration::seconds(30));
+    ev.app.clock().advance(chrono::Duration::seconds(30));
     let s = table.get(&format!("/api/v1/matches/{m}")).json();
     assert_eq!(s["clocks_ms"]["b"], 25 * 60_000);
     assert_eq!(s["challenge_allowance_ms"], 10 * 60_000 - 30_000);
@@ -251,13 +179,9 @@ fn commands_need_a_role_at_the_match() {
         send(&mut anon, m, json!({"type": "start", "first": "a"})).status,
         401
     );
-    let mut other_table = as_user(&ev.app, "table2");
-    created(ev.director.post_json(
-        &format!("/api/v1/events/{}/grants", ev.event_id),
-        &json!({"username": "table2", "role": "table", "table": 2}),
-    ));
+    let other_table = &mut ev.table2;
     assert_eq!(
-        send(&mut other_table, m, json!({"type": "start", "first": "a"})).status,
+        send(other_table, m, json!({"type": "start", "first": "a"})).status,
         403
     );
     // A PIC cannot disqualify; the committee can (T18, E3).
@@ -298,11 +222,11 @@ fn a_repeated_idempotency_key_returns_the_first_result_and_writes_nothing() {
         .table
         .post_json(&format!("/api/v1/matches/{m}/commands"), &body);
     assert_eq!(first.status, 200);
-    ev.clock.advance(chrono::Duration::seconds(5));
+    ev.app.clock().advance(chrono::Duration::seconds(5));
     // The match moves on before the repeat arrives: the repeat still gets the first answer,
     // the match as that play left it (clocks included), not the match now.
     ok(&mut ev.table, m, json!({"type": "pass"}));
-    ev.clock.advance(chrono::Duration::seconds(5));
+    ev.app.clock().advance(chrono::Duration::seconds(5));
     let second = ev
         .table
         .post_json(&format!("/api/v1/matches/{m}/commands"), &body);
@@ -358,7 +282,7 @@ fn a_repeat_that_would_still_be_legal_is_replayed_not_applied_again() {
     let pass = json!({"idempotency_key": "pass-once", "command": {"type": "pass"}});
     let first = ev.table.post_json(&path, &pass);
     assert_eq!(first.status, 200, "{}", first.body);
-    ev.clock.advance(chrono::Duration::seconds(3));
+    ev.app.clock().advance(chrono::Duration::seconds(3));
     let again = ev.table.post_json(&path, &pass);
     assert_eq!(again.status, 200, "{}", again.body);
     assert_eq!(again.json()["replayed"], true);
@@ -423,7 +347,7 @@ fn a_team_out_of_time_is_flagged_by_the_clock_and_skipped_t5() {
     let mut ev = setup_event();
     let m = ev.new_match(1);
     ok(&mut ev.table, m, json!({"type": "start", "first": "a"}));
-    ev.clock.advance(chrono::Duration::minutes(26));
+    ev.app.clock().advance(chrono::Duration::minutes(26));
     let s = ev.table.get(&format!("/api/v1/matches/{m}")).json();
     assert_eq!(s["flagged"]["a"], true, "{s}");
     assert_eq!(s["side_to_move"], "b");
@@ -437,10 +361,11 @@ fn a_team_out_of_time_is_flagged_by_the_clock_and_skipped_t5() {
 
 #[test]
 fn the_sweeper_records_a_fallen_flag_without_anyone_touching_the_match_t5() {
-    let mut ev = setup_event_on(spawn_app_with_sweeper());
+    let mut ev = setup_event_on(TestApp::builder().sweeper().spawn());
     let m = ev.new_match(1);
     ok(&mut ev.table, m, json!({"type": "start", "first": "a"}));
-    ev.clock
+    ev.app
+        .clock()
         .advance(chrono::Duration::minutes(25) + chrono::Duration::seconds(1));
     let mut flagged = None;
     for _ in 0..50 {
@@ -581,8 +506,9 @@ fn two_instances_on_one_database_take_turns_on_a_match_without_false_conflicts_o
     let mut settings = settings_for(&ev.app.db);
     settings.secret = ev.app.secret.clone();
     let mut state = arbiter::startup::prepare(&settings).unwrap();
-    state.clock = ev.clock.clone();
-    let mut other = Client::new(&start(state));
+    state.clock = ev.app.clock().clone();
+    let second = start(state);
+    let mut other = Client::new(&second.base);
     other.bearer = ev.table.bearer.clone();
 
     let started = ok(&mut ev.table, m, json!({"type": "start", "first": "a"}));
@@ -629,7 +555,7 @@ fn two_instances_on_one_database_take_turns_on_a_match_without_false_conflicts_o
     );
 }
 
-impl Event {
+impl Hall {
     /// A 1v1 board-mode match at table 1 under `challenge_rule`, started with A first.
     fn board_individual(&mut self, challenge_rule: &str) -> i64 {
         let m = created(self.director.post_json(
@@ -729,15 +655,16 @@ fn a_team_game_ending_on_time_keeps_the_last_play_open_to_the_flagged_team_t17d(
     let m = ev.new_match(1);
     ok(&mut ev.table, m, json!({"type": "start", "first": "a"}));
     // A runs out first (T5); B1 then plays a phony with 5 s left, and B's clock runs out.
-    ev.clock.advance(chrono::Duration::minutes(25));
-    ev.clock
+    ev.app.clock().advance(chrono::Duration::minutes(25));
+    ev.app
+        .clock()
         .advance(chrono::Duration::minutes(25) - chrono::Duration::seconds(5));
     ok(
         &mut ev.table,
         m,
         json!({"type": "play", "words": ["ZQX"], "tiles": 3, "declared": 30, "seat": "B1"}),
     );
-    ev.clock.advance(chrono::Duration::seconds(5));
+    ev.app.clock().advance(chrono::Duration::seconds(5));
     let s = ev.table.get(&format!("/api/v1/matches/{m}")).json();
     assert_eq!(s["status"], "ended", "{s}");
     assert_eq!(s["objection_window"]["seat"], "B1", "{s}");
@@ -800,14 +727,15 @@ fn a_team_game_at_its_time_limit_waits_for_the_last_line_even_after_the_racks_t1
         m,
         json!({"type": "play", "move": "8G QI", "declared": 22}),
     );
-    ev.clock
+    ev.app
+        .clock()
         .advance(chrono::Duration::minutes(20) - chrono::Duration::seconds(1));
     ok(
         &mut ev.table,
         m,
         json!({"type": "play", "move": "G7 AQ", "declared": 20}),
     );
-    ev.clock.advance(chrono::Duration::seconds(1));
+    ev.app.clock().advance(chrono::Duration::seconds(1));
     let racks = ok(
         &mut ev.table,
         m,
@@ -853,18 +781,19 @@ fn an_individual_game_ending_on_time_is_held_challenged_corrected_and_verified_t
         m,
         json!({"type": "play", "words": ["ZAX"], "tiles": 3, "declared": 40}),
     );
-    ev.clock
+    ev.app
+        .clock()
         .advance(chrono::Duration::minutes(10) - chrono::Duration::seconds(3));
     ok(
         t,
         m,
         json!({"type": "play", "words": ["ZQX"], "tiles": 3, "declared": 33}),
     );
-    ev.clock.advance(chrono::Duration::seconds(4));
+    ev.app.clock().advance(chrono::Duration::seconds(4));
     // Ended on time; within the grace A1 holds the game-ending play (N5), then challenges it.
     let held = ok(t, m, json!({"type": "hold", "by": "A1"}));
     assert_eq!(held["state"]["status"], "ended", "{held}");
-    ev.clock.advance(chrono::Duration::seconds(50));
+    ev.app.clock().advance(chrono::Duration::seconds(50));
     let ch = ok(t, m, json!({"type": "challenge_word", "by": "A1"}));
     let challenge = ch["events"]
         .as_array()
@@ -932,7 +861,7 @@ fn the_results_slip_names_both_sides_and_the_best_word_n8() {
         json!({"type": "play", "move": "9G OX", "declared": 31}),
     );
     // T17d: the last play's grace lapses first, so the announced end gives the result.
-    ev.clock.advance(chrono::Duration::seconds(5));
+    ev.app.clock().advance(chrono::Duration::seconds(5));
     let done = ok(&mut ev.director, m, json!({"type": "announce_end"}));
     let slip = &done["state"]["slip"];
     assert_eq!(slip["names"]["a"], "Anagrammers", "{slip}");
@@ -1015,7 +944,7 @@ fn fixture(name: &str) -> String {
 #[test]
 fn the_director_imports_a_gcg_record_and_exports_the_same_totals_c8() {
     let mut ev = setup_event();
-    let new = |ev: &mut Event, end: &str| {
+    let new = |ev: &mut Hall, end: &str| {
         created(ev.director.post_json(
             "/api/v1/matches",
             &json!({"event_id": ev.event_id, "table": 1, "side_a": {"team_id": ev.teams.0}, "side_b": {"team_id": ev.teams.1},

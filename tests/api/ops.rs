@@ -1,99 +1,18 @@
 //! Event operations over HTTP: the PIC queue, claims and rulings, the committee, standings,
 //! the table and match pages, and live streams.
 
-use std::io::{Read, Write};
-
 use serde_json::{Value, json};
 
 use crate::helpers::*;
 
-struct Ops {
-    app: TestApp,
-    director: Client,
-    table: Client,
-    pic: Client,
-    pic2: Client,
-    committee: Client,
-    event_id: i64,
-    teams: (i64, i64),
+fn setup(public: bool) -> Hall {
+    spawn_app()
+        .hall()
+        .event(json!({"name": "Spring teams", "public": public}))
+        .build()
 }
 
-fn bearer(app: &TestApp, name: &str, admin: bool) -> Client {
-    app.create_user(name, "long-password-x", admin);
-    let mut c = app.client();
-    c.bearer = Some(app.token(name, "long-password-x"));
-    c
-}
-
-fn ok(res: Resp) -> Value {
-    assert!(
-        res.status == 200 || res.status == 201,
-        "{}: {}",
-        res.status,
-        res.body
-    );
-    res.json()
-}
-
-fn setup(public: bool) -> Ops {
-    let app = spawn_app();
-    let mut director = bearer(&app, "director", true);
-    let ev = ok(director.post_json(
-        "/api/v1/events",
-        &json!({"name": "Spring teams", "public": public}),
-    ));
-    let event_id = ev["id"].as_i64().unwrap();
-    let mut team = |name: &str, players: [&str; 2]| {
-        ok(director.post_json(
-            &format!("/api/v1/events/{event_id}/teams"),
-            &json!({"name": name, "players": players}),
-        ))["id"]
-            .as_i64()
-            .unwrap()
-    };
-    let teams = (
-        team("Anagrammers", ["Ann", "Bob"]),
-        team("Bingo Bunch", ["Cy", "Di"]),
-    );
-    let table = bearer(&app, "table1", false);
-    let pic = bearer(&app, "pic", false);
-    let pic2 = bearer(&app, "pic2", false);
-    let committee = bearer(&app, "committee", false);
-    for (user, role, table_no) in [
-        ("table1", "table", Some(1)),
-        ("pic", "pic", None),
-        ("pic2", "pic", None),
-        ("committee", "committee", None),
-    ] {
-        let mut body = json!({"username": user, "role": role});
-        if let Some(t) = table_no {
-            body["table"] = json!(t);
-        }
-        ok(director.post_json(&format!("/api/v1/events/{event_id}/grants"), &body));
-    }
-    Ops {
-        app,
-        director,
-        table,
-        pic,
-        pic2,
-        committee,
-        event_id,
-        teams,
-    }
-}
-
-impl Ops {
-    fn new_match(&mut self) -> i64 {
-        ok(self.director.post_json(
-            "/api/v1/matches",
-            &json!({"event_id": self.event_id, "table": 1, "round": 1,
-                    "side_a": {"team_id": self.teams.0}, "side_b": {"team_id": self.teams.1}}),
-        ))["id"]
-            .as_i64()
-            .unwrap()
-    }
-
+impl Hall {
     fn cmd(&mut self, m: i64, command: Value) -> Value {
         ok(self.table.post_json(
             &format!("/api/v1/matches/{m}/commands"),
@@ -105,7 +24,7 @@ impl Ops {
 #[test]
 fn a_word_challenge_goes_from_the_table_to_the_pic_queue_and_back_t11_t12() {
     let mut o = setup(true);
-    let m = o.new_match();
+    let m = o.new_match(1);
     o.cmd(m, json!({"type": "start", "first": "a"}));
     o.cmd(
         m,
@@ -170,7 +89,7 @@ fn a_word_challenge_goes_from_the_table_to_the_pic_queue_and_back_t11_t12() {
 #[test]
 fn two_pics_racing_for_one_challenge_one_wins() {
     let mut o = setup(true);
-    let m = o.new_match();
+    let m = o.new_match(1);
     o.cmd(m, json!({"type": "start", "first": "a"}));
     o.cmd(
         m,
@@ -226,7 +145,7 @@ fn two_pics_racing_for_one_challenge_one_wins() {
 #[test]
 fn the_pic_page_shows_the_queue_and_rules_with_forms() {
     let mut o = setup(true);
-    let m = o.new_match();
+    let m = o.new_match(1);
     o.cmd(m, json!({"type": "start", "first": "a"}));
     o.cmd(
         m,
@@ -299,7 +218,7 @@ fn the_pic_page_shows_the_queue_and_rules_with_forms() {
 #[test]
 fn the_committee_disqualifies_in_a_match_and_corrects_it_without_erasing_e3() {
     let mut o = setup(true);
-    let m = o.new_match();
+    let m = o.new_match(1);
     o.cmd(m, json!({"type": "start", "first": "a"}));
     o.cmd(
         m,
@@ -349,9 +268,9 @@ fn the_committee_disqualifies_in_a_match_and_corrects_it_without_erasing_e3() {
 }
 
 /// A public event whose one match ended by a walkout of the first team: standings to read.
-fn a_finished_walkout() -> (Ops, i64) {
+fn a_finished_walkout() -> (Hall, i64) {
     let mut o = setup(true);
-    let m = o.new_match();
+    let m = o.new_match(1);
     o.cmd(m, json!({"type": "start", "first": "a"}));
     ok(o.committee.post_json(
         &format!("/api/v1/events/{}/committee", o.event_id),
@@ -422,7 +341,7 @@ fn standings_are_sent_gzip_compressed_to_clients_that_accept_it() {
 #[test]
 fn a_private_event_is_hidden_from_the_public() {
     let mut o = setup(false);
-    let m = o.new_match();
+    let m = o.new_match(1);
     let mut anon = o.app.client();
     assert_eq!(
         anon.get(&format!("/api/v1/events/{}/standings", o.event_id))
@@ -441,7 +360,7 @@ fn a_private_event_is_hidden_from_the_public() {
             .status,
         200
     );
-    let outsider = &mut bearer(&o.app, "outsider", false);
+    let outsider = &mut o.outsider;
     assert_eq!(
         outsider
             .get(&format!("/api/v1/events/{}/standings", o.event_id))
@@ -453,7 +372,7 @@ fn a_private_event_is_hidden_from_the_public() {
 #[test]
 fn the_table_page_is_for_its_table_and_shows_controls_clocks_and_two_letter_words_t16() {
     let mut o = setup(true);
-    let m = o.new_match();
+    let m = o.new_match(1);
     let mut tablet = o.app.client();
     tablet.login_form("table1", "long-password-x");
     let home = tablet.get("/table");
@@ -481,7 +400,6 @@ fn the_table_page_is_for_its_table_and_shows_controls_clocks_and_two_letter_word
     assert!(page.body.contains("Finish") && page.body.contains("Exchange"));
     // Another table's device and the public get no controls.
     let mut other = o.app.client();
-    bearer(&o.app, "table2", false);
     other.login_form("table2", "long-password-x");
     assert_eq!(other.get(&format!("/matches/{m}/table")).status, 403);
     let public = o.app.client().get(&format!("/matches/{m}"));
@@ -513,49 +431,14 @@ fn the_table_page_is_for_its_table_and_shows_controls_clocks_and_two_letter_word
     assert_eq!(res.status, 200, "{}", res.body);
 }
 
-/// Opens an SSE stream and returns what arrives within `wait`.
-fn sse_read(
-    base: &str,
-    path: &str,
-    last_event_id: Option<&str>,
-    wait: std::time::Duration,
-) -> String {
-    let addr = base.trim_start_matches("http://");
-    let mut s = std::net::TcpStream::connect(addr).unwrap();
-    let extra = last_event_id
-        .map(|id| format!("Last-Event-ID: {id}\r\n"))
-        .unwrap_or_default();
-    write!(
-        s,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n{extra}\r\n"
-    )
-    .unwrap();
-    s.set_read_timeout(Some(wait)).unwrap();
-    let mut out = Vec::new();
-    let mut buf = [0u8; 4096];
-    let deadline = std::time::Instant::now() + wait;
-    while std::time::Instant::now() < deadline {
-        match s.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => out.extend_from_slice(&buf[..n]),
-            Err(_) => break,
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 #[test]
 fn a_reconnecting_subscriber_gets_the_events_it_missed() {
     let mut o = setup(true);
-    let m = o.new_match();
+    let m = o.new_match(1);
     o.cmd(m, json!({"type": "start", "first": "a"}));
     o.cmd(m, json!({"type": "pass"}));
-    let text = sse_read(
-        &o.app.base,
-        &format!("/matches/{m}/live"),
-        Some("1"),
-        std::time::Duration::from_millis(800),
-    );
+    let text = LiveStream::open(&o.app.base, &format!("/matches/{m}/live"), Some("1"))
+        .read_until(|t| t.contains("id: 3\n"));
     assert!(text.contains("text/event-stream"), "{text}");
     assert!(
         text.contains("id: 2\n") && text.contains("\"kind\":\"started\""),
@@ -567,18 +450,9 @@ fn a_reconnecting_subscriber_gets_the_events_it_missed() {
     );
 
     // A live subscriber hears a new command.
-    let base = o.app.base.clone();
-    let reader = std::thread::spawn(move || {
-        sse_read(
-            &base,
-            &format!("/matches/{m}/live"),
-            None,
-            std::time::Duration::from_millis(1500),
-        )
-    });
-    std::thread::sleep(std::time::Duration::from_millis(400));
+    let mut live = LiveStream::open(&o.app.base, &format!("/matches/{m}/live"), None);
     o.cmd(m, json!({"type": "pass"}));
-    let text = reader.join().unwrap();
+    let text = live.read_until(|t| t.contains("id: 4\n"));
     assert!(text.contains("id: 4\n"), "{text}");
 }
 
@@ -621,21 +495,16 @@ fn with_postgresql_a_second_instance_relays_live_changes_to_its_pages() {
         return;
     }
     let mut o = setup(true);
-    let m = o.new_match();
+    let m = o.new_match(1);
     let mut settings = settings_for(&o.app.db);
     settings.secret = o.app.secret.clone();
+    let sessions_before = o.app.db.pg_sessions();
     let second = start(arbiter::startup::prepare(&settings).unwrap());
-    let reader = std::thread::spawn(move || {
-        sse_read(
-            &second,
-            &format!("/matches/{m}/live"),
-            None,
-            std::time::Duration::from_millis(2500),
-        )
-    });
-    std::thread::sleep(std::time::Duration::from_millis(700));
+    let mut live = LiveStream::open(&second.base, &format!("/matches/{m}/live"), None);
+    // The second instance hears the first through its relay's LISTEN: wait until it listens.
+    o.app.db.wait_for_new_listener(&sessions_before);
     o.cmd(m, json!({"type": "start", "first": "a"}));
-    let text = reader.join().unwrap();
+    let text = live.read_until(|t| t.contains("\"kind\":\"started\""));
     assert!(
         text.contains("\"kind\":\"started\""),
         "the second instance's stream heard nothing: {text}"

@@ -8,8 +8,6 @@ use serde_json::json;
 
 use crate::helpers::*;
 
-const PASSWORD: &str = "long-password-x";
-
 /// One raw request, path sent exactly as written; returns (status, lower-case headers, body).
 fn raw(base: &str, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Resp {
     let addr = base.trim_start_matches("http://");
@@ -61,20 +59,12 @@ fn cookie_header(c: &Client) -> String {
 
 /// An administrator's API client, an event, and a director signed in through the login form.
 fn event_with_director(app: &TestApp) -> (Client, i64, Client) {
-    app.create_user("boss", PASSWORD, true);
+    let mut admin = app.bearer("boss", true);
     app.create_user("dir", PASSWORD, false);
-    let mut admin = app.client();
-    admin.bearer = Some(app.token("boss", PASSWORD));
-    let event = admin
-        .post_json("/api/v1/events", &json!({"name": "Cup", "public": false}))
-        .json()["id"]
-        .as_i64()
-        .unwrap();
-    let res = admin.post_json(
-        &format!("/api/v1/events/{event}/grants"),
-        &json!({"username": "dir", "role": "director"}),
-    );
-    assert_eq!(res.status, 201, "{}", res.body);
+    let event = event(&mut admin, json!({"name": "Cup", "public": false}))
+        .grant(json!({"username": "dir", "role": "director"}))
+        .build()
+        .id;
     let mut dir = app.client();
     assert_eq!(dir.login_form("dir", PASSWORD).status, 303);
     (admin, event, dir)

@@ -9,7 +9,7 @@ use crate::error::AppError;
 use crate::services::accounts::{self, PasswordChange};
 use crate::vocab::UserId;
 use crate::web::AppState;
-use crate::web::session::{Admin, CurrentUser};
+use crate::web::session::{Admin, CurrentUser, account_deps};
 
 /// Body of `POST /api/v1/auth/token`.
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -47,7 +47,8 @@ pub async fn issue_token(
         .peer_addr()
         .map(|a| a.ip().to_string())
         .unwrap_or_default();
-    let session = accounts::login(&state, &body.username, &body.password, &peer).await?;
+    let session =
+        accounts::login(&account_deps(&state), &body.username, &body.password, &peer).await?;
     Ok(HttpResponse::Ok().json(session))
 }
 
@@ -87,7 +88,7 @@ pub async fn logout(
     state: web::Data<AppState>,
     user: CurrentUser,
 ) -> Result<HttpResponse, AppError> {
-    accounts::logout(&state, &user.0.sid).await?;
+    accounts::logout(&account_deps(&state), &user.0.sid).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -118,7 +119,7 @@ pub async fn change_password(
         .peer_addr()
         .map(|a| a.ip().to_string())
         .unwrap_or_default();
-    accounts::change_own_password(&state, &user.0, body.into_inner(), &peer).await?;
+    accounts::change_own_password(&account_deps(&state), &user.0, body.into_inner(), &peer).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -177,7 +178,13 @@ pub async fn reset_password(
     body: web::Json<ResetRequest>,
 ) -> Result<HttpResponse, AppError> {
     let body = body.into_inner();
-    accounts::reset_password(&state, admin.0.uid, id.into_inner(), body.new_password).await?;
+    accounts::reset_password(
+        &account_deps(&state),
+        admin.0.uid,
+        id.into_inner(),
+        body.new_password,
+    )
+    .await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -205,7 +212,8 @@ pub async fn disable(
     admin: Admin,
     id: web::Path<UserId>,
 ) -> Result<HttpResponse, AppError> {
-    let u = accounts::set_disabled(&state, admin.0.uid, id.into_inner(), true).await?;
+    let u =
+        accounts::set_disabled(&account_deps(&state), admin.0.uid, id.into_inner(), true).await?;
     Ok(HttpResponse::Ok().json(u))
 }
 
@@ -231,6 +239,7 @@ pub async fn enable(
     admin: Admin,
     id: web::Path<UserId>,
 ) -> Result<HttpResponse, AppError> {
-    let u = accounts::set_disabled(&state, admin.0.uid, id.into_inner(), false).await?;
+    let u =
+        accounts::set_disabled(&account_deps(&state), admin.0.uid, id.into_inner(), false).await?;
     Ok(HttpResponse::Ok().json(u))
 }

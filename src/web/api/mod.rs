@@ -3,11 +3,12 @@
 //! captains and the public (`public`), and sessions and accounts (`account`).
 //!
 //! Handlers parse the request into service types, call a service in one `web::block`, and
-//! answer JSON; errors become JSON through `web::errors`. Handlers neither query `db` nor
-//! build live messages; the URLs are listed in the one route table (`web::routes`), not here.
-//! This module keeps the JSON body settings and the health check; `openapi` builds the API
-//! description from each handler's `#[utoipa::path]` annotation and the types' `ToSchema`
-//! derives (a new handler is listed in `openapi::ApiDoc`'s `paths`, which a test checks).
+//! answer JSON; errors become JSON through `web::errors`. Handlers neither query `db` (but for
+//! the health check's probe of the schema version) nor build live messages; the URLs are listed
+//! in the one route table (`web::routes`), not here. This module keeps the JSON body settings
+//! and the health check; `openapi` builds the API description from each handler's
+//! `#[utoipa::path]` annotation and the types' `ToSchema` derives (a new handler is listed in
+//! `openapi::ApiDoc`'s `paths`, which a test checks).
 
 pub mod account;
 pub mod committee;

@@ -13,8 +13,8 @@ use crate::services::accounts::{self, PasswordChange};
 use crate::vocab::UserId;
 use crate::web::AppState;
 use crate::web::session::{
-    Admin, CsrfForm, CsrfToken, CurrentUser, MaybeUser, cleared_session_cookie, fresh_csrf_cookie,
-    session_cookie,
+    Admin, CsrfForm, CsrfToken, CurrentUser, MaybeUser, account_deps, cleared_session_cookie,
+    fresh_csrf_cookie, session_cookie,
 };
 
 #[derive(Template)]
@@ -86,7 +86,8 @@ pub async fn login(
         .peer_addr()
         .map(|a| a.ip().to_string())
         .unwrap_or_default();
-    let outcome = accounts::login(&state, &form.username, &form.password, &peer).await;
+    let outcome =
+        accounts::login(&account_deps(&state), &form.username, &form.password, &peer).await;
     match outcome {
         Ok(session) => {
             let next = safe_next(form.next.as_deref());
@@ -134,7 +135,7 @@ pub async fn logout(
     _form: CsrfForm<Empty>,
 ) -> Result<HttpResponse, AppError> {
     if let Some(u) = &user.0 {
-        accounts::logout(&state, &u.sid).await?;
+        accounts::logout(&account_deps(&state), &u.sid).await?;
     }
     let mut res = redirect_with_flash("/", "You are signed out.");
     let _ = res.add_cookie(&cleared_session_cookie(state.settings.secure_cookies));
@@ -191,7 +192,7 @@ pub async fn change_password(
         current_password: f.current_password,
         new_password: f.new_password,
     };
-    match accounts::change_own_password(&state, &user.0, change, &peer(&req)).await {
+    match accounts::change_own_password(&account_deps(&state), &user.0, change, &peer(&req)).await {
         Ok(()) => Ok(redirect_with_flash(
             "/account",
             "Password changed. Your other sessions have ended.",
@@ -304,7 +305,13 @@ pub async fn reset_password(
     id: web::Path<UserId>,
     form: CsrfForm<ResetForm>,
 ) -> Result<HttpResponse, AppError> {
-    accounts::reset_password(&state, admin.0.uid, id.into_inner(), form.0.new_password).await?;
+    accounts::reset_password(
+        &account_deps(&state),
+        admin.0.uid,
+        id.into_inner(),
+        form.0.new_password,
+    )
+    .await?;
     Ok(redirect_with_flash(
         "/admin/users",
         "Password set. The account's sessions have ended.",
@@ -318,7 +325,8 @@ pub async fn disable(
     id: web::Path<UserId>,
     _form: CsrfForm<Empty>,
 ) -> Result<HttpResponse, AppError> {
-    let u = accounts::set_disabled(&state, admin.0.uid, id.into_inner(), true).await?;
+    let u =
+        accounts::set_disabled(&account_deps(&state), admin.0.uid, id.into_inner(), true).await?;
     Ok(redirect_with_flash(
         "/admin/users",
         &format!("Account {} disabled; its sessions have ended.", u.username),
@@ -332,7 +340,8 @@ pub async fn enable(
     id: web::Path<UserId>,
     _form: CsrfForm<Empty>,
 ) -> Result<HttpResponse, AppError> {
-    let u = accounts::set_disabled(&state, admin.0.uid, id.into_inner(), false).await?;
+    let u =
+        accounts::set_disabled(&account_deps(&state), admin.0.uid, id.into_inner(), false).await?;
     Ok(redirect_with_flash(
         "/admin/users",
         &format!("Account {} enabled.", u.username),

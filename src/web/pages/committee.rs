@@ -7,7 +7,8 @@ use askama::Template;
 use serde::Deserialize;
 
 use super::{Chrome, redirect_with_flash};
-use crate::db;
+use crate::db::events::TeamRow;
+use crate::db::matches::MatchRow;
 use crate::error::AppError;
 use crate::services::{committee, events};
 use crate::vocab::{EventId, MatchId, RecordId, TeamId};
@@ -19,8 +20,8 @@ use crate::web::session::{CsrfForm, CsrfToken, CurrentUser};
 struct CommitteePage {
     chrome: Chrome,
     event: events::EventView,
-    teams: Vec<db::events::TeamRow>,
-    matches: Vec<db::matches::MatchRow>,
+    teams: Vec<TeamRow>,
+    matches: Vec<MatchRow>,
     records: Vec<committee::RecordView>,
     error: Option<String>,
 }
@@ -40,8 +41,8 @@ async fn committee_page_for(
             let ev = events::event(conn, event)?;
             Ok((
                 ev,
-                db::events::teams_of(conn, event)?,
-                db::matches::of_event(conn, event)?,
+                events::team_rows(conn, event)?,
+                events::matches_of(conn, event)?,
                 committee::records(conn, event)?,
             ))
         })

@@ -7,10 +7,10 @@ use askama::Template;
 use askama_web::WebTemplate;
 
 use super::{Chrome, html, page};
-use crate::db;
+use crate::db::matches::MatchRow;
 use crate::error::AppError;
 use crate::services::{events, standings};
-use crate::vocab::{EventId, MatchStatus, TeamId, UserId};
+use crate::vocab::{EventId, TeamId, UserId};
 use crate::web::AppState;
 use crate::web::session::{CsrfToken, MaybeUser};
 
@@ -42,20 +42,20 @@ struct StandingsPage {
     chrome: Chrome,
     event: events::EventView,
     standings: Vec<standings::StandingView>,
-    live: Vec<db::matches::MatchRow>,
+    live: Vec<MatchRow>,
 }
 
 #[derive(Template)]
 #[template(path = "ops/standings_fragment.html")]
 struct StandingsFragment {
     standings: Vec<standings::StandingView>,
-    live: Vec<db::matches::MatchRow>,
+    live: Vec<MatchRow>,
 }
 
 type StandingsData = (
     events::EventView,
     Vec<standings::StandingView>,
-    Vec<db::matches::MatchRow>,
+    Vec<MatchRow>,
 );
 
 async fn load_standings(
@@ -67,11 +67,8 @@ async fn load_standings(
     state
         .db(move |conn| {
             let ev = events::readable(conn, event, uid)?;
-            let rows = cache.get(conn, event)?.0.as_ref().clone();
-            let live = db::matches::of_event(conn, event)?
-                .into_iter()
-                .filter(|m| m.status != MatchStatus::Finished)
-                .collect();
+            let rows = cache.get(conn, event)?.rows.clone();
+            let live = standings::unfinished_matches(conn, event)?;
             Ok((ev.into(), rows, live))
         })
         .await
@@ -123,7 +120,7 @@ pub async fn standings_csv(
             header::CONTENT_DISPOSITION,
             format!("attachment; filename=\"standings-{id}.csv\""),
         ))
-        .body(standings::to_csv(&rows)))
+        .body(standings::to_csv(&rows)?))
 }
 
 #[derive(Template)]

@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use super::{Cx, Sticky, chrome, form_failed};
 use crate::error::AppError;
-use crate::services::events::EventView;
+use crate::services::events::{self, EventView};
 use crate::services::rounds::{self, Method, PairRequest, RoundView};
 use crate::vocab::{EventId, TeamId};
 use crate::web::AppState;
@@ -41,7 +41,7 @@ fn round_request(
 ) -> Result<PairRequest, AppError> {
     let method = f.method()?;
     let pairs = if method == Method::Manual {
-        let teams: Vec<(TeamId, String)> = crate::db::events::teams_of(conn, event_id)?
+        let teams: Vec<(TeamId, String)> = events::team_rows(conn, event_id)?
             .into_iter()
             .map(|t| (t.id, t.name))
             .collect();
