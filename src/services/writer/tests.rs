@@ -34,7 +34,12 @@ fn pass(match_id: MatchId, w: &CommandWriter) -> impl std::future::Future<Output
         command: Command::Pass { seat: None },
         via: desk::Via::CommandRoute,
     };
-    w.execute(Utc::now(), match_id, Sender::System, req)
+    w.execute(
+        DateTime::from_timestamp(1_796_000_000, 0).unwrap(),
+        match_id,
+        Sender::System,
+        req,
+    )
 }
 
 /// Writes nothing; panics on any batch with match 13 in it.
