@@ -4,6 +4,7 @@
 //   data-live      on a region: an SSE stream URL; data-refresh: the fragment to re-read
 //   data-clock-ms  a clock to count down while data-running is set
 //   data-command   a form that sends a match command to the API (table tablet)
+//   data-poll      a waiting page: re-read this URL every few seconds, follow it when it redirects
 "use strict";
 (function () {
   var csrf = (document.querySelector('meta[name="csrf-token"]') || {}).content || "";
@@ -94,6 +95,19 @@
   });
   document.addEventListener("focusout", function () {
     regions.forEach(function (r) { if (r.dataset.stale) { setTimeout(function () { if (!r.contains(document.activeElement)) { refresh(r); } }, 300); } });
+  });
+
+  // --- data-poll: a waiting page re-reads its URL and follows it once it redirects elsewhere ----
+  document.querySelectorAll("[data-poll]").forEach(function (el) {
+    var url = el.getAttribute("data-poll");
+    setInterval(function () {
+      fetch(url, { credentials: "same-origin", headers: { "Accept": "text/html" } })
+        .then(function (r) {
+          offline(false);
+          if (r.redirected && new URL(r.url).pathname !== location.pathname) { location.assign(r.url); }
+        })
+        .catch(function () { offline(true); });
+    }, 3000);
   });
 
   // --- table commands: idempotent, retried through brief Wi-Fi drops ------------------------------

@@ -80,6 +80,19 @@ impl Grants {
         }
     }
 
+    /// Requires the right to create events: an administrator, or a director granted without an
+    /// event (README, Security). An event's own director is told who may, not that they are not
+    /// its director.
+    pub fn require_event_creator(&self) -> Result<(), AppError> {
+        if self.directs(None) {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden(
+                "new events are created by an administrator or a director of every event: ask an administrator".into(),
+            ))
+        }
+    }
+
     /// The one identity in which this user holds `needed` on a match at `table` of `event`,
     /// if any: their own role first (the table's device, the PIC, the committee), then the
     /// official who may stand in for it.

@@ -96,7 +96,7 @@ pub fn create_event(
     }
     let spec_json = serde_json::to_string(&spec).map_err(AppError::internal)?;
     conn.write_tx(|conn| {
-        Grants::load(conn, user_id)?.require_director(None)?;
+        Grants::load(conn, user_id)?.require_event_creator()?;
         let row = rows::insert_event(
             conn,
             &rows::NewEvent {

@@ -13,6 +13,7 @@ mod foundation;
 mod inputs;
 mod match_path;
 mod matches;
+mod navigation;
 mod openapi;
 mod ops;
 mod security;

@@ -90,7 +90,15 @@ pub async fn login(
         accounts::login(&account_deps(&state), &form.username, &form.password, &peer).await;
     match outcome {
         Ok(session) => {
-            let next = safe_next(form.next.as_deref());
+            // No page asked for (the form's default is `/`): the user's own working page.
+            let next = match safe_next(form.next.as_deref()) {
+                n if n == "/" => state
+                    .keys
+                    .verify(&session.token)
+                    .map(|c| super::landing_for(&c))
+                    .unwrap_or(n),
+                n => n,
+            };
             Ok(HttpResponse::SeeOther()
                 .insert_header((header::LOCATION, next))
                 .cookie(session_cookie(

@@ -47,9 +47,14 @@ impl NavLink {
     }
 }
 
-/// The header links for a signed-in user, from the role tags in their session.
+/// The header links for a signed-in user, from the role tags in their session: each role sees
+/// only the pages it may use (a table device has no use for the events list, which refuses it).
 fn nav_for(user: &Claims) -> Vec<NavLink> {
-    let mut nav = vec![NavLink::new("/", "Home"), NavLink::new("/events", "Events")];
+    let mut nav = vec![NavLink::new("/", "Home")];
+    // The events list answers administrators and directors only (`rounds::directed_events`).
+    if user.adm || user.roles.iter().any(|t| t.role == Role::Director) {
+        nav.push(NavLink::new("/events", "Events"));
+    }
     // With roles in several events, each link says which event it is for.
     let mut events: Vec<EventId> = user.roles.iter().filter_map(|t| t.event).collect();
     events.sort_unstable();
@@ -81,12 +86,15 @@ fn nav_for(user: &Claims) -> Vec<NavLink> {
                     label("Committee", e),
                 )]
             }
-            (Role::Director, TagScope::Event) if e.is_some() => {
-                vec![NavLink::new(
-                    format!("/events/{}", event()),
-                    label("Event desk", e),
-                )]
-            }
+            // The director may also stand in for the PIC and the committee (README, Security).
+            (Role::Director, TagScope::Event) if e.is_some() => vec![
+                NavLink::new(format!("/events/{}", event()), label("Event desk", e)),
+                NavLink::new(format!("/events/{}/pic", event()), label("Challenges", e)),
+                NavLink::new(
+                    format!("/events/{}/committee", event()),
+                    label("Committee", e),
+                ),
+            ],
             (Role::Captain, TagScope::Team(team)) => vec![
                 NavLink::new(
                     format!("/events/{}/standings", event()),
@@ -107,6 +115,35 @@ fn nav_for(user: &Claims) -> Vec<NavLink> {
     }
     nav.push(NavLink::new("/account", "Account"));
     nav
+}
+
+/// Where a user lands after signing in without asking for a page: their own working page. An
+/// administrator and a director of every event get the events list; then, in this order, the
+/// first event directed, the PIC's queue, the committee's register, the captain's team, the
+/// table's tablet; anyone else the home page.
+pub fn landing_for(user: &Claims) -> String {
+    if user.adm {
+        return "/events".into();
+    }
+    let find = |role: Role| user.roles.iter().find(|t| t.role == role);
+    if let Some(t) = find(Role::Director) {
+        return match t.event {
+            Some(e) => format!("/events/{e}"),
+            None => "/events".into(),
+        };
+    }
+    for (role, page) in [(Role::Pic, "pic"), (Role::Committee, "committee")] {
+        if let Some(e) = find(role).and_then(|t| t.event) {
+            return format!("/events/{e}/{page}");
+        }
+    }
+    if let Some(TagScope::Team(team)) = find(Role::Captain).map(|t| t.scope) {
+        return format!("/teams/{team}");
+    }
+    if find(Role::Table).is_some() {
+        return "/table".into();
+    }
+    "/".into()
 }
 
 /// The parts of the layout every page shares.

@@ -37,6 +37,9 @@ struct Notice {
     chrome: Chrome,
     title: String,
     message: String,
+    /// A page to re-read until it redirects elsewhere (match creation is not on any live
+    /// stream, so the waiting tablet asks every few seconds).
+    poll: String,
 }
 
 /// `GET /matches/{id}`: the scoreboard and score sheet (public events: anyone).
@@ -162,10 +165,13 @@ pub async fn table_home(
             .finish()),
         None => {
             let p = Notice {
-            chrome: Chrome::new(&req, Some(user.0), &csrf),
-            title: "No match at this table yet".into(),
-            message: "When the director pairs the round, this table's match appears here. Reload the page then.".into(),
-        };
+                chrome: Chrome::new(&req, Some(user.0), &csrf),
+                title: "No match at this table yet".into(),
+                message:
+                    "When the director pairs the round, this table's match opens here by itself."
+                        .into(),
+                poll: "/table".into(),
+            };
             page(&p, &p.chrome, StatusCode::OK)
         }
     }

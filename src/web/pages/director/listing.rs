@@ -89,7 +89,7 @@ pub async fn new_event_form(
 ) -> Result<HttpResponse, AppError> {
     let uid = user.0.uid;
     state
-        .db(move |conn| crate::services::authz::Grants::load(conn, uid)?.require_director(None))
+        .db(move |conn| crate::services::authz::Grants::load(conn, uid)?.require_event_creator())
         .await?;
     let chrome = chrome(&req, &user, &csrf);
     let form = NewEventForm {
@@ -147,7 +147,7 @@ pub async fn create_event(
 ) -> Result<HttpResponse, AppError> {
     let uid = user.0.uid;
     state
-        .db(move |conn| crate::services::authz::Grants::load(conn, uid)?.require_director(None))
+        .db(move |conn| crate::services::authz::Grants::load(conn, uid)?.require_event_creator())
         .await?;
     let form: NewEventForm = read_form(&req, payload).await?;
     let data_dir = state.settings.data_dir.clone();
