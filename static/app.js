@@ -149,26 +149,87 @@
       else { done({ status: 0, body: { message: "Could not reach the server. Check the Wi-Fi and try again." } }); }
     });
   }
+  // --- refusals in the players' words: the one place the API's codes become what a table reads ----
+  // Each entry: the rule ID (or error kind) and, where one ID covers several refusals, a pattern of
+  // the API's message. `$1` takes the pattern's first group. Unlisted refusals show the API's own
+  // message without its "rule X:" prefix; the rule ID is always shown small beside the words.
+  var WORDS = [
+    { rule: "T7", text: "A challenge is still open: wait for the PIC." },
+    { rule: "T14", re: /no play is open to objection/, text: "That play can no longer be challenged: its sheet line is complete." },
+    { rule: "T14", re: /only the opposing side/, text: "Only the other team may challenge this play's words." },
+    { rule: "T1", re: /not your turn: (\S+) is to move/, text: "Not your turn: $1 is to move." },
+    { rule: "T5", text: "This side's clock is at 0:00: it can no longer play (it may still challenge)." },
+    { rule: "T17", text: "The game is over: no more plays or challenges." },
+    { rule: "T8", re: /already challenged/, text: "This play's score was already challenged." },
+    { rule: "T13", re: /withdrawn/, text: "That play was withdrawn: there is no score to challenge." },
+    { rule: "C3", text: "The first play lays at least 2 tiles." },
+    { error: "conflict", text: "Another device changed this match first. The screen now shows the latest state: check it, then try again." },
+    { error: "forbidden", text: "This device may not do that. Ask the director." },
+    { error: "unauthorized", text: "Signed out: sign in again on this device." }
+  ];
+  function playerWords(status, body) {
+    body = body || {};
+    var msg = String(body.message || "Refused.");
+    var rule = body.rule || "";
+    for (var i = 0; i < WORDS.length; i++) {
+      var w = WORDS[i];
+      if (w.rule && w.rule !== rule) { continue; }
+      if (w.error && w.error !== body.error) { continue; }
+      var m = w.re ? w.re.exec(msg) : [];
+      if (!m) { continue; }
+      return { text: w.text.replace("$1", m[1] || ""), rule: rule };
+    }
+    msg = msg.replace(/^rule [A-Z0-9/]+:\s*/, "").replace(/^invalid command:\s*/, "");
+    return { text: msg.charAt(0).toUpperCase() + msg.slice(1), rule: rule };
+  }
+  /** Shows a refusal right under the control that caused it (its form), else at the controls' top. */
+  function showRefusal(scope, type, status, body) {
+    var form = scope.querySelector('form[data-command="' + type + '"]');
+    var box = form ? form.querySelector(".command-error") : null;
+    if (form && !box) {
+      box = document.createElement("p");
+      box.className = "error command-error";
+      box.setAttribute("role", "alert");
+      box.setAttribute("data-command-error", "");
+      form.appendChild(box);
+    }
+    box = box || scope.querySelector("[data-command-error]");
+    if (!box) { return; }
+    var w = playerWords(status, body);
+    box.textContent = w.text;
+    if (w.rule && /^[A-Z]/.test(w.rule)) {
+      var small = document.createElement("small");
+      small.className = "rule-id";
+      small.textContent = "rule " + w.rule;
+      box.appendChild(document.createTextNode(" "));
+      box.appendChild(small);
+    }
+    box.hidden = false;
+    if (box.scrollIntoView) { box.scrollIntoView({ block: "nearest" }); }
+  }
+
   document.addEventListener("submit", function (e) {
     var form = e.target;
     if (!form.getAttribute || !form.getAttribute("data-command")) { return; }
     e.preventDefault();
     var controls = form.closest("[data-match]");
     var region = form.closest("[data-live]");
-    var errorBox = controls && controls.querySelector("[data-command-error]");
+    var type = form.getAttribute("data-command");
     var body = { idempotency_key: newKey(), expected_seq: parseInt(controls.getAttribute("data-seq"), 10), command: commandFrom(form) };
     form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+    controls.querySelectorAll("[data-command-error]").forEach(function (b) { b.hidden = true; });
     send(controls.getAttribute("data-match"), body, 0, function (res) {
       form.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
       if (res.status === 200) {
-        if (errorBox) { errorBox.hidden = true; }
         if (region) { refresh(region); }
+      } else if (res.status === 409 && region) {
+        // Decided on a stale screen: show the latest state, then say why nothing happened.
+        refresh(region).then(function () {
+          var now = region.querySelector("[data-match]") || region;
+          showRefusal(now, type, res.status, res.body);
+        });
       } else {
-        if (errorBox) { errorBox.textContent = res.body.message || "Refused."; errorBox.hidden = false; }
-        if (res.status === 409 && region) { refresh(region).then(function () {
-          var box = region.querySelector("[data-command-error]");
-          if (box) { box.textContent = res.body.message; box.hidden = false; }
-        }); }
+        showRefusal(controls, type, res.status, res.body);
       }
     });
   });

@@ -218,6 +218,23 @@ pub fn teams(conn: &mut DbConn, event_id: EventId) -> Result<Vec<TeamView>, AppE
         .collect())
 }
 
+/// The names of the seats of a match's two sides, for the scoreboard ("B2 — Carol"): each
+/// team's players by position (seat `n` is position `n`); a side without a team has none.
+pub fn seat_names(
+    conn: &mut DbConn,
+    teams: [Option<TeamId>; 2],
+) -> Result<[Vec<(i32, String)>; 2], AppError> {
+    let ids: Vec<TeamId> = teams.iter().flatten().copied().collect();
+    let players = rows::players_of(conn, &ids)?;
+    Ok(teams.map(|team| {
+        players
+            .iter()
+            .filter(|p| Some(p.team_id) == team)
+            .map(|p| (p.position, p.name.clone()))
+            .collect()
+    }))
+}
+
 /// The teams of an event, without their players.
 pub fn team_rows(conn: &mut DbConn, event_id: EventId) -> Result<Vec<rows::TeamRow>, AppError> {
     Ok(rows::teams_of(conn, event_id)?)

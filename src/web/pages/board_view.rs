@@ -1,7 +1,7 @@
 //! What the match pages show, computed once from a match's state so templates stay simple.
 
 use crate::rules::clock::ClockMode;
-use crate::rules::game::{ChallengeKind, Side, TurnAction};
+use crate::rules::game::{ChallengeKind, Seat, Side, TurnAction};
 use crate::rules::ruleset::EntryMode;
 use crate::services::matches::MatchDetail;
 use crate::vocab::{EventId, MatchId, MatchStatus};
@@ -71,6 +71,16 @@ pub struct Board {
     pub status_code: String,
     /// Seat on turn.
     pub seat_to_move: String,
+    /// Seat on turn with its player's name ("B2 — Carol"), once [`Board::with_names`] knows them.
+    pub mover: String,
+    /// The players of each side in seat order ("Ann · Bob"), when known.
+    pub players_a: String,
+    /// The players of each side in seat order, when known.
+    pub players_b: String,
+    /// A challenge is open: the table waits for the PIC (the status says so).
+    pub waiting_pic: bool,
+    /// The seat on turn, typed (for naming its player).
+    pub to_move: Option<Seat>,
     /// Challenge allowance left, ms ("" when none).
     pub allowance_ms: String,
     /// The same as m:ss.
@@ -202,6 +212,8 @@ impl Board {
             }
             None => String::new(),
         };
+        let waiting_pic = !v.open_challenges.is_empty();
+        let seat_to_move = v.seat_to_move.map(|s| s.to_string()).unwrap_or_default();
         Board {
             id: d.id,
             event_id: d.event_id,
@@ -216,9 +228,19 @@ impl Board {
             running,
             flagged_a: v.flagged.a,
             flagged_b: v.flagged.b,
-            status: status_label(v.status).to_owned(),
+            // T7: while a challenge is open nothing else can happen; that is the status.
+            status: if waiting_pic {
+                "Waiting for the PIC".to_owned()
+            } else {
+                status_label(v.status).to_owned()
+            },
             status_code,
-            seat_to_move: v.seat_to_move.map(|s| s.to_string()).unwrap_or_default(),
+            mover: seat_to_move.clone(),
+            seat_to_move,
+            players_a: String::new(),
+            players_b: String::new(),
+            waiting_pic,
+            to_move: v.seat_to_move,
             allowance_ms: v
                 .challenge_allowance_ms
                 .map(|m| m.to_string())
@@ -244,6 +266,30 @@ impl Board {
             void: d.void,
             current_match: d.current_match,
         }
+    }
+
+    /// Names the seats from the teams' players (`services::events::seat_names`): seat `n` of a
+    /// side is its team's player at position `n`.
+    pub fn with_names(mut self, names: [Vec<(i32, String)>; 2]) -> Self {
+        let [a, b] = names;
+        let list = |ps: &[(i32, String)]| {
+            ps.iter()
+                .filter(|(pos, _)| *pos >= 1 && *pos <= 2)
+                .map(|(_, n)| n.as_str())
+                .collect::<Vec<_>>()
+                .join(" · ")
+        };
+        self.players_a = list(&a);
+        self.players_b = list(&b);
+        let players = self
+            .to_move
+            .map(|s| (if s.side == Side::A { &a } else { &b }, s.n));
+        if let Some((ps, n)) = players
+            && let Some((_, name)) = ps.iter().find(|(p, _)| *p == i32::from(n))
+        {
+            self.mover = format!("{} — {name}", self.seat_to_move);
+        }
+        self
     }
 
     /// A clock as m:ss (negative in overtime).

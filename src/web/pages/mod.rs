@@ -119,13 +119,19 @@ fn nav_for(user: &Claims) -> Vec<NavLink> {
 
 /// Where a user lands after signing in without asking for a page: their own working page. An
 /// administrator and a director of every event get the events list; then, in this order, the
-/// first event directed, the PIC's queue, the committee's register, the captain's team, the
-/// table's tablet; anyone else the home page.
+/// event directed, the PIC's queue, the committee's register, the captain's team, the table's
+/// tablet; anyone else the home page. With a role in several events, the newest event's page.
 pub fn landing_for(user: &Claims) -> String {
     if user.adm {
         return "/events".into();
     }
-    let find = |role: Role| user.roles.iter().find(|t| t.role == role);
+    // The newest event's grant of `role` (a grant in every event counts as the newest).
+    let find = |role: Role| {
+        user.roles
+            .iter()
+            .filter(|t| t.role == role)
+            .max_by_key(|t| t.event.map_or(i64::MAX, |e| e.0))
+    };
     if let Some(t) = find(Role::Director) {
         return match t.event {
             Some(e) => format!("/events/{e}"),

@@ -56,13 +56,16 @@ pub async fn match_page(
         state.clock.now(),
         state.desk.clone(),
     );
-    let d = state
-        .db(move |conn| matches::show(conn, &desk, now, id, uid))
+    let b = state
+        .db(move |conn| {
+            let d = matches::show(conn, &desk, now, id, uid)?;
+            named(conn, d)
+        })
         .await?;
     {
         let p = MatchPage {
             chrome: Chrome::new(&req, user.0, &csrf),
-            b: Board::from_detail(&d),
+            b,
             controls: false,
             two_letter: Vec::new(),
         };
@@ -85,10 +88,12 @@ pub async fn table_page(
         state.desk.clone(),
     );
     let lexicons = state.lexicons.clone();
-    let (d, twos) = state
+    let (b, twos) = state
         .db(move |conn| {
             let d = matches::for_table(conn, &desk, now, id, uid)?;
-            let twos = match d.event_id {
+            let event_id = d.event_id;
+            let b = named(conn, d)?;
+            let twos = match event_id {
                 Some(e) => {
                     let ev = events::event(conn, e)?;
                     lexicons.for_event(e, &ev.lexicon)?.two_letter_words()
@@ -96,7 +101,7 @@ pub async fn table_page(
                 None => lexicons.builtin()?.two_letter_words(),
             };
             Ok((
-                d,
+                b,
                 twos.into_iter()
                     .map(|w| w.to_uppercase())
                     .collect::<Vec<_>>(),
@@ -106,12 +111,18 @@ pub async fn table_page(
     {
         let p = MatchPage {
             chrome: Chrome::new(&req, Some(user.0), &csrf),
-            b: Board::from_detail(&d),
+            b,
             controls: true,
             two_letter: twos,
         };
         page(&p, &p.chrome, StatusCode::OK)
     }
+}
+
+/// The board of a match, its seats named after the teams' players.
+fn named(conn: &mut crate::db::DbConn, d: matches::MatchDetail) -> Result<Board, AppError> {
+    let names = events::seat_names(conn, [d.sides.a.team_id, d.sides.b.team_id])?;
+    Ok(Board::from_detail(&d).with_names(names))
 }
 
 /// Query of the board fragment.
@@ -135,17 +146,17 @@ pub async fn board_fragment(
         state.desk.clone(),
     );
     let controls = q.controls == Some(1);
-    let d = state
-        .db(move |conn| match (controls, uid) {
-            (true, Some(u)) => matches::for_table(conn, &desk, now, id, u),
-            (true, None) => Err(AppError::Unauthorized("sign in first".into())),
-            (false, _) => matches::show(conn, &desk, now, id, uid),
+    let b = state
+        .db(move |conn| {
+            let d = match (controls, uid) {
+                (true, Some(u)) => matches::for_table(conn, &desk, now, id, u),
+                (true, None) => Err(AppError::Unauthorized("sign in first".into())),
+                (false, _) => matches::show(conn, &desk, now, id, uid),
+            }?;
+            named(conn, d)
         })
         .await?;
-    html(&BoardFragment {
-        b: Board::from_detail(&d),
-        controls,
-    })
+    html(&BoardFragment { b, controls })
 }
 
 /// `GET /table`: a table device goes to the match at its table.
