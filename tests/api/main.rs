@@ -16,6 +16,7 @@ mod matches;
 mod navigation;
 mod openapi;
 mod ops;
+mod page_forms;
 mod security;
 mod sessions;
 mod storage;

@@ -23,7 +23,31 @@ struct CommitteePage {
     teams: Vec<TeamRow>,
     matches: Vec<MatchRow>,
     records: Vec<committee::RecordView>,
-    error: Option<String>,
+    /// A refused form: what it said, and why it was refused (shown next to that form).
+    refused: Option<Refused>,
+}
+
+/// A refused record or correction, so its form is shown again as it was sent, with the reason
+/// next to it.
+struct Refused {
+    error: String,
+    team_id: TeamId,
+    match_id: Option<MatchId>,
+    kind: String,
+    reason: String,
+    corrects: Option<RecordId>,
+}
+
+impl CommitteePage {
+    /// The refused new record, if that was the main form.
+    fn new_record(&self) -> Option<&Refused> {
+        self.refused.as_ref().filter(|r| r.corrects.is_none())
+    }
+
+    /// The refused correction of record `id`, if that was it.
+    fn correction_of(&self, id: &RecordId) -> Option<&Refused> {
+        self.refused.as_ref().filter(|r| r.corrects == Some(*id))
+    }
 }
 
 async fn committee_page_for(
@@ -32,7 +56,7 @@ async fn committee_page_for(
     user: crate::auth::Claims,
     csrf: &CsrfToken,
     event: EventId,
-    error: Option<String>,
+    refused: Option<Refused>,
 ) -> Result<HttpResponse, AppError> {
     let uid = user.uid;
     let (ev, teams, ms, records) = state
@@ -47,7 +71,7 @@ async fn committee_page_for(
             ))
         })
         .await?;
-    let status = if error.is_some() {
+    let status = if refused.is_some() {
         StatusCode::BAD_REQUEST
     } else {
         StatusCode::OK
@@ -58,7 +82,7 @@ async fn committee_page_for(
         teams,
         matches: ms,
         records,
-        error,
+        refused,
     };
     let body = page.render().map_err(AppError::internal)?;
     Ok(HttpResponse::build(status)
@@ -110,11 +134,19 @@ pub async fn record_committee(
     let body = committee::NewRecordRequest {
         team_id: f.team_id,
         match_id,
-        kind: f.kind,
+        kind: f.kind.clone(),
         // A reason box is a textarea: a line break typed in it is a space.
         reason: crate::text::textarea_line(&f.reason),
         corrects: f.corrects,
         idempotency_key: None,
+    };
+    let refused = |error: String| Refused {
+        error,
+        team_id: f.team_id,
+        match_id,
+        kind: f.kind,
+        reason: f.reason,
+        corrects: f.corrects,
     };
     let (uid, now, desk) = (user.0.uid, state.clock.now(), state.desk.clone());
     match state
@@ -130,7 +162,10 @@ pub async fn record_committee(
             | AppError::Unprocessable { .. }
             | AppError::Rule { .. }
             | AppError::Conflict { .. }),
-        ) => committee_page_for(&req, &state, user.0, &csrf, event, Some(e.public_message())).await,
+        ) => {
+            let r = refused(e.public_message());
+            committee_page_for(&req, &state, user.0, &csrf, event, Some(r)).await
+        }
         Err(e) => Err(e),
     }
 }

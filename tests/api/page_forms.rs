@@ -1,0 +1,71 @@
+//! Issue 15: forms that keep what was typed and say what went wrong next to it (the committee's
+//! correction, the new-event form, the word list), and the pages' wording of states.
+
+use serde_json::json;
+
+use crate::helpers::{Client, Hall, PASSWORD, TestApp, ok};
+
+fn signed_in(h: &Hall, username: &str) -> Client {
+    let mut c = h.app.client();
+    assert_eq!(c.login_form(username, PASSWORD).status, 303);
+    c
+}
+
+/// The part of `html` from `from` to the next `until`.
+fn section<'a>(html: &'a str, from: &str, until: &str) -> &'a str {
+    let start = html
+        .find(from)
+        .unwrap_or_else(|| panic!("{from} not in {html}"));
+    let rest = &html[start..];
+    &rest[..rest.find(until).unwrap_or(rest.len())]
+}
+
+#[test]
+fn a_refused_correction_is_shown_in_its_own_row_with_what_was_typed_and_its_confirm_names_the_team()
+{
+    let mut h = TestApp::builder().spawn().hall().build();
+    let m = h.new_match(1);
+    let path = format!("/api/v1/events/{}/committee", h.event_id);
+    let rec = ok(h.committee.post_json(
+        &path,
+        &json!({"team_id": h.teams.1, "match_id": m, "kind": "walkout", "reason": "left early"}),
+    ));
+    let id = rec["id"].as_i64().unwrap();
+    let mut c = signed_in(&h, "committee");
+    let page = format!("/events/{}/committee", h.event_id);
+    let csrf = c.csrf_from(&page);
+    let page_html = c.get(&page).body;
+    assert!(
+        page_html.contains(&format!(
+            "data-confirm=\"Take back record #{id}, the walkout of Bingo Bunch?\""
+        )),
+        "the confirm names the record and the team: {page_html}"
+    );
+    // Refused: a reason over 500 characters (rule E3 keeps records; the reason is bounded).
+    let long = "y".repeat(501);
+    let res = c.post_form(
+        &page,
+        &[
+            ("csrf", &csrf),
+            ("team_id", &h.teams.1.to_string()),
+            ("kind", "withdrawal"),
+            ("corrects", &id.to_string()),
+            ("reason", &long),
+        ],
+    );
+    assert_eq!(res.status, 400);
+    let row = section(&res.body, &format!("Correct #{id} "), "</form>");
+    assert!(
+        row.contains("role=\"alert\""),
+        "the error is in the row: {row}"
+    );
+    assert!(row.contains(&long), "what was typed is kept");
+    let main = section(&res.body, "<h1>", "<h2>Records</h2>");
+    assert!(
+        !main.contains("role=\"alert\""),
+        "not at the new-record form"
+    );
+    // Nothing was recorded.
+    let records = ok(h.committee.get(&path));
+    assert_eq!(records.as_array().unwrap().len(), 1);
+}
