@@ -69,3 +69,84 @@ fn a_refused_correction_is_shown_in_its_own_row_with_what_was_typed_and_its_conf
     let records = ok(h.committee.get(&path));
     assert_eq!(records.as_array().unwrap().len(), 1);
 }
+
+/// The example the new-event form gives for its overrides (its `placeholder`).
+fn example_overrides(html: &str) -> String {
+    let at = html.find("name=\"overrides\"").expect("the overrides box");
+    let rest = &html[at..];
+    let p = rest.find("placeholder='").expect("an example") + "placeholder='".len();
+    let example = &rest[p..];
+    example[..example.find('\'').unwrap()]
+        .replace("&quot;", "\"")
+        .replace("&#34;", "\"")
+}
+
+#[test]
+fn the_new_event_forms_own_example_override_is_accepted() {
+    let h = TestApp::builder().spawn().hall().build();
+    let mut c = signed_in(&h, "director");
+    let form = c.get("/events/new");
+    assert_eq!(form.status, 200);
+    let example = example_overrides(&form.body);
+    assert!(example.contains("side_ms"), "{example}");
+    let csrf = c.csrf_from("/events/new");
+    let res = c.post_form(
+        "/events/new",
+        &[
+            ("csrf", &csrf),
+            ("name", "Example cup"),
+            ("preset", "team-2v2"),
+            ("overrides", &example),
+            ("tile_set", "english"),
+            ("lexicon", "default"),
+        ],
+    );
+    assert_eq!(res.status, 303, "{}", res.body);
+    let id: i64 = res.header("location").unwrap()["/events/".len()..]
+        .parse()
+        .unwrap();
+    let ev = ok(c.get(&format!("/api/v1/events/{id}")));
+    assert_eq!(ev["ruleset"]["overrides"]["clock"]["side_ms"], 1_500_000);
+    // The old example names no field of the ruleset, and is refused with the form shown again.
+    let refused = c.post_form(
+        "/events/new",
+        &[
+            ("csrf", &csrf),
+            ("name", "Old example cup"),
+            ("preset", "team-2v2"),
+            ("overrides", r#"{"clock": {"team_ms": 1500000}}"#),
+            ("tile_set", "english"),
+            ("lexicon", "default"),
+        ],
+    );
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(refused.body.contains("team_ms"));
+}
+
+#[test]
+fn a_refused_word_list_keeps_what_was_typed() {
+    let h = TestApp::builder().spawn().hall().build();
+    let mut c = signed_in(&h, "director");
+    let page = format!("/events/{}/lexicon", h.event_id);
+    let csrf = c.csrf_from(&page);
+    let words = "CAT\nDOG\nc@t\nBIRD";
+    let res = c.post_form(
+        &page,
+        &[("csrf", &csrf), ("lexicon_name", "MINE"), ("words", words)],
+    );
+    assert!(
+        res.status == 400 || res.status == 422,
+        "{}: {}",
+        res.status,
+        res.body
+    );
+    assert!(res.body.contains("role=\"alert\""));
+    assert!(
+        res.body.contains("CAT\nDOG\nc@t\nBIRD</textarea>"),
+        "the words are kept: {}",
+        res.body
+    );
+    // Still the bundled list.
+    let ev = ok(c.get(&format!("/api/v1/events/{}", h.event_id)));
+    assert_ne!(ev["lexicon"], "MINE");
+}

@@ -187,10 +187,8 @@ pub async fn create_event(
             page(
                 &NewEventPage {
                     chrome: chrome.clone(),
-                    form: NewEventForm {
-                        words: String::new(),
-                        ..form
-                    },
+                    // The words too: a word-list error is fixed by one edit, not a re-paste.
+                    form,
                     error: Some(FormError::of("event", &e)),
                 },
                 &chrome,

@@ -141,6 +141,8 @@ struct LexiconPage {
     chrome: Chrome,
     event: EventView,
     lexicon_name: String,
+    /// The words sent, shown again when they are refused (so a fix is one edit, not a re-paste).
+    words: String,
     error: Option<FormError>,
 }
 
@@ -168,6 +170,7 @@ pub async fn lexicon_form(
             chrome: chrome.clone(),
             event,
             lexicon_name: String::new(),
+            words: String::new(),
             error: None,
         },
         &chrome,
@@ -197,7 +200,7 @@ pub async fn upload_lexicon(
         .await?;
     let f: LexiconForm = read_form(&req, payload).await?;
     let data_dir = state.settings.data_dir.clone();
-    let shown_name = f.lexicon_name.clone();
+    let (shown_name, shown_words) = (f.lexicon_name.clone(), f.words.clone());
     let result = state
         .db(move |conn| {
             let stored = import::store_lexicon(
@@ -228,6 +231,7 @@ pub async fn upload_lexicon(
                     chrome: chrome.clone(),
                     event,
                     lexicon_name: shown_name,
+                    words: shown_words,
                     error: Some(FormError::of("lexicon", &e)),
                 },
                 &chrome,
