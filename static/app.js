@@ -55,7 +55,7 @@
     });
     document.querySelectorAll("[data-age-ms]").forEach(function (el) {
       var at = parseInt(el.dataset.at || String(loadedAt), 10);
-      el.textContent = "waiting " + Math.floor((parseInt(el.dataset.ageMs, 10) + now - at) / 1000) + " s";
+      el.textContent = "waiting " + fmt(parseInt(el.dataset.ageMs, 10) + now - at);
     });
   }
   stampClocks();

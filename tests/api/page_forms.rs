@@ -150,3 +150,89 @@ fn a_refused_word_list_keeps_what_was_typed() {
     let ev = ok(c.get(&format!("/api/v1/events/{}", h.event_id)));
     assert_ne!(ev["lexicon"], "MINE");
 }
+
+#[test]
+fn a_refused_pairing_is_announced_at_the_top_of_the_directors_page_with_a_link_to_its_form() {
+    let h = TestApp::builder().spawn().hall().build();
+    let mut c = signed_in(&h, "director");
+    let page = format!("/events/{}", h.event_id);
+    let csrf = c.csrf_from(&page);
+    let res = c.post_form(
+        &format!("/events/{}/rounds", h.event_id),
+        &[
+            ("csrf", &csrf),
+            ("method", "manual"),
+            ("pairs", "Anagrammers v Nobody"),
+        ],
+    );
+    assert_eq!(res.status, 400, "{}", res.body);
+    let top = section(&res.body, "<h1>", "<h2>Teams");
+    assert!(
+        top.contains("class=\"error banner\"") && top.contains("no team named Nobody"),
+        "a banner under the title: {top}"
+    );
+    assert!(top.contains("href=\"#new-round\""), "{top}");
+    // The form keeps its own message and what was typed.
+    let form = section(&res.body, "id=\"new-round\"", "</form>");
+    assert!(form.contains("no team named Nobody") && form.contains("Anagrammers v Nobody"));
+    // Nothing paired.
+    assert!(
+        ok(c.get(&format!("/api/v1/events/{}/rounds", h.event_id)))
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+}
+
+#[test]
+fn pages_say_states_in_words_a_finished_round_is_finished_and_waits_read_as_minutes() {
+    let mut h = TestApp::builder().manual_clock().spawn().hall().build();
+    let e = h.event_id;
+    ok(h.director.post_json(
+        &format!("/api/v1/events/{e}/rounds"),
+        &json!({"method": "round_robin"}),
+    ));
+    let rounds = ok(h.director.get(&format!("/api/v1/events/{e}/rounds")));
+    let m = rounds[0]["tables"][0]["match_id"].as_i64().unwrap();
+    let cmd = |h: &mut Hall, seq: i64, command: serde_json::Value| {
+        ok(h.table.post_json(
+            &format!("/api/v1/matches/{m}/commands"),
+            &json!({"expected_seq": seq, "command": command}),
+        ))
+    };
+    cmd(&mut h, 1, json!({"type": "start", "first": "a"}));
+    cmd(
+        &mut h,
+        2,
+        json!({"type": "play", "words": ["CAT"], "tiles": 3, "declared": 10}),
+    );
+    let mut dir = signed_in(&h, "director");
+    let team = dir.get(&format!("/teams/{}", h.teams.0)).body;
+    assert!(
+        team.contains("in progress") && !team.contains("in_progress"),
+        "{team}"
+    );
+    let before = dir.get(&format!("/events/{e}")).body;
+    assert!(
+        before.contains("<span class=\"tag\">started</span>"),
+        "{before}"
+    );
+    cmd(
+        &mut h,
+        3,
+        json!({"type": "challenge_word", "by": "B1", "words": ["CAT"]}),
+    );
+    h.app.clock().advance(chrono::Duration::seconds(506));
+    let pic = signed_in(&h, "pic").get(&format!("/events/{e}/pic")).body;
+    assert!(pic.contains("waiting 8:26"), "m:ss, not seconds: {pic}");
+    // The committee ends the match: every table of the round is finished.
+    ok(h.committee.post_json(
+        &format!("/api/v1/events/{e}/committee"),
+        &json!({"team_id": h.teams.1, "match_id": m, "kind": "walkout", "reason": "left"}),
+    ));
+    let after = dir.get(&format!("/events/{e}")).body;
+    assert!(
+        after.contains("<span class=\"tag\">finished</span>"),
+        "{after}"
+    );
+}

@@ -158,6 +158,21 @@ impl RoundView {
     pub fn is_draft(&self) -> bool {
         self.status == RoundStatus::Draft
     }
+
+    /// Where the round stands, for people: a started round whose every table is finished is
+    /// finished (the stored status only says whether it may be paired again).
+    pub fn status_label(&self) -> &'static str {
+        let all_finished = !self.tables.is_empty()
+            && self
+                .tables
+                .iter()
+                .all(|t| t.status == crate::vocab::MatchStatus::Finished);
+        match self.status {
+            RoundStatus::Draft => "draft",
+            RoundStatus::Started if all_finished => "finished",
+            RoundStatus::Started => "started",
+        }
+    }
 }
 
 fn pairing_error(e: PairingError) -> AppError {

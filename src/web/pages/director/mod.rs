@@ -122,6 +122,17 @@ impl DashboardPage {
             .is_some_and(|e| e.at(form) && e.field == field)
     }
 
+    /// The page anchor of the form a refusal belongs to, for the banner's link.
+    fn error_anchor(&self) -> Option<&'static str> {
+        match self.error.as_ref()?.form.as_str() {
+            "team" => Some("add-team"),
+            "grant" => Some("grant"),
+            "round" => Some("new-round"),
+            "repair" => Some("rounds"),
+            _ => None,
+        }
+    }
+
     fn last_round(&self) -> Option<&RoundView> {
         self.d.rounds.last()
     }
