@@ -69,6 +69,33 @@ pub struct ImportPreview {
     pub teams: Vec<TeamView>,
 }
 
+/// Why a row has the wrong number of cells, in words that point at the likely cause: a row
+/// of one cell holding semicolons or tabs was split on another character than the file's
+/// (the file's separator is read from its first line).
+fn column_count_error(cells: &[String]) -> String {
+    let expected = "expected 4 to 6 columns (team,player1,player2,captain[,reserve1,reserve2])";
+    let other = cells.first().filter(|_| cells.len() == 1).and_then(|c| {
+        [(';', "semicolons"), ('\t', "tabs")]
+            .into_iter()
+            .find(|(sep, _)| c.contains(*sep))
+    });
+    match other {
+        Some((_, name)) => format!(
+            "{expected}, found 1: this line's cells are separated by {name}; separate them \
+             with commas (or with semicolons on every line, the first line included)"
+        ),
+        None => format!(
+            "{expected}, found {}: {}",
+            cells.len(),
+            cells
+                .iter()
+                .map(|c| format!("{c:?}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
 /// Splits CSV text into records with the line each starts on, through the `csv` crate:
 /// quoted fields may hold commas, doubled quotes and line breaks, lines may end in CRLF or LF.
 /// A UTF-8 byte-order mark (spreadsheets write one) is dropped and blank lines are skipped. A
@@ -194,10 +221,7 @@ fn check_row(
             ));
         }
         if cells.len() < 4 || cells.len() > 6 {
-            return Some(format!(
-                "expected 4 to 6 columns (team,player1,player2,captain[,reserve1,reserve2]), found {}",
-                cells.len()
-            ));
+            return Some(column_count_error(&cells));
         }
         if team.is_empty() {
             return Some("the team name is empty".to_owned());
@@ -460,6 +484,17 @@ pub fn store_lexicon(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_row_of_one_cell_says_which_separator_it_holds_and_other_counts_show_the_cells() {
+        let one = |c: &str| column_count_error(&[c.to_owned()]);
+        let semi = one("Owls;Olga;Oz;Olga");
+        assert!(semi.contains("separated by semicolons"), "{semi}");
+        assert!(semi.contains("semicolons on every line"), "{semi}");
+        assert!(one("Owls\tOlga\tOz\tOlga").contains("separated by tabs"));
+        let two = column_count_error(&["Owls".to_owned(), "Olga".to_owned()]);
+        assert!(two.ends_with("found 2: \"Owls\", \"Olga\""), "{two}");
+    }
 
     #[test]
     fn csv_fields_may_be_quoted_with_commas_quotes_and_crlf() {
