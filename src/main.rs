@@ -136,9 +136,13 @@ fn database_url(cli: &Cli) -> Result<DatabaseUrl, String> {
 fn init_logging(filter: &str) {
     let filter = tracing_subscriber::EnvFilter::try_new(filter)
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    // Colour codes only for a person at a terminal: a log file or a service journal gets plain
+    // text. The fmt subscriber writes to standard output, so that is the stream asked.
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_target(false)
+        .with_ansi(ansi)
         .init();
 }
 

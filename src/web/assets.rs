@@ -16,6 +16,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         "text/javascript; charset=utf-8",
         include_bytes!("../../static/app.js"),
     ),
+    (
+        "favicon.svg",
+        "image/svg+xml",
+        include_bytes!("../../static/favicon.svg"),
+    ),
 ];
 
 /// `GET /static/{file}`.

@@ -195,3 +195,30 @@ fn a_table_with_no_match_yet_waits_on_a_page_that_looks_again_by_itself() {
         Some(format!("/matches/{m}/table").as_str())
     );
 }
+
+#[test]
+fn every_page_names_its_favicon_served_from_this_site() {
+    let app = TestApp::builder().spawn();
+    let mut c = app.client();
+    let home = c.get("/");
+    assert!(
+        home.body
+            .contains("<link rel=\"icon\" href=\"/static/favicon.svg\"")
+    );
+    let icon = c.get("/static/favicon.svg");
+    assert_eq!(icon.status, 200);
+    assert_eq!(icon.header("content-type"), Some("image/svg+xml"));
+    assert!(icon.body.starts_with("<svg"));
+}
+
+#[test]
+fn a_log_written_to_a_file_has_no_colour_codes() {
+    let db = crate::helpers::TestDb::fresh();
+    let mut server = crate::helpers::Binary::spawn(&db, "info");
+    // A request, so that the log holds more than the start-up lines.
+    assert_eq!(Client::new(&server.base).get("/nope").status, 404);
+    server.stop();
+    let log = std::fs::read_to_string(&server.log).unwrap();
+    assert!(log.contains("INFO"), "{log}");
+    assert!(!log.contains('\u{1b}'), "ANSI escapes in a file: {log:?}");
+}
