@@ -175,6 +175,10 @@ fn a_refused_pairing_is_announced_at_the_top_of_the_directors_page_with_a_link_t
     // The form keeps its own message and what was typed.
     let form = section(&res.body, "id=\"new-round\"", "</form>");
     assert!(form.contains("no team named Nobody") && form.contains("Anagrammers v Nobody"));
+    assert!(
+        form.contains("<option value=\"manual\" selected>"),
+        "the method is kept: {form}"
+    );
     // Nothing paired.
     assert!(
         ok(c.get(&format!("/api/v1/events/{}/rounds", h.event_id)))

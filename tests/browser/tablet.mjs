@@ -158,8 +158,10 @@ async function layout(page, vp, label) {
       });
     }
     const small = [];
+    // Links a finger has to hit: the header's, those in table rows, a link alone on its line.
     const sel = 'button, a.button, input[type="submit"], input[type="button"], select, summary, ' +
-      'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]), textarea';
+      'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]), textarea, ' +
+      'header.top a, table.list td a, main p > a:only-child';
     document.querySelectorAll(sel).forEach((el) => {
       const r = el.getBoundingClientRect();
       if (r.width === 0 && r.height === 0) { return; } // not shown
@@ -263,6 +265,26 @@ for (const vp of VIEWPORTS) {
     const admin = await device(vp);
     assert.equal(await login(admin.page, ADMIN), "/events", "the administrator lands on the events");
     assert.deepEqual(await navLinks(admin.page), ["/", "/events", "/admin/users", "/account"]);
+    await checkLayout(admin.page, vp, "events");
+    // The new-event form: its radio buttons are checkbox-sized, not page-wide circles.
+    await admin.page.click('a:has-text("New event")');
+    await admin.page.locator("h1", { hasText: "New event" }).waitFor();
+    for (const r of await admin.page.locator('input[type="radio"]').all()) {
+      const b = await r.boundingBox();
+      assert.ok(b.width <= 40 && b.height <= 40, `a radio button ${b.width}×${b.height}`);
+    }
+    await checkLayout(admin.page, vp, "new-event");
+    // A refused manual pairing is announced at the top of the director's page.
+    await admin.page.goto(`${BASE}/events/${ev.id}`);
+    await admin.page.selectOption('#new-round select[name="method"]', "manual");
+    await admin.page.fill('#new-round textarea[name="pairs"]', "Anagrammers v Nobody");
+    await admin.page.click('#new-round button:has-text("Pair the round")');
+    const banner = admin.page.locator(".error.banner");
+    await banner.waitFor();
+    assert.match(await banner.innerText(), /Nobody/);
+    const bb = await banner.boundingBox();
+    assert.ok(bb.y + bb.height <= vp.height, `the banner is on the first screen (y=${bb.y})`);
+    await checkLayout(admin.page, vp, "director-refused-pairing");
     await admin.context.close();
   }, s);
 

@@ -97,6 +97,8 @@ pub struct Sticky {
     players: [String; 4],
     username: String,
     pairs: String,
+    /// The pairing method chosen in a refused round form.
+    method: String,
 }
 
 #[derive(Template)]

@@ -68,6 +68,7 @@ pub async fn create_round(
     let (event_id, uid, f) = (id.into_inner(), user.0.uid, form.0);
     let sticky = Sticky {
         pairs: f.pairs.clone(),
+        method: f.method.clone(),
         ..Sticky::default()
     };
     let now = state.clock.now();
@@ -112,6 +113,7 @@ pub async fn repair_round(
     let ((event_id, round_no), uid, f) = (path.into_inner(), user.0.uid, form.0);
     let sticky = Sticky {
         pairs: f.pairs.clone(),
+        method: f.method.clone(),
         ..Sticky::default()
     };
     let now = state.clock.now();
