@@ -335,10 +335,10 @@ for (const vp of VIEWPORTS) {
       'form[data-command="play"] button:has-text("Finish")', 'button:has-text("Pass")',
       'button:has-text("Exchange")', 'button:has-text("Challenge word")', 'button:has-text("Challenge score")']);
     assert.match(await text(table.page, ".scoreboard .to-move"), /To move: B1 — Cy/);
-    assert.match(await text(table.page, ".scoreboard .side-a .side-label"), /Team A/i);
-    assert.match(await text(table.page, ".scoreboard .side-b .side-label"), /Team B/i);
-    assert.match(await text(table.page, ".scoreboard .side-b .side-label"), /clock running/i);
-    assert.match(await text(table.page, ".scoreboard .side-a .side-players"), /Ann · Bob/);
+    assert.match(await text(table.page, ".scoreboard [data-side=a] .side-label"), /Team A/i);
+    assert.match(await text(table.page, ".scoreboard [data-side=b] .side-label"), /Team B/i);
+    assert.match(await text(table.page, ".scoreboard [data-side=b] .side-label"), /clock running/i);
+    assert.match(await text(table.page, ".scoreboard [data-side=a] .side-players"), /Ann · Bob/);
     const size = (sel) => table.page.locator(sel).first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
     assert.ok(await size(".scoreboard .clock") >= await size(".scoreboard .side-score"), "clocks as large as scores");
   }, s);
