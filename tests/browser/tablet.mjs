@@ -285,6 +285,15 @@ for (const vp of VIEWPORTS) {
     const bb = await banner.boundingBox();
     assert.ok(bb.y + bb.height <= vp.height, `the banner is on the first screen (y=${bb.y})`);
     await checkLayout(admin.page, vp, "director-refused-pairing");
+    // The CSV preview fits a portrait tablet, long names and problems included.
+    await admin.page.goto(`${BASE}/events/${ev.id}/teams/import`);
+    await admin.page.fill("textarea#csv", "team,player1,player2,captain\n" +
+      "The Extraordinarily Long-Named Anagram Society,Bartholomew Fitzwilliam-Smythe,Maximiliana Oberhauser-Lindqvist,Bartholomew Fitzwilliam-Smythe\n" +
+      "Owls;Olga;Oz;Olga\n");
+    await admin.page.click('button:has-text("Preview")');
+    await admin.page.locator("table.director-preview").waitFor();
+    assert.match(await admin.page.locator("table.director-preview").innerText(), /separated by semicolons/);
+    await checkLayout(admin.page, vp, "csv-preview");
     await admin.context.close();
   }, s);
 
@@ -331,9 +340,11 @@ for (const vp of VIEWPORTS) {
   }, s);
 
   await step(T("clocks, whose turn, Finish, Pass, Exchange and Challenge fit one screen; names and team letters shown"), async () => {
-    await onScreen(table.page, vp, [".scoreboard .clock", ".scoreboard .to-move", ".scoreboard .status",
+    // Retried: the live region may be re-drawn (the play's own change) while it is measured.
+    await eventually(() => onScreen(table.page, vp, [".scoreboard .clock", ".scoreboard .to-move", ".scoreboard .status",
       'form[data-command="play"] button:has-text("Finish")', 'button:has-text("Pass")',
-      'button:has-text("Exchange")', 'button:has-text("Challenge word")', 'button:has-text("Challenge score")']);
+      'button:has-text("Exchange")', 'button:has-text("Challenge word")', 'button:has-text("Challenge score")']),
+    "the control surface on one screen");
     assert.match(await text(table.page, ".scoreboard .to-move"), /To move: B1 — Cy/);
     assert.match(await text(table.page, ".scoreboard [data-side=a] .side-label"), /Team A/i);
     assert.match(await text(table.page, ".scoreboard [data-side=b] .side-label"), /Team B/i);
