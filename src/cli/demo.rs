@@ -287,14 +287,8 @@ pub fn run(db: &DatabaseUrl, out: &mut dyn Write) -> Result<Vec<Account>, String
                     .first()
                     .map(|e| Seq::from(e.seq))
                     .unwrap_or_default();
-                let queued =
-                    db::matches::open_challenges(conn, event).map_err(|e| e.to_string())?;
-                if let Some(c) = queued
-                    .iter()
-                    .find(|c| c.match_id == *m && c.challenge_seq == seq)
-                {
-                    pic::claim(conn, &cache, Utc::now(), pic1, c.id).map_err(err)?;
-                }
+                let at = pic::ChallengeRef::InMatch(*m, seq);
+                pic::claim(conn, &cache, Utc::now(), pic1, at).map_err(err)?;
             }
             _ => t.play(&["QUEEN"], 4, 26)?,
         }

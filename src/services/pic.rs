@@ -246,11 +246,35 @@ pub fn queue(
     })
 }
 
-/// The event whose queue holds a challenge (0 when unknown), for the page to go back to.
-pub fn event_of(conn: &mut DbConn, challenge_id: ChallengeId) -> Result<EventId, AppError> {
-    Ok(rows::find_challenge(conn, challenge_id)?
-        .and_then(|c| c.event_id)
-        .unwrap_or_default())
+/// How a route names a challenge: by its match and the seq of the event that opened it (the
+/// id the match state's `open_challenges` and the `rule_*` commands use), or by the queue's row
+/// id (the older `/challenges/{id}` routes, kept as aliases).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChallengeRef {
+    /// `/matches/{id}/challenges/{seq}`.
+    InMatch(MatchId, Seq),
+    /// `/challenges/{id}`: the queue row.
+    Row(ChallengeId),
+}
+
+/// The queue row a route names, if any.
+fn lookup(conn: &mut DbConn, at: ChallengeRef) -> Result<Option<rows::ChallengeRow>, AppError> {
+    Ok(match at {
+        ChallengeRef::InMatch(m, seq) => rows::find_challenge_of(conn, m, seq)?,
+        ChallengeRef::Row(id) => rows::find_challenge(conn, id)?,
+    })
+}
+
+/// The queue row a route names; 404 when there is none (an unknown match or seq, or a seq whose
+/// event opened no challenge).
+fn find(conn: &mut DbConn, at: ChallengeRef) -> Result<rows::ChallengeRow, AppError> {
+    lookup(conn, at)?.ok_or_else(|| AppError::not_found("no such challenge"))
+}
+
+/// The event whose queue holds a challenge, for the page to go back to: `None` when the route
+/// names no challenge of any event's queue.
+pub fn event_of(conn: &mut DbConn, at: ChallengeRef) -> Result<Option<EventId>, AppError> {
+    Ok(lookup(conn, at)?.and_then(|c| c.event_id))
 }
 
 /// Claims a challenge: exactly one PIC wins; the others are told who holds it. Returns the
@@ -260,10 +284,10 @@ pub fn claim(
     desk: &Desk,
     now: DateTime<Utc>,
     user_id: UserId,
-    challenge_id: ChallengeId,
+    at: ChallengeRef,
 ) -> Result<rows::ChallengeRow, AppError> {
     desk.write(conn, |conn, work| {
-        let row = claim_in(conn, now, user_id, challenge_id)?;
+        let row = claim_in(conn, now, user_id, at)?;
         work.announce(LiveMessage::ChallengeClaimed {
             event_id: row.event_id,
             match_id: row.match_id,
@@ -276,10 +300,10 @@ fn claim_in(
     conn: &mut DbConn,
     now: DateTime<Utc>,
     user_id: UserId,
-    challenge_id: ChallengeId,
+    at: ChallengeRef,
 ) -> Result<rows::ChallengeRow, AppError> {
-    let c = rows::find_challenge(conn, challenge_id)?
-        .ok_or_else(|| AppError::not_found("no such challenge"))?;
+    let c = find(conn, at)?;
+    let challenge_id = c.id;
     let event_id = c
         .event_id
         .ok_or_else(|| AppError::not_found("this challenge belongs to no event queue"))?;
@@ -329,13 +353,12 @@ pub fn rule(
     desk: &Desk,
     now: DateTime<Utc>,
     user_id: UserId,
-    challenge_id: ChallengeId,
+    at: ChallengeRef,
     req: &RulingRequest,
 ) -> Result<CommandOutcome, AppError> {
     check_idempotency_key(req.idempotency_key.as_deref())?;
     desk.write(conn, |conn, work| {
-        let c = rows::find_challenge(conn, challenge_id)?
-            .ok_or_else(|| AppError::not_found("no such challenge"))?;
+        let c = find(conn, at)?;
         let command = |c: &rows::ChallengeRow| match (c.kind.as_str(), req.valid, req.actual) {
             ("word", Some(valid), _) => Ok(Command::RuleWord {
                 challenge: c.challenge_seq.get(),

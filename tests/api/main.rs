@@ -15,6 +15,7 @@ mod match_path;
 mod matches;
 mod openapi;
 mod ops;
+mod pic_routes;
 mod security;
 mod sessions;
 mod storage;

@@ -16,6 +16,7 @@ pub mod director;
 pub mod openapi;
 pub mod pic;
 pub mod public;
+pub mod responses;
 pub mod table;
 
 use actix_web::{HttpResponse, web};
