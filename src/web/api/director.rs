@@ -31,9 +31,9 @@ pub async fn create_event(
     user: CurrentUser,
     body: web::Json<events::NewEventRequest>,
 ) -> Result<HttpResponse, AppError> {
-    let uid = user.0.uid;
+    let (uid, now) = (user.0.uid, state.clock.now());
     let ev = state
-        .db(move |conn| events::create_event(conn, uid, &body))
+        .db(move |conn| events::create_event(conn, now, uid, &body))
         .await?;
     Ok(HttpResponse::Created().json(ev))
 }
@@ -59,9 +59,9 @@ pub async fn create_team(
     id: web::Path<EventId>,
     body: web::Json<events::NewTeamRequest>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, id) = (user.0.uid, id.into_inner());
+    let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
     let team = state
-        .db(move |conn| events::create_team(conn, uid, id, &body))
+        .db(move |conn| events::create_team(conn, now, uid, id, &body))
         .await?;
     Ok(HttpResponse::Created().json(team))
 }
@@ -87,9 +87,9 @@ pub async fn grant_role(
     id: web::Path<EventId>,
     body: web::Json<events::GrantRequest>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, id) = (user.0.uid, id.into_inner());
+    let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
     let g = state
-        .db(move |conn| events::grant(conn, uid, id, &body))
+        .db(move |conn| events::grant(conn, now, uid, id, &body))
         .await?;
     Ok(HttpResponse::Created().json(g))
 }
@@ -318,9 +318,9 @@ pub async fn import_teams(
     id: web::Path<EventId>,
     body: web::Json<ImportRequest>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, event_id) = (user.0.uid, id.into_inner());
+    let (uid, event_id, now) = (user.0.uid, id.into_inner(), state.clock.now());
     let preview = state
-        .db(move |conn| import::import_teams(conn, uid, event_id, &body))
+        .db(move |conn| import::import_teams(conn, now, uid, event_id, &body))
         .await?;
     Ok(if preview.imported {
         HttpResponse::Created().json(preview)
