@@ -552,7 +552,7 @@ fn new_user(conn: &mut DbConn, name: &str, hash: &str, admin: bool) -> arbiter::
             username: name,
             password_hash: hash,
             is_admin: admin,
-            created_at: arbiter::db::now_utc(),
+            created_at: chrono::Utc::now().naive_utc(),
         },
     )
     .unwrap()
@@ -568,7 +568,7 @@ fn grant(conn: &mut DbConn, user: UserId, role: Role, event: EventId, table: Opt
             team_id: None,
             table_no: table,
             granted_by: None,
-            created_at: arbiter::db::now_utc(),
+            created_at: chrono::Utc::now().naive_utc(),
         },
     )
     .unwrap();

@@ -366,8 +366,8 @@ pub fn visible_events(conn: &mut DbConn, user: Option<UserId>) -> Result<Vec<Eve
 /// in it (captains of its teams included).
 pub fn readable(
     conn: &mut DbConn,
-    event_id: EventId,
     user: Option<UserId>,
+    event_id: EventId,
 ) -> Result<rows::EventRow, AppError> {
     let ev = event(conn, event_id)?;
     if ev.public {
@@ -402,7 +402,7 @@ pub fn team_page(
 ) -> Result<TeamPage, AppError> {
     let team = rows::find_team(conn, team_id)?
         .ok_or_else(|| AppError::not_found(format!("no team {team_id}")))?;
-    let ev = readable(conn, team.event_id, user)?;
+    let ev = readable(conn, user, team.event_id)?;
     let players = rows::players_of(conn, &[team.id])?;
     let matches = crate::db::matches::of_event(conn, ev.id)?
         .into_iter()

@@ -14,7 +14,7 @@ use crate::services::desk::{
     stored_outcome,
 };
 use crate::services::lexicons::LexiconStore;
-use crate::vocab::{ChallengeId, EventId, MatchId, Role, Seq, UserId};
+use crate::vocab::{ChallengeId, ChallengeType, EventId, MatchId, Role, Seq, UserId};
 
 /// A word and the lexicon's verdict on it.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -40,8 +40,8 @@ pub struct QueueItem {
     pub table: Option<i32>,
     /// Sides' names.
     pub sides: (String, String),
-    /// `word` or `score`.
-    pub kind: String,
+    /// What is challenged: `word` or `score`.
+    pub kind: ChallengeType,
     /// Who challenged (seat).
     pub by: String,
     /// Who played the challenged turn (seat).
@@ -76,8 +76,8 @@ pub struct HistoryItem {
     /// The challenge's seq in the match's log (see [`QueueItem::seq`]).
     #[schema(value_type = i64)]
     pub seq: Seq,
-    /// `word` or `score`.
-    pub kind: String,
+    /// What is challenged: `word` or `score`.
+    pub kind: ChallengeType,
     /// What was challenged.
     pub summary: String,
     /// The ruling, in words.
@@ -169,7 +169,7 @@ pub fn queue(
             seq: c.challenge_seq,
             table: row.table_no,
             sides: (row.name_a.clone(), row.name_b.clone()),
-            kind: c.kind.clone(),
+            kind: c.kind,
             by: ch.by.to_string(),
             player: turn.map(|t| t.seat.to_string()).unwrap_or_default(),
             verdicts: words
@@ -217,7 +217,7 @@ pub fn queue(
             id: c.id,
             match_id: c.match_id,
             seq: c.challenge_seq,
-            kind: c.kind.clone(),
+            kind: c.kind,
             summary,
             ruling,
             pic: username(conn, c.claimed_by)?,
@@ -359,12 +359,12 @@ pub fn rule(
     check_idempotency_key(req.idempotency_key.as_deref())?;
     desk.write(conn, |conn, work| {
         let c = find(conn, at)?;
-        let command = |c: &rows::ChallengeRow| match (c.kind.as_str(), req.valid, req.actual) {
-            ("word", Some(valid), _) => Ok(Command::RuleWord {
+        let command = |c: &rows::ChallengeRow| match (c.kind, req.valid, req.actual) {
+            (ChallengeType::Word, Some(valid), _) => Ok(Command::RuleWord {
                 challenge: c.challenge_seq.get(),
                 valid,
             }),
-            ("word", None, _) => Err(AppError::field(
+            (ChallengeType::Word, None, _) => Err(AppError::field(
                 "valid",
                 "say whether the word is acceptable",
             )),

@@ -59,7 +59,7 @@ pub async fn show_event(
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let ev = state
-        .db(move |conn| events::readable(conn, id, uid))
+        .db(move |conn| events::readable(conn, uid, id))
         .await?;
     Ok(HttpResponse::Ok().json(events::EventView::from(ev)))
 }
@@ -87,7 +87,7 @@ pub async fn list_teams(
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let teams = state
         .db(move |conn| {
-            events::readable(conn, id, uid)?;
+            events::readable(conn, uid, id)?;
             events::teams(conn, id)
         })
         .await?;
@@ -185,7 +185,7 @@ pub async fn standings(
             // Encoding runs here, off the executor: 1,000 teams take milliseconds to compress.
             state
                 .db(move |conn| {
-                    events::readable(conn, id, uid)?;
+                    events::readable(conn, uid, id)?;
                     cache.get(conn, id)?.encoded(encode_standings)
                 })
                 .await?
