@@ -9,7 +9,10 @@
 //! types are stored is the database's business (`db::types` implements `ToSql`/`FromSql` for
 //! both backends), so `rules/` and the other layers can use them without a storage dependency.
 //! The match-level enums the rules engine owns (a match's status, why it was won, a side) are
-//! defined in `rules::game` and re-exported here under their vocabulary names.
+//! defined in `rules::game` and re-exported here under their vocabulary names. Because of that
+//! re-export the rules core does not import this module (it would be a cycle, rules → vocab →
+//! rules): its pairing and standings name teams by the bare `i64`, and `services` wraps them in
+//! [`TeamId`] at the edge.
 
 use std::fmt;
 use std::str::FromStr;

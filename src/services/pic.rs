@@ -1,5 +1,6 @@
 //! The PIC's queue (T11): open challenges from every table of an event, oldest first; a claim
-//! that exactly one PIC wins; a ruling applied once, in the match's log.
+//! that exactly one PIC wins; a ruling applied once, in the match's log. Routes name a challenge
+//! by its match and seq ([`ChallengeRef::InMatch`]) or, as older aliases, by its queue row.
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -28,12 +29,14 @@ pub struct Verdict {
 /// One challenge as the PIC sees it.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct QueueItem {
-    /// Queue id (used to claim and rule).
+    /// Queue row id (the `/challenges/{id}` aliases take it; the routes by match and `seq` are
+    /// the ones to use).
     pub id: ChallengeId,
     /// Match.
     pub match_id: MatchId,
-    /// The challenge's seq in the match's log: its `id` in the match state's `open_challenges`
-    /// and the `challenge` of a `rule_word` or `rule_score` command.
+    /// The challenge's seq in the match's log: its `id` in the match state's `open_challenges`,
+    /// the `challenge` of a `rule_word` or `rule_score` command, and the `{seq}` of
+    /// `/matches/{match_id}/challenges/{seq}/claim` and `/rule`.
     #[schema(value_type = i64)]
     pub seq: Seq,
     /// Table number.

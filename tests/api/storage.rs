@@ -54,6 +54,30 @@ fn write(conn: &mut DbConn, m: MatchId, from: i64, queue: &[QueueChange]) -> Vec
     }
 }
 
+/// A match outside any event, made at 09:00.
+fn new_match(conn: &mut DbConn) -> MatchId {
+    let created = at("2026-11-29 09:00:00");
+    rows::insert(
+        conn,
+        &rows::NewMatch {
+            event_id: None,
+            round_no: None,
+            table_no: Some(1),
+            team_a: None,
+            team_b: None,
+            name_a: "A",
+            name_b: "B",
+            status: MatchStatus::Created,
+            last_seq: Seq(0),
+            created_by: None,
+            created_at: created,
+            updated_at: created,
+        },
+    )
+    .unwrap()
+    .id
+}
+
 /// `(seq, closed, ruling)` of each queue row of the match.
 fn queue_rows(conn: &mut DbConn, m: MatchId) -> Vec<(i64, bool, Option<String>)> {
     use arbiter::db::schema::challenges::dsl as c;
@@ -74,26 +98,7 @@ fn a_batch_writes_queue_rows_once_each_whatever_its_commands_did_to_them() {
     let pool = build_pool(&db.url, 2);
     let mut conn = pool.get().unwrap();
     run_migrations(&mut conn).unwrap();
-    let created = at("2026-11-29 09:00:00");
-    let m = rows::insert(
-        &mut conn,
-        &rows::NewMatch {
-            event_id: None,
-            round_no: None,
-            table_no: Some(1),
-            team_a: None,
-            team_b: None,
-            name_a: "A",
-            name_b: "B",
-            status: MatchStatus::Created,
-            last_seq: Seq(0),
-            created_by: None,
-            created_at: created,
-            updated_at: created,
-        },
-    )
-    .unwrap()
-    .id;
+    let m = new_match(&mut conn);
 
     // Opened and left open; opened and ruled in the same batch (challenge and ruling together).
     let moved = write(
@@ -163,25 +168,7 @@ fn an_unknown_stored_challenge_type_or_pairing_method_is_a_read_error_not_a_defa
     let mut conn = pool.get().unwrap();
     run_migrations(&mut conn).unwrap();
     let created = at("2026-11-29 09:00:00");
-    let m = rows::insert(
-        &mut conn,
-        &rows::NewMatch {
-            event_id: None,
-            round_no: None,
-            table_no: Some(1),
-            team_a: None,
-            team_b: None,
-            name_a: "A",
-            name_b: "B",
-            status: MatchStatus::Created,
-            last_seq: Seq(0),
-            created_by: None,
-            created_at: created,
-            updated_at: created,
-        },
-    )
-    .unwrap()
-    .id;
+    let m = new_match(&mut conn);
     write(&mut conn, m, 0, &[change(m, 1, true, false, None)]);
     let row = rows::find_challenge_of(&mut conn, m, Seq(1))
         .unwrap()
