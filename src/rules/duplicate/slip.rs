@@ -253,7 +253,15 @@ fn mark_blanks(board: &Board, rack: &Rack, mv: &Move) -> Option<Move> {
 
 /// Places `mv` legally from the rack, marking blanks if needed. Returns the placement and
 /// whether blanks had to be marked.
-fn place(pos: &Position, mv: &Move) -> Result<(Placement, bool), PlacementError> {
+fn place(pos: &Position, mv: &Move) -> Result<(Placement, bool), String> {
+    // C3 in Duplicate: the first word is placed across.
+    if pos.board.is_empty() && mv.direction == Direction::Down {
+        return Err("rule C3: the first word is placed across".into());
+    }
+    place_line(pos, mv).map_err(|e| e.to_string())
+}
+
+fn place_line(pos: &Position, mv: &Move) -> Result<(Placement, bool), PlacementError> {
     match validate(pos.board, pos.set, mv, Some(pos.rack)) {
         Ok(p) => Ok((p, false)),
         Err(e @ PlacementError::NotOnRack { .. }) => mark_blanks(pos.board, pos.rack, mv)
@@ -300,7 +308,7 @@ pub fn check(
     let as_written = written
         .and_then(|(sq, dir)| laid(sq, dir, &tiles))
         .ok_or_else(|| format!("{} is not a reference", verdict.slip.reference.trim()))
-        .and_then(|mv| place(pos, &mv).map_err(|e| e.to_string()));
+        .and_then(|mv| place(pos, &mv));
     let (placement, blanks) = match as_written {
         Ok(found) => found,
         Err(why) => {
