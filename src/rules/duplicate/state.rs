@@ -31,6 +31,20 @@ pub struct TurnRecord {
     pub placed: bool,
 }
 
+impl TurnRecord {
+    /// D4: when the turn's time ends (`None` before it starts).
+    pub fn ends_at(&self, ruleset: &DuplicateRuleset) -> Option<DateTime<Utc>> {
+        let ms = i64::try_from(ruleset.turn_ms).ok()?;
+        Some(self.started_at? + chrono::Duration::milliseconds(ms))
+    }
+
+    /// D4: when the referee warns that time is nearly up (30 s before the end by default).
+    pub fn warning_at(&self, ruleset: &DuplicateRuleset) -> Option<DateTime<Utc>> {
+        let ms = i64::try_from(ruleset.warning_ms).ok()?;
+        Some(self.ends_at(ruleset)? - chrono::Duration::milliseconds(ms))
+    }
+}
+
 /// D6: a chosen top and the equal tops it was chosen among.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChosenTop {
