@@ -46,7 +46,7 @@ pub enum RackSource {
         /// All the tiles had gone back first (D3), so the rack is all new.
         redraw: bool,
     },
-    /// From a prepared game (its turn number, from 1).
+    /// From a prepared game, checked against the bag like a rack drawn from the pool.
     Prepared,
 }
 

@@ -18,6 +18,9 @@
 //! - projections and tools: `ranking` (D7-D9, games summed, clubs merged) and `prepared`
 //!   (games drawn in advance, exported, imported and replayed).
 //!
+//! Tests cite rule IDs beside each module; whole games (a 12-turn English game with ENABLE, a
+//! French one, prepared games, merged clubs, the fold) are in `tests/`.
+//!
 //! Nothing here reads the clock or a random source: `now` and the `Rng` are passed in.
 //!
 //! # Using it

@@ -99,8 +99,7 @@ mod tests {
             t.iter()
                 .all(|c| c.position.chars().next().unwrap().is_ascii_digit())
         );
-        // ZA and AZ with the Z on the double-letter squares D8... both tie at 22 (Z=10 on H8
-        // star x2 + A) in every across spot covering H8.
+        // ZA and AZ score alike in several across spots over H8: every one is listed.
         let best = t[0].score;
         assert!(t.iter().all(|c| c.score == best));
         assert!(t.len() >= 2, "{t:?}");
