@@ -5,6 +5,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use super::*;
+use crate::rules::movegen::WordGraph;
 
 // rules D1, D4, D5, D6: commands out of turn order are refused and record nothing.
 #[test]
@@ -130,6 +131,69 @@ fn the_game_ends_when_the_draw_cannot_meet_the_constraint() {
     step!(s, p);
     assert_eq!(s.phase(), Phase::Ended);
     assert_eq!(draw_rack(&s, &mut rng), Err(DuplicateError::GameOver));
+    assert_eq!(type_rack(&s, "AB", false), Err(DuplicateError::GameOver));
+}
+
+// rule D3: a typed rack is refused when no rack can meet the constraint; end_game then ends it.
+#[test]
+fn a_typed_rack_cannot_continue_an_impossible_game() {
+    let mut s = new_game(vec![1]);
+    s.bag = crate::rules::tiles::Rack::parse("BCDFGHA").unwrap();
+    let e = type_rack(&s, "BCDFGHA", false).unwrap_err();
+    assert_eq!(e, DuplicateError::Draw(DrawError::Impossible { min: 2 }));
+    assert_eq!(s.phase(), Phase::AwaitingRack);
+}
+
+// rule D6: with no play at all the top cannot be chosen, and the game may be ended; while a
+// play exists it may not.
+#[test]
+fn a_rack_without_any_play_ends_the_game() {
+    let none = WordGraph::from_words([b"QQQQ".as_slice()]).unwrap();
+    let mut s = new_game(vec![1]);
+    step!(s, type_rack(&s, "AEIRST?", false).unwrap());
+    step!(s, start_turn(&s).unwrap());
+    assert_eq!(choose_top(&s, &none, None), Err(DuplicateError::NoPlay));
+    assert_eq!(end_game(&s, graph()), Err(DuplicateError::NotOver));
+    let ended = end_game(&s, &none).unwrap();
+    assert_eq!(
+        ended,
+        Payload::Ended {
+            reason: EndReason::NoPlay
+        }
+    );
+    step!(s, ended);
+    assert_eq!(s.phase(), Phase::Ended);
+}
+
+// rule D5: a second slip for the same player and turn is a correction (a new event that
+// replaces the first; the referee's ruling is an input); slips of an undone rack are void.
+#[test]
+fn slip_corrections_are_new_events_and_undone_racks_void_their_slips() {
+    let mut s = new_game(vec![1]);
+    step!(s, type_rack(&s, "AEINRST", false).unwrap());
+    step!(s, start_turn(&s).unwrap());
+    let Payload::TopChosen { candidates, .. } = choose_top(&s, graph(), Some(0)).unwrap() else {
+        panic!()
+    };
+    let top = &candidates[0];
+    let wrong = top_slip(1, top, top.score + 2);
+    let zero = record_slip(&s, graph(), 1, wrong.clone(), Some(FaultRuling::Zero)).unwrap();
+    step!(s, zero);
+    assert_eq!(s.slips[&(1, 1)].score, 0);
+    assert_eq!(s.slips[&(1, 1)].zero, Some(ZeroReason::RuledZero));
+    step!(
+        s,
+        record_slip(&s, graph(), 1, wrong, Some(FaultRuling::Warning)).unwrap()
+    );
+    assert_eq!(
+        (s.slips[&(1, 1)].score, s.slips[&(1, 1)].warnings),
+        (top.score, 1)
+    );
+    assert_eq!(s.log.len(), 5, "both slips stay in the log");
+    step!(s, undo(&s, "start again").unwrap());
+    step!(s, undo(&s, "wrong rack").unwrap());
+    assert!(s.slips.is_empty(), "a rack undone voids its slips");
+    assert_eq!(fold(&s.log), s);
 }
 
 proptest! {
