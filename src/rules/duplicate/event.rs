@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::rules::duplicate::{DuplicateRuleset, TopCandidate, Verdict};
 
 /// One stored event.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Event {
     /// Position in the game's log, from 1, without gaps.
     pub seq: u64,
@@ -21,7 +21,7 @@ pub struct Event {
 }
 
 /// Who records Duplicate events.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "role", content = "id", rename_all = "snake_case")]
 pub enum Official {
     /// The referee: draws, tops, turns, undo (D1, D6).
@@ -33,7 +33,7 @@ pub enum Official {
 }
 
 /// How a rack came to be.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum RackSource {
     /// The server drew it; all the tiles went back `redraws` times first (D3).
@@ -51,7 +51,7 @@ pub enum RackSource {
 }
 
 /// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum EndReason {
     /// D3: the tiles left cannot make a rack that meets the constraint.
@@ -61,7 +61,7 @@ pub enum EndReason {
 }
 
 /// What happened. JSON tagged by `type`, e.g. `{"type": "turn_started", "turn": 3}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Payload {
     /// The game exists, with its ruleset and its players' numbers.

@@ -25,7 +25,7 @@ pub const PREPARED_VERSION: u32 = 1;
 pub const MAX_TURNS: usize = 60;
 
 /// A prepared game as exported.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PreparedGame {
     /// Always [`PREPARED_VERSION`].
@@ -41,7 +41,7 @@ pub struct PreparedGame {
 }
 
 /// One prepared turn.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PreparedTurn {
     /// The whole rack, e.g. `AEINRS?`.

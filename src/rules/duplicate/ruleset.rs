@@ -14,7 +14,9 @@ pub const MIN_TURN_MS: u64 = 10 * 1000;
 
 /// Rule C7: how the event's slips and references write a position. The two systems clash
 /// (`H8` is across in one and down in the other), so the event names one and nothing guesses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default, utoipa::ToSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Notation {
     /// Rows lettered A-O, columns numbered: `H8`/`H-8` across, `8H`/`8-H` down (the default).
@@ -25,7 +27,9 @@ pub enum Notation {
 }
 
 /// Rule D5: what a slip that breaks the writing rules gets, at the referee's choice.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default, utoipa::ToSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum FaultRuling {
     /// The play's true score, and a warning (D8).
@@ -36,7 +40,7 @@ pub enum FaultRuling {
 }
 
 /// Rule D3: the draw constraint, as data.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct DrawRule {
     /// Turns 1..=`early_turns` need `early_min` vowels and consonants (15).
@@ -58,7 +62,7 @@ impl Default for DrawRule {
 }
 
 /// Rule D7: the solo bonus and its condition.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct SoloRule {
     /// Whether a solo earns a bonus at all (on by default).
@@ -81,7 +85,7 @@ impl Default for SoloRule {
 }
 
 /// Rule D8: warnings for slip errors.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct WarningRule {
     /// Warnings that cost nothing (3: the fourth is the first penalised).
@@ -101,7 +105,7 @@ impl Default for WarningRule {
 
 /// A Duplicate game's ruleset. JSON: every field optional, e.g.
 /// `{"notation": "gcg", "tile_set": "english", "lexicon": "enable2k"}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct DuplicateRuleset {
     /// D2: the tile set's name (`french`, the default; `english`, `indonesian`).

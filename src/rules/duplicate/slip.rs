@@ -41,7 +41,7 @@ impl WordList for WordGraph {
 }
 
 /// What a player wrote on a slip.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct SlipInput {
     /// The player's number.
     pub player: u32,
@@ -99,7 +99,7 @@ impl SlipInput {
 }
 
 /// A writing fault (D5).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Fault {
     /// The reference does not place the word; it was scored at `meant`.
@@ -119,7 +119,7 @@ pub enum Fault {
 }
 
 /// Why a slip scores 0.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ZeroReason {
     /// The word cannot be read.
@@ -142,7 +142,7 @@ pub enum ZeroReason {
 }
 
 /// A play as the slip check read it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct SlipPlay {
     /// GCG position.
     pub position: String,
@@ -153,7 +153,7 @@ pub struct SlipPlay {
 }
 
 /// What a slip scores for its turn, before the solo bonus and warning penalties.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Verdict {
     /// The slip as written.
     pub slip: SlipInput,

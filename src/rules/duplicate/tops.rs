@@ -19,7 +19,7 @@ use crate::rules::notation::{french_position, gcg_position};
 use crate::rules::tiles::{Rack, TileSet};
 
 /// One play tied for the top score, as the console and the record show it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct TopCandidate {
     /// GCG position (`8D` across, `D8` down); the record's own, whatever the event's notation.
     pub position: String,
