@@ -552,7 +552,7 @@ fn new_user(conn: &mut DbConn, name: &str, hash: &str, admin: bool) -> arbiter::
             username: name,
             password_hash: hash,
             is_admin: admin,
-            created_at: arbiter::db::now_utc(),
+            created_at: chrono::Utc::now().naive_utc(),
         },
     )
     .unwrap()
@@ -568,7 +568,7 @@ fn grant(conn: &mut DbConn, user: UserId, role: Role, event: EventId, table: Opt
             team_id: None,
             table_no: table,
             granted_by: None,
-            created_at: arbiter::db::now_utc(),
+            created_at: chrono::Utc::now().naive_utc(),
         },
     )
     .unwrap();
@@ -582,11 +582,12 @@ fn set_up(state: &arbiter::web::AppState, base: &str, tables: usize, name: &str)
     let director = new_user(&mut conn, &format!("{name}-director"), &hash, true);
     let ev = arbiter::services::events::create_event(
         &mut conn,
+        state.clock.now(),
         director.id,
         &serde_json::from_value(json!({"name": name, "ruleset": {"preset": "team-2v2"}})).unwrap(),
     )
     .unwrap();
-    let teams = make_teams(&mut conn, ev.id, tables * 2);
+    let teams = make_teams(&mut conn, state.clock.now(), ev.id, tables * 2);
     let (pic, committee, table_users) = conn
         .write_tx(|c: &mut DbConn| {
             let pic = new_user(c, &format!("{name}-pic"), &hash, false);
@@ -613,13 +614,19 @@ fn set_up(state: &arbiter::web::AppState, base: &str, tables: usize, name: &str)
     }
 }
 
-fn make_teams(conn: &mut DbConn, event_id: EventId, n: usize) -> Vec<TeamId> {
+fn make_teams(
+    conn: &mut DbConn,
+    now: chrono::DateTime<chrono::Utc>,
+    event_id: EventId,
+    n: usize,
+) -> Vec<TeamId> {
+    let at = now.naive_utc();
     conn.write_tx(|c: &mut DbConn| {
         let mut ids = Vec::new();
         for i in 0..n {
-            let team = arbiter::db::events::insert_team(c, event_id, &format!("Team {i:04}"))?;
-            arbiter::db::events::insert_player(c, team.id, &format!("P{i} one"), 1, true)?;
-            arbiter::db::events::insert_player(c, team.id, &format!("P{i} two"), 2, false)?;
+            let team = arbiter::db::events::insert_team(c, event_id, &format!("Team {i:04}"), at)?;
+            arbiter::db::events::insert_player(c, team.id, &format!("P{i} one"), 1, true, at)?;
+            arbiter::db::events::insert_player(c, team.id, &format!("P{i} two"), 2, false, at)?;
             ids.push(team.id);
         }
         Ok::<_, diesel::result::Error>(ids)
@@ -975,6 +982,7 @@ fn seed_standings(
     let director = new_user(&mut conn, "standings-director", &hash, true);
     let ev = arbiter::services::events::create_event(
         &mut conn,
+        state.clock.now(),
         director.id,
         &serde_json::from_value(
             json!({"name": "Standings cup", "ruleset": {"preset": "team-2v2"}}),
@@ -982,7 +990,12 @@ fn seed_standings(
         .unwrap(),
     )
     .unwrap();
-    let teams = Arc::new(make_teams(&mut conn, ev.id, o.standings_teams));
+    let teams = Arc::new(make_teams(
+        &mut conn,
+        state.clock.now(),
+        ev.id,
+        o.standings_teams,
+    ));
     drop(conn);
     let made = Arc::new(AtomicU64::new(0));
     // Its own pool: the seeding connections' settings must not leak into the server's.

@@ -90,7 +90,9 @@ fn bootstrap_admin(conn: &mut crate::db::DbConn) -> Result<(), AppError> {
         return Ok(());
     }
     let password = crate::auth::generate_password();
-    crate::services::accounts::create_user(conn, "admin", &password, true)?;
+    // Start-up: the system clock is the only one there is yet.
+    let now = crate::clock::Clock::now(&crate::clock::SystemClock);
+    crate::services::accounts::create_user(conn, now, "admin", &password, true)?;
     // Deliberately the one password ever written to the log: without it nobody can sign in.
     tracing::warn!(
         "no accounts existed: created administrator `admin` with one-time password {password} \

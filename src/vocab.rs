@@ -9,7 +9,10 @@
 //! types are stored is the database's business (`db::types` implements `ToSql`/`FromSql` for
 //! both backends), so `rules/` and the other layers can use them without a storage dependency.
 //! The match-level enums the rules engine owns (a match's status, why it was won, a side) are
-//! defined in `rules::game` and re-exported here under their vocabulary names.
+//! defined in `rules::game` and re-exported here under their vocabulary names. Because of that
+//! re-export the rules core does not import this module (it would be a cycle, rules → vocab →
+//! rules): its pairing and standings name teams by the bare `i64`, and `services` wraps them in
+//! [`TeamId`] at the edge.
 
 use std::fmt;
 use std::str::FromStr;
@@ -202,6 +205,59 @@ text_enum!(RoundStatus, "round status", {
     Started => "started",
 });
 
+/// How a round is paired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PairingMethod {
+    /// Berger tables.
+    RoundRobin,
+    /// By match points then spread, no repeats.
+    Swiss,
+    /// As the director enters it.
+    Manual,
+}
+
+text_enum!(PairingMethod, "pairing method", {
+    RoundRobin => "round_robin",
+    Swiss => "swiss",
+    Manual => "manual",
+});
+
+impl PairingMethod {
+    /// The method for people: `round robin` rather than `round_robin`.
+    pub fn label(self) -> &'static str {
+        match self {
+            PairingMethod::RoundRobin => "round robin",
+            other => other.as_str(),
+        }
+    }
+}
+
+/// What a challenge in the PIC's queue is about (T11): the words of a play, or its score. The
+/// rules' `ChallengeKind` carries the words; this is its name, as the queue stores it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ChallengeType {
+    /// The words are challenged (acceptable or not, T12-T13).
+    Word,
+    /// The announced score is challenged (T8).
+    Score,
+}
+
+text_enum!(ChallengeType, "challenge type", {
+    Word => "word",
+    Score => "score",
+});
+
+impl From<&crate::rules::game::ChallengeKind> for ChallengeType {
+    fn from(kind: &crate::rules::game::ChallengeKind) -> Self {
+        match kind {
+            crate::rules::game::ChallengeKind::Word { .. } => ChallengeType::Word,
+            crate::rules::game::ChallengeKind::Score => ChallengeType::Score,
+        }
+    }
+}
+
 text_enum!(MatchStatus, "match status", {
     New => "new",
     Created => "created",
@@ -329,6 +385,12 @@ mod tests {
         for k in RecordKind::ALL {
             assert_eq!(k.as_str().parse::<RecordKind>(), Ok(*k));
         }
+        for m in PairingMethod::ALL {
+            assert_eq!(m.as_str().parse::<PairingMethod>(), Ok(*m));
+        }
+        for t in ChallengeType::ALL {
+            assert_eq!(t.as_str().parse::<ChallengeType>(), Ok(*t));
+        }
     }
 
     #[test]
@@ -345,6 +407,20 @@ mod tests {
         for s in [Side::A, Side::B] {
             assert_eq!(serde_json::to_value(s).ok(), Some(s.as_str().into()));
         }
+        for m in PairingMethod::ALL {
+            assert_eq!(serde_json::to_value(m).ok(), Some(m.as_str().into()));
+        }
+        for t in ChallengeType::ALL {
+            assert_eq!(serde_json::to_value(t).ok(), Some(t.as_str().into()));
+        }
+    }
+
+    #[test]
+    fn unknown_pairing_methods_and_challenge_types_are_errors() {
+        let err = "dutch".parse::<PairingMethod>().unwrap_err();
+        assert_eq!(err.to_string(), "\"dutch\" is not a known pairing method");
+        let err = "phony".parse::<ChallengeType>().unwrap_err();
+        assert_eq!(err.to_string(), "\"phony\" is not a known challenge type");
     }
 
     #[test]

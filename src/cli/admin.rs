@@ -35,11 +35,12 @@ pub fn create_admin(
     let pool = crate::db::build_pool(db, 1);
     let mut conn = pool.get().map_err(|e| format!("database: {e}"))?;
     crate::db::run_migrations(&mut conn).map_err(|e| format!("database: {e}"))?;
-    crate::services::accounts::create_user(&mut conn, username, &password, true).map_err(|e| {
-        match e {
+    let now = crate::clock::Clock::now(&crate::clock::SystemClock);
+    crate::services::accounts::create_user(&mut conn, now, username, &password, true).map_err(
+        |e| match e {
             AppError::BadRequest { message, .. } => message,
             other => other.to_string(),
-        }
-    })?;
+        },
+    )?;
     Ok(generated.then_some(password))
 }

@@ -151,7 +151,8 @@ mod tests {
         let pool = crate::db::build_pool(&db, 1);
         let mut conn = pool.get().unwrap();
         crate::db::run_migrations(&mut conn).unwrap();
-        crate::services::accounts::create_user(&mut conn, "chief", "a-long-password", true)
+        let now = chrono::DateTime::from_timestamp(1_796_000_000, 0).unwrap();
+        crate::services::accounts::create_user(&mut conn, now, "chief", "a-long-password", true)
             .unwrap();
         let to = dir.join("copy.db");
         let report = backup(&db, &to).unwrap();

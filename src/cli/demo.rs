@@ -51,7 +51,7 @@ fn user(
     role: &str,
 ) -> Result<UserId, String> {
     let password = crate::auth::generate_password();
-    let u = accounts::create_user(conn, name, &password, admin).map_err(err)?;
+    let u = accounts::create_user(conn, Utc::now(), name, &password, admin).map_err(err)?;
     accounts_out.push(Account {
         username: name.into(),
         password,
@@ -73,7 +73,7 @@ fn grant(
         b.extend(e.clone());
     }
     let req: events::GrantRequest = serde_json::from_value(body).map_err(|e| e.to_string())?;
-    events::grant(conn, by, event, &req).map_err(err)?;
+    events::grant(conn, Utc::now(), by, event, &req).map_err(err)?;
     Ok(())
 }
 
@@ -134,6 +134,7 @@ pub fn run(db: &DatabaseUrl, out: &mut dyn Write) -> Result<Vec<Account>, String
     };
     let ev = events::create_event(
         conn,
+        Utc::now(),
         admin,
         &serde_json::from_value(
             json!({"name": EVENT_NAME, "ruleset": {"preset": "team-2v2"}, "public": true}),
@@ -179,7 +180,7 @@ pub fn run(db: &DatabaseUrl, out: &mut dyn Write) -> Result<Vec<Account>, String
         let req: events::NewTeamRequest =
             serde_json::from_value(json!({"name": name, "players": players, "captain": 0}))
                 .map_err(|e| e.to_string())?;
-        let team = events::create_team(conn, admin, event, &req).map_err(err)?;
+        let team = events::create_team(conn, Utc::now(), admin, event, &req).map_err(err)?;
         let captain = format!("captain{}", i + 1);
         user(
             conn,
@@ -287,14 +288,8 @@ pub fn run(db: &DatabaseUrl, out: &mut dyn Write) -> Result<Vec<Account>, String
                     .first()
                     .map(|e| Seq::from(e.seq))
                     .unwrap_or_default();
-                let queued =
-                    db::matches::open_challenges(conn, event).map_err(|e| e.to_string())?;
-                if let Some(c) = queued
-                    .iter()
-                    .find(|c| c.match_id == *m && c.challenge_seq == seq)
-                {
-                    pic::claim(conn, &cache, Utc::now(), pic1, c.id).map_err(err)?;
-                }
+                let at = pic::ChallengeRef::InMatch(*m, seq);
+                pic::claim(conn, &cache, Utc::now(), pic1, at).map_err(err)?;
             }
             _ => t.play(&["QUEEN"], 4, 26)?,
         }

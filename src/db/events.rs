@@ -1,5 +1,6 @@
 //! Events (tournaments), teams and players.
 
+use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConn;
@@ -113,25 +114,31 @@ pub fn list_events(conn: &mut DbConn) -> QueryResult<Vec<EventRow>> {
         .load(conn)
 }
 
-/// Inserts a team.
-pub fn insert_team(conn: &mut DbConn, event_id: EventId, name: &str) -> QueryResult<TeamRow> {
+/// Inserts a team, made `at`.
+pub fn insert_team(
+    conn: &mut DbConn,
+    event_id: EventId,
+    name: &str,
+    at: NaiveDateTime,
+) -> QueryResult<TeamRow> {
     diesel::insert_into(teams::table)
         .values((
             teams::event_id.eq(event_id),
             teams::name.eq(name),
-            teams::created_at.eq(super::now_utc()),
+            teams::created_at.eq(at),
         ))
         .returning(teams::all_columns)
         .get_result(conn)
 }
 
-/// Inserts a player.
+/// Inserts a player, added `at`.
 pub fn insert_player(
     conn: &mut DbConn,
     team_id: TeamId,
     name: &str,
     position: i32,
     is_captain: bool,
+    at: NaiveDateTime,
 ) -> QueryResult<PlayerRow> {
     diesel::insert_into(players::table)
         .values((
@@ -139,7 +146,7 @@ pub fn insert_player(
             players::name.eq(name),
             players::position.eq(position),
             players::is_captain.eq(is_captain),
-            players::created_at.eq(super::now_utc()),
+            players::created_at.eq(at),
         ))
         .returning(players::all_columns)
         .get_result(conn)

@@ -201,9 +201,3 @@ pub fn migration_version(
     };
     Ok(versions.into_iter().map(|v| v.to_string()).max())
 }
-
-/// The current time as stored: UTC, truncated to microseconds so both backends round-trip it.
-pub fn now_utc() -> chrono::NaiveDateTime {
-    use chrono::{SubsecRound, Utc};
-    Utc::now().naive_utc().trunc_subsecs(6)
-}

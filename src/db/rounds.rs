@@ -7,8 +7,8 @@ use diesel::prelude::*;
 use super::DbConn;
 use super::schema::{events, matches, round_pairings, rounds};
 use crate::vocab::{
-    EventId, MatchId, MatchStatus, PairingId, ResultReason, RoundId, RoundStatus, Side, TeamId,
-    UserId,
+    EventId, MatchId, MatchStatus, PairingId, PairingMethod, ResultReason, RoundId, RoundStatus,
+    Side, TeamId, UserId,
 };
 
 /// A stored round.
@@ -21,8 +21,8 @@ pub struct RoundRow {
     pub event_id: EventId,
     /// 1-based round number within the event.
     pub round_no: i32,
-    /// `round_robin`, `swiss` or `manual`.
-    pub method: String,
+    /// How it was paired (last).
+    pub method: PairingMethod,
     /// Draft (may be re-paired) or started, as of the round's last write.
     pub status: RoundStatus,
     /// How many times the round was paired (1 = never redone).
@@ -38,13 +38,13 @@ pub struct RoundRow {
 /// A new round.
 #[derive(Debug, Insertable)]
 #[diesel(table_name = rounds)]
-pub struct NewRound<'a> {
+pub struct NewRound {
     /// Its event.
     pub event_id: EventId,
     /// Round number.
     pub round_no: i32,
     /// Pairing method.
-    pub method: &'a str,
+    pub method: PairingMethod,
     /// Initial status (draft).
     pub status: RoundStatus,
     /// 1 for a new round.
@@ -102,7 +102,7 @@ pub struct NewPairing {
 }
 
 /// Inserts a round.
-pub fn insert_round(conn: &mut DbConn, new: &NewRound<'_>) -> QueryResult<RoundRow> {
+pub fn insert_round(conn: &mut DbConn, new: &NewRound) -> QueryResult<RoundRow> {
     diesel::insert_into(rounds::table)
         .values(new)
         .returning(rounds::all_columns)
@@ -136,7 +136,7 @@ pub fn find_round(
 pub fn update_round(
     conn: &mut DbConn,
     id: RoundId,
-    method: &str,
+    method: PairingMethod,
     status: RoundStatus,
     pairing_no: i32,
     at: NaiveDateTime,

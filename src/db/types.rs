@@ -13,8 +13,9 @@ use diesel::serialize::{self, Output, ToSql};
 use diesel::sql_types::{BigInt, Text};
 
 use crate::vocab::{
-    ChallengeId, EventId, GrantId, MatchId, MatchStatus, PairingId, PlayerId, RecordId, RecordKind,
-    ResultReason, Role, RoundId, RoundStatus, Seq, Side, TeamId, UserId,
+    ChallengeId, ChallengeType, EventId, GrantId, MatchId, MatchStatus, PairingId, PairingMethod,
+    PlayerId, RecordId, RecordKind, ResultReason, Role, RoundId, RoundStatus, Seq, Side, TeamId,
+    UserId,
 };
 
 /// Derives diesel's `AsExpression` and `FromSqlRow` for a type defined elsewhere (the derive's
@@ -102,5 +103,7 @@ sql_texts!(
     ResultReason,
     RecordKind,
     RoundStatus,
-    Side
+    Side,
+    PairingMethod,
+    ChallengeType
 );

@@ -16,7 +16,9 @@
 //!   overrides and bounds in `ruleset/spec`);
 //! - the event: [`standings`], [`pairing`] (round robin, Swiss, manual rounds, and the matching
 //!   Swiss uses, one file each);
-//! - [`movegen`]: move generation for analysis.
+//! - [`movegen`]: move generation for analysis;
+//! - [`duplicate`]: Duplicate games (D1-D9): the ruleset, the D3 draw, tops, slips, the
+//!   master game's log and fold, rankings and prepared games.
 //!
 //! Dependencies run one way inside a module too: in [`game`], the state and its fold know
 //! nothing of decisions, and decisions nothing of the view.
@@ -110,3 +112,6 @@ pub mod standings;
 
 // Move generation: all plays, top plays, any play (rules D6, O1).
 pub mod movegen;
+
+// Duplicate (rules D1-D9).
+pub mod duplicate;

@@ -1,11 +1,11 @@
 //! Accounts: creating users, signing in, issuing session tokens.
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use crate::auth::{self, Claims, Keys, LoginThrottle};
 use crate::clock::Clock;
-use crate::db::{self, DbConn, Pool, sessions, users};
+use crate::db::{DbConn, Pool, sessions, users};
 use crate::error::AppError;
 use crate::services::sessions::SessionCache;
 use crate::vocab::{RoleTag, UserId};
@@ -86,6 +86,7 @@ pub fn validate_username(name: &str) -> Result<(), AppError> {
 /// Creates an account with an argon2 hash of `password`.
 pub fn create_user(
     conn: &mut DbConn,
+    now: DateTime<Utc>,
     username: &str,
     password: &str,
     is_admin: bool,
@@ -108,7 +109,7 @@ pub fn create_user(
                 username,
                 password_hash: &hash,
                 is_admin,
-                created_at: db::now_utc(),
+                created_at: now.naive_utc(),
             },
         )?)
     })

@@ -1,5 +1,6 @@
 //! Events (tournaments), teams, players and role grants.
 
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::db::{self, DbConn, events as rows, users};
@@ -67,6 +68,7 @@ fn check_name(field: &str, name: &str) -> Result<String, AppError> {
 /// Creates an event (administrators and directors without an event scope).
 pub fn create_event(
     conn: &mut DbConn,
+    now: DateTime<Utc>,
     user_id: UserId,
     req: &NewEventRequest,
 ) -> Result<EventView, AppError> {
@@ -107,7 +109,7 @@ pub fn create_event(
                 standings: "{}",
                 public: req.public.unwrap_or(true),
                 created_by: Some(user_id),
-                created_at: db::now_utc(),
+                created_at: now.naive_utc(),
             },
         )?;
         Ok(row.into())
@@ -145,6 +147,7 @@ pub struct TeamView {
 /// Adds a team of two players (and optional reserves) with a captain (E1).
 pub fn create_team(
     conn: &mut DbConn,
+    now: DateTime<Utc>,
     user_id: UserId,
     event_id: EventId,
     req: &NewTeamRequest,
@@ -180,7 +183,7 @@ pub fn create_team(
                 format!("a team named {name} is already in this event"),
             ));
         }
-        let team = rows::insert_team(conn, event_id, &name)?;
+        let team = rows::insert_team(conn, event_id, &name, now.naive_utc())?;
         let mut players = Vec::new();
         for (i, p) in names.iter().enumerate() {
             players.push(rows::insert_player(
@@ -189,6 +192,7 @@ pub fn create_team(
                 p,
                 i as i32 + 1,
                 i == captain,
+                now.naive_utc(),
             )?);
         }
         Ok(TeamView { team, players })
@@ -267,6 +271,7 @@ pub struct GrantRequest {
 /// Grants an event role to an account.
 pub fn grant(
     conn: &mut DbConn,
+    now: DateTime<Utc>,
     user_id: UserId,
     event_id: EventId,
     req: &GrantRequest,
@@ -318,7 +323,7 @@ pub fn grant(
             },
             table_no: if role == Role::Table { req.table } else { None },
             granted_by: Some(user_id),
-            created_at: db::now_utc(),
+            created_at: now.naive_utc(),
         };
         // A grant is held once (a unique index says so too, for two requests at once): a
         // repeat is a 409 that changes nothing.
@@ -378,8 +383,8 @@ pub fn visible_events(conn: &mut DbConn, user: Option<UserId>) -> Result<Vec<Eve
 /// in it (captains of its teams included).
 pub fn readable(
     conn: &mut DbConn,
-    event_id: EventId,
     user: Option<UserId>,
+    event_id: EventId,
 ) -> Result<rows::EventRow, AppError> {
     let ev = event(conn, event_id)?;
     if ev.public {
@@ -414,7 +419,7 @@ pub fn team_page(
 ) -> Result<TeamPage, AppError> {
     let team = rows::find_team(conn, team_id)?
         .ok_or_else(|| AppError::not_found(format!("no team {team_id}")))?;
-    let ev = readable(conn, team.event_id, user)?;
+    let ev = readable(conn, user, team.event_id)?;
     let players = rows::players_of(conn, &[team.id])?;
     let matches = crate::db::matches::of_event(conn, ev.id)?
         .into_iter()

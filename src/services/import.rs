@@ -10,6 +10,7 @@ use std::collections::HashSet;
 use std::io::Write;
 use std::path::Path;
 
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::db::{DbConn, events as event_rows, rounds as rows};
@@ -312,6 +313,7 @@ fn preview_rows(
 /// Previews a teams CSV, and unless `dry_run` imports it: every row or none (module doc).
 pub fn import_teams(
     conn: &mut DbConn,
+    now: DateTime<Utc>,
     user_id: UserId,
     event_id: EventId,
     req: &ImportRequest,
@@ -353,6 +355,7 @@ pub fn import_teams(
                 .position(|p| p.eq_ignore_ascii_case(&r.captain));
             let team = events::create_team(
                 conn,
+                now,
                 user_id,
                 event_id,
                 &NewTeamRequest {

@@ -3,8 +3,8 @@
 //! Every change to a match goes through the match desk (`desk`): tablets' commands through
 //! `Desk::submit` (written in batches by `writer`), services' own transactions through its unit
 //! of work. Only the desk touches the match cache and tells live pages, after the commit.
-//! Nothing here imports `web::`. `now` comes from the injected clock, except three creation
-//! stamps still read from the wall clock (`created_at` of a new account, event or grant).
+//! Nothing here imports `web::`. Every `now`, creation stamps included, is an argument the
+//! caller read from the injected clock (`AppState::clock`); nothing here reads the wall clock.
 
 pub mod accounts;
 pub mod authz;

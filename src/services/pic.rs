@@ -1,5 +1,6 @@
 //! The PIC's queue (T11): open challenges from every table of an event, oldest first; a claim
-//! that exactly one PIC wins; a ruling applied once, in the match's log.
+//! that exactly one PIC wins; a ruling applied once, in the match's log. Routes name a challenge
+//! by its match and seq ([`ChallengeRef::InMatch`]) or, as older aliases, by its queue row.
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -14,7 +15,7 @@ use crate::services::desk::{
     stored_outcome,
 };
 use crate::services::lexicons::LexiconStore;
-use crate::vocab::{ChallengeId, EventId, MatchId, Role, Seq, UserId};
+use crate::vocab::{ChallengeId, ChallengeType, EventId, MatchId, Role, Seq, UserId};
 
 /// A word and the lexicon's verdict on it.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -28,20 +29,22 @@ pub struct Verdict {
 /// One challenge as the PIC sees it.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct QueueItem {
-    /// Queue id (used to claim and rule).
+    /// Queue row id (the `/challenges/{id}` aliases take it; the routes by match and `seq` are
+    /// the ones to use).
     pub id: ChallengeId,
     /// Match.
     pub match_id: MatchId,
-    /// The challenge's seq in the match's log: its `id` in the match state's `open_challenges`
-    /// and the `challenge` of a `rule_word` or `rule_score` command.
+    /// The challenge's seq in the match's log: its `id` in the match state's `open_challenges`,
+    /// the `challenge` of a `rule_word` or `rule_score` command, and the `{seq}` of
+    /// `/matches/{match_id}/challenges/{seq}/claim` and `/rule`.
     #[schema(value_type = i64)]
     pub seq: Seq,
     /// Table number.
     pub table: Option<i32>,
     /// Sides' names.
     pub sides: (String, String),
-    /// `word` or `score`.
-    pub kind: String,
+    /// What is challenged: `word` or `score`.
+    pub kind: ChallengeType,
     /// Who challenged (seat).
     pub by: String,
     /// Who played the challenged turn (seat).
@@ -76,8 +79,8 @@ pub struct HistoryItem {
     /// The challenge's seq in the match's log (see [`QueueItem::seq`]).
     #[schema(value_type = i64)]
     pub seq: Seq,
-    /// `word` or `score`.
-    pub kind: String,
+    /// What is challenged: `word` or `score`.
+    pub kind: ChallengeType,
     /// What was challenged.
     pub summary: String,
     /// The ruling, in words.
@@ -169,7 +172,7 @@ pub fn queue(
             seq: c.challenge_seq,
             table: row.table_no,
             sides: (row.name_a.clone(), row.name_b.clone()),
-            kind: c.kind.clone(),
+            kind: c.kind,
             by: ch.by.to_string(),
             player: turn.map(|t| t.seat.to_string()).unwrap_or_default(),
             verdicts: words
@@ -217,7 +220,7 @@ pub fn queue(
             id: c.id,
             match_id: c.match_id,
             seq: c.challenge_seq,
-            kind: c.kind.clone(),
+            kind: c.kind,
             summary,
             ruling,
             pic: username(conn, c.claimed_by)?,
@@ -246,11 +249,35 @@ pub fn queue(
     })
 }
 
-/// The event whose queue holds a challenge (0 when unknown), for the page to go back to.
-pub fn event_of(conn: &mut DbConn, challenge_id: ChallengeId) -> Result<EventId, AppError> {
-    Ok(rows::find_challenge(conn, challenge_id)?
-        .and_then(|c| c.event_id)
-        .unwrap_or_default())
+/// How a route names a challenge: by its match and the seq of the event that opened it (the
+/// id the match state's `open_challenges` and the `rule_*` commands use), or by the queue's row
+/// id (the older `/challenges/{id}` routes, kept as aliases).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChallengeRef {
+    /// `/matches/{id}/challenges/{seq}`.
+    InMatch(MatchId, Seq),
+    /// `/challenges/{id}`: the queue row.
+    Row(ChallengeId),
+}
+
+/// The queue row a route names, if any.
+fn lookup(conn: &mut DbConn, at: ChallengeRef) -> Result<Option<rows::ChallengeRow>, AppError> {
+    Ok(match at {
+        ChallengeRef::InMatch(m, seq) => rows::find_challenge_of(conn, m, seq)?,
+        ChallengeRef::Row(id) => rows::find_challenge(conn, id)?,
+    })
+}
+
+/// The queue row a route names; 404 when there is none (an unknown match or seq, or a seq whose
+/// event opened no challenge).
+fn find(conn: &mut DbConn, at: ChallengeRef) -> Result<rows::ChallengeRow, AppError> {
+    lookup(conn, at)?.ok_or_else(|| AppError::not_found("no such challenge"))
+}
+
+/// The event whose queue holds a challenge, for the page to go back to: `None` when the route
+/// names no challenge of any event's queue.
+pub fn event_of(conn: &mut DbConn, at: ChallengeRef) -> Result<Option<EventId>, AppError> {
+    Ok(lookup(conn, at)?.and_then(|c| c.event_id))
 }
 
 /// Claims a challenge: exactly one PIC wins; the others are told who holds it. Returns the
@@ -260,10 +287,10 @@ pub fn claim(
     desk: &Desk,
     now: DateTime<Utc>,
     user_id: UserId,
-    challenge_id: ChallengeId,
+    at: ChallengeRef,
 ) -> Result<rows::ChallengeRow, AppError> {
     desk.write(conn, |conn, work| {
-        let row = claim_in(conn, now, user_id, challenge_id)?;
+        let row = claim_in(conn, now, user_id, at)?;
         work.announce(LiveMessage::ChallengeClaimed {
             event_id: row.event_id,
             match_id: row.match_id,
@@ -276,10 +303,10 @@ fn claim_in(
     conn: &mut DbConn,
     now: DateTime<Utc>,
     user_id: UserId,
-    challenge_id: ChallengeId,
+    at: ChallengeRef,
 ) -> Result<rows::ChallengeRow, AppError> {
-    let c = rows::find_challenge(conn, challenge_id)?
-        .ok_or_else(|| AppError::not_found("no such challenge"))?;
+    let c = find(conn, at)?;
+    let challenge_id = c.id;
     let event_id = c
         .event_id
         .ok_or_else(|| AppError::not_found("this challenge belongs to no event queue"))?;
@@ -329,19 +356,18 @@ pub fn rule(
     desk: &Desk,
     now: DateTime<Utc>,
     user_id: UserId,
-    challenge_id: ChallengeId,
+    at: ChallengeRef,
     req: &RulingRequest,
 ) -> Result<CommandOutcome, AppError> {
     check_idempotency_key(req.idempotency_key.as_deref())?;
     desk.write(conn, |conn, work| {
-        let c = rows::find_challenge(conn, challenge_id)?
-            .ok_or_else(|| AppError::not_found("no such challenge"))?;
-        let command = |c: &rows::ChallengeRow| match (c.kind.as_str(), req.valid, req.actual) {
-            ("word", Some(valid), _) => Ok(Command::RuleWord {
+        let c = find(conn, at)?;
+        let command = |c: &rows::ChallengeRow| match (c.kind, req.valid, req.actual) {
+            (ChallengeType::Word, Some(valid), _) => Ok(Command::RuleWord {
                 challenge: c.challenge_seq.get(),
                 valid,
             }),
-            ("word", None, _) => Err(AppError::field(
+            (ChallengeType::Word, None, _) => Err(AppError::field(
                 "valid",
                 "say whether the word is acceptable",
             )),

@@ -156,7 +156,7 @@ pub async fn event_stream(
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let rx = state.live.subscribe();
     state
-        .db(move |conn| events::readable(conn, id, uid).map(|_| ()))
+        .db(move |conn| events::readable(conn, uid, id).map(|_| ()))
         .await?;
     let now_ms = state.clock.now().timestamp_millis();
     // A reconnect may have missed messages: have the page refresh once.

@@ -175,6 +175,15 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 web::post().to(api::director::import_match_gcg),
             )
             .route("/matches/{id}/preview", web::post().to(api::table::preview))
+            .route(
+                "/matches/{id}/challenges/{seq}/claim",
+                web::post().to(api::pic::claim_in_match),
+            )
+            .route(
+                "/matches/{id}/challenges/{seq}/rule",
+                web::post().to(api::pic::rule_in_match),
+            )
+            // Aliases by queue row id, kept for the clients that use them.
             .route("/challenges/{id}/claim", web::post().to(api::pic::claim))
             .route("/challenges/{id}/rule", web::post().to(api::pic::rule))
             .route(
@@ -286,6 +295,15 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         "/events/{id}/pic/queue",
         web::get().to(pages::pic::pic_fragment),
     )
+    .route(
+        "/matches/{id}/challenges/{seq}/claim",
+        web::post().to(pages::pic::claim_in_match),
+    )
+    .route(
+        "/matches/{id}/challenges/{seq}/rule",
+        web::post().to(pages::pic::rule_in_match),
+    )
+    // Aliases by queue row id (a page rendered before the routes above existed).
     .route(
         "/challenges/{id}/claim",
         web::post().to(pages::pic::claim_challenge),

@@ -369,7 +369,8 @@ fn exports_stay_one_line_per_name_and_csv_cells_are_not_formulas() {
 fn admin_token(db: &TestDb, base: &str) -> String {
     let pool = arbiter::db::build_pool(&db.url, 1);
     let mut conn = pool.get().unwrap();
-    arbiter::services::accounts::create_user(&mut conn, "chief", PASSWORD, true).unwrap();
+    arbiter::services::accounts::create_user(&mut conn, created_at(), "chief", PASSWORD, true)
+        .unwrap();
     let res = Client::new(base).post_json(
         "/api/v1/auth/token",
         &json!({"username": "chief", "password": PASSWORD}),

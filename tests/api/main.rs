@@ -1,6 +1,7 @@
 //! HTTP tests against a real server on port 0, one per test, stopped when the test ends. Run on
 //! SQLite by default; set `ARBITER_TEST_DATABASE=postgres://postgres@127.0.0.1:5432/postgres` to
-//! run them on PostgreSQL. Set-ups come from `helpers` (`TestApp::builder()`, `app.hall()`,
+//! run them on PostgreSQL. The multi-instance relay test runs on PostgreSQL either way (on
+//! `postgres://postgres@127.0.0.1:5432/test` when the variable is unset). Set-ups come from `helpers` (`TestApp::builder()`, `app.hall()`,
 //! `event(..)`): a test module adds its own requests, not its own event, teams or accounts.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -17,6 +18,7 @@ mod navigation;
 mod openapi;
 mod ops;
 mod page_forms;
+mod pic_routes;
 mod security;
 mod sessions;
 mod storage;

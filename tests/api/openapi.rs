@@ -208,7 +208,11 @@ fn the_route_scan_matches_what_the_server_answers() {
     };
     c.bearer = Some(token);
     for r in documented(&doc) {
-        let path = r.path.replace("{id}", "987654").replace("{n}", "3");
+        let path = r
+            .path
+            .replace("{id}", "987654")
+            .replace("{n}", "3")
+            .replace("{seq}", "5");
         let url = format!("{}{path}", app.base);
         let agent: ureq::Agent = ureq::Agent::config_builder()
             .http_status_as_error(false)

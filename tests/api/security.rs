@@ -124,7 +124,12 @@ fn policy(r: &Route) -> Policy {
         }
         ("get", "/events/{id}/pic" | "/events/{id}/pic/queue", false)
         | ("get", "/events/{id}/challenges", true)
-        | ("post", "/challenges/{id}/claim" | "/challenges/{id}/rule", _) => Pic,
+        | ("post", "/challenges/{id}/claim" | "/challenges/{id}/rule", _)
+        | (
+            "post",
+            "/matches/{id}/challenges/{seq}/claim" | "/matches/{id}/challenges/{seq}/rule",
+            _,
+        ) => Pic,
         ("get" | "post", "/events/{id}/committee", _) => Committee,
         ("post", "/matches/{id}/commands" | "/matches/{id}/preview", true) => Play,
         ("post", "/matches/{id}/gcg", true) => Director,
@@ -173,6 +178,8 @@ struct Fixture {
     round: i32,
     match_id: i64,
     challenge: i64,
+    /// The challenge's seq in its match.
+    challenge_seq: i64,
     ids: Vec<(Role, Identity)>,
     /// An account with no role in the event (the administrator's account actions).
     spare: i64,
@@ -251,6 +258,7 @@ fn fixture() -> Fixture {
     }
     let queue = ok(director.get(&format!("/api/v1/events/{event}/challenges")));
     let challenge = queue["open"][0]["id"].as_i64().unwrap();
+    let challenge_seq = queue["open"][0]["seq"].as_i64().unwrap();
     // An account for the administrator's account actions, and grants to revoke (one per route:
     // the first role allowed revokes it, so the next one finds none).
     let spare = app.create_user("spare", PASSWORD, false);
@@ -276,6 +284,7 @@ fn fixture() -> Fixture {
         round: round_no,
         match_id,
         challenge,
+        challenge_seq,
         ids,
         spare,
         spare_grants,
@@ -304,6 +313,7 @@ impl Fixture {
         pattern
             .replace("{id}", &id.to_string())
             .replace("{n}", &self.round.to_string())
+            .replace("{seq}", &self.challenge_seq.to_string())
             .replace("{file}", "app.css")
             .replace(
                 "{grant}",
@@ -369,6 +379,8 @@ fn body_for(fx: &Fixture, r: &Route, role: Role) -> Body {
         (true, "/matches/{id}/gcg") => Body::Json(json!({"gcg": ">x"})),
         (true, "/challenges/{id}/claim") => Body::Json(json!({})),
         (true, "/challenges/{id}/rule") => Body::Json(json!({"valid": true})),
+        (true, "/matches/{id}/challenges/{seq}/claim") => Body::Json(json!({})),
+        (true, "/matches/{id}/challenges/{seq}/rule") => Body::Json(json!({"valid": true})),
         (true, "/auth/logout" | "/users/{id}/disable" | "/users/{id}/enable") => {
             Body::Json(json!({}))
         }
@@ -421,6 +433,8 @@ fn body_for(fx: &Fixture, r: &Route, role: Role) -> Body {
         (false, "/events/{id}/rounds/{n}/repair") => form(&[("method", "manual")]),
         (false, "/challenges/{id}/claim") => form(&[]),
         (false, "/challenges/{id}/rule") => form(&[("valid", "1")]),
+        (false, "/matches/{id}/challenges/{seq}/claim") => form(&[]),
+        (false, "/matches/{id}/challenges/{seq}/rule") => form(&[("valid", "1")]),
         (false, "/events/{id}/committee") => form(&[
             ("team_id", &team),
             ("kind", "disqualification"),

@@ -3,11 +3,11 @@
 
 use arbiter::db::matches::{self as rows, OpenedChallenge, Projection, QueueChange};
 use arbiter::db::{DbConn, build_pool, run_migrations};
-use arbiter::vocab::{MatchId, MatchStatus, Seq, Side};
+use arbiter::vocab::{ChallengeType, MatchId, MatchStatus, PairingMethod, RoundStatus, Seq, Side};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use crate::helpers::TestDb;
+use crate::helpers::{TestDb, created_at};
 
 fn at(s: &str) -> NaiveDateTime {
     NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M:%S").unwrap()
@@ -34,7 +34,7 @@ fn change(m: MatchId, seq: i64, opened: bool, close: bool, ruling: Option<&str>)
         match_id: m,
         challenge_seq: Seq(seq),
         opened: opened.then(|| OpenedChallenge {
-            kind: "word".into(),
+            kind: ChallengeType::Word,
             detail: format!("{{\"id\":{seq}}}"),
             opened_at: at("2026-11-29 10:00:00"),
         }),
@@ -52,6 +52,30 @@ fn write(conn: &mut DbConn, m: MatchId, from: i64, queue: &[QueueChange]) -> Vec
             .write_tx(|c| rows::write_moves(c, &moves, &[], &[], queue))
             .unwrap(),
     }
+}
+
+/// A match outside any event, made at 09:00.
+fn new_match(conn: &mut DbConn) -> MatchId {
+    let created = at("2026-11-29 09:00:00");
+    rows::insert(
+        conn,
+        &rows::NewMatch {
+            event_id: None,
+            round_no: None,
+            table_no: Some(1),
+            team_a: None,
+            team_b: None,
+            name_a: "A",
+            name_b: "B",
+            status: MatchStatus::Created,
+            last_seq: Seq(0),
+            created_by: None,
+            created_at: created,
+            updated_at: created,
+        },
+    )
+    .unwrap()
+    .id
 }
 
 /// `(seq, closed, ruling)` of each queue row of the match.
@@ -74,26 +98,7 @@ fn a_batch_writes_queue_rows_once_each_whatever_its_commands_did_to_them() {
     let pool = build_pool(&db.url, 2);
     let mut conn = pool.get().unwrap();
     run_migrations(&mut conn).unwrap();
-    let created = at("2026-11-29 09:00:00");
-    let m = rows::insert(
-        &mut conn,
-        &rows::NewMatch {
-            event_id: None,
-            round_no: None,
-            table_no: Some(1),
-            team_a: None,
-            team_b: None,
-            name_a: "A",
-            name_b: "B",
-            status: MatchStatus::Created,
-            last_seq: Seq(0),
-            created_by: None,
-            created_at: created,
-            updated_at: created,
-        },
-    )
-    .unwrap()
-    .id;
+    let m = new_match(&mut conn);
 
     // Opened and left open; opened and ruled in the same batch (challenge and ruling together).
     let moved = write(
@@ -142,4 +147,81 @@ fn a_batch_writes_queue_rows_once_each_whatever_its_commands_did_to_them() {
         .first(&mut conn)
         .unwrap();
     assert_eq!(last, 3);
+}
+
+/// A read error's text with the reason diesel keeps beside it (the field's own error).
+fn chain(e: &diesel::result::Error) -> String {
+    let reason = match e {
+        diesel::result::Error::DeserializationError(inner) => inner
+            .downcast_ref::<diesel::result::DeserializeFieldError>()
+            .map(|f| f.error.to_string())
+            .unwrap_or_default(),
+        _ => String::new(),
+    };
+    format!("{e}: {reason}")
+}
+
+#[test]
+fn an_unknown_stored_challenge_type_or_pairing_method_is_a_read_error_not_a_default() {
+    let db = TestDb::fresh();
+    let pool = build_pool(&db.url, 2);
+    let mut conn = pool.get().unwrap();
+    run_migrations(&mut conn).unwrap();
+    let created = at("2026-11-29 09:00:00");
+    let m = new_match(&mut conn);
+    write(&mut conn, m, 0, &[change(m, 1, true, false, None)]);
+    let row = rows::find_challenge_of(&mut conn, m, Seq(1))
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.kind, ChallengeType::Word, "stored and read back");
+    diesel::sql_query("UPDATE challenges SET kind = 'phony'")
+        .execute(&mut conn)
+        .unwrap();
+    let err = rows::find_challenge_of(&mut conn, m, Seq(1)).unwrap_err();
+    assert!(
+        chain(&err).contains("\"phony\" is not a known challenge type"),
+        "{}",
+        chain(&err)
+    );
+
+    let admin = arbiter::services::accounts::create_user(
+        &mut conn,
+        created_at(),
+        "chief",
+        "a long password 1",
+        true,
+    )
+    .unwrap();
+    let event = arbiter::services::events::create_event(
+        &mut conn,
+        created_at(),
+        admin.id,
+        &serde_json::from_value(serde_json::json!({"name": "Stored words"})).unwrap(),
+    )
+    .unwrap();
+    arbiter::db::rounds::insert_round(
+        &mut conn,
+        &arbiter::db::rounds::NewRound {
+            event_id: event.id,
+            round_no: 1,
+            method: PairingMethod::Swiss,
+            status: RoundStatus::Draft,
+            pairing_no: 1,
+            created_by: Some(admin.id),
+            created_at: created,
+            updated_at: created,
+        },
+    )
+    .unwrap();
+    let rounds = arbiter::db::rounds::rounds_of(&mut conn, event.id).unwrap();
+    assert_eq!(rounds[0].method, PairingMethod::Swiss);
+    diesel::sql_query("UPDATE rounds SET method = 'dutch'")
+        .execute(&mut conn)
+        .unwrap();
+    let err = arbiter::db::rounds::rounds_of(&mut conn, event.id).unwrap_err();
+    assert!(
+        chain(&err).contains("\"dutch\" is not a known pairing method"),
+        "{}",
+        chain(&err)
+    );
 }

@@ -6,7 +6,7 @@ use diesel::prelude::*;
 
 use crate::db::DbConn;
 use crate::db::schema::challenges;
-use crate::vocab::{ChallengeId, EventId, MatchId, Seq, UserId};
+use crate::vocab::{ChallengeId, ChallengeType, EventId, MatchId, Seq, UserId};
 
 /// A row of the challenge queue.
 #[derive(Debug, Clone, Queryable, Selectable, serde::Serialize, utoipa::ToSchema)]
@@ -20,8 +20,8 @@ pub struct ChallengeRow {
     pub match_id: MatchId,
     /// The engine's challenge id (seq of the challenge event).
     pub challenge_seq: Seq,
-    /// `word` or `score`.
-    pub kind: String,
+    /// What is challenged: the words or the score.
+    pub kind: ChallengeType,
     /// JSON detail (words, who, the turn).
     pub detail: String,
     /// When raised.

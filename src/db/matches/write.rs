@@ -9,7 +9,9 @@ use super::{MatchRow, on_inner};
 use crate::db::DbConn;
 use crate::db::schema::{challenges, match_commands, match_events, matches};
 use crate::rules::game::Event;
-use crate::vocab::{EventId, MatchId, MatchStatus, ResultReason, Seq, Side, TeamId, UserId};
+use crate::vocab::{
+    ChallengeType, EventId, MatchId, MatchStatus, ResultReason, Seq, Side, TeamId, UserId,
+};
 
 /// A new match (its log starts with `created`).
 #[derive(Debug, Insertable)]
@@ -258,7 +260,7 @@ fn write_moves_pg(
         .bind::<Array<Nullable<BigInt>>, _>(col(&opened, |q| q.0.event_id))
         .bind::<Array<BigInt>, _>(col(&opened, |q| q.0.match_id))
         .bind::<Array<BigInt>, _>(col(&opened, |q| q.0.challenge_seq))
-        .bind::<Array<Text>, _>(col(&opened, |q| q.1.kind.clone()))
+        .bind::<Array<Text>, _>(col(&opened, |q| q.1.kind.as_str()))
         .bind::<Array<Text>, _>(col(&opened, |q| q.1.detail.clone()))
         .bind::<Array<Timestamp>, _>(col(&opened, |q| q.1.opened_at))
         .bind::<Array<Bool>, _>(col(&opened, |q| q.0.close))
@@ -362,8 +364,8 @@ pub fn insert_commands(conn: &mut DbConn, rows: &[NewCommandRow]) -> QueryResult
 /// A challenge opened (or re-opened) by a command: the queue row's fixed fields.
 #[derive(Debug, Clone)]
 pub struct OpenedChallenge {
-    /// `word` or `score`.
-    pub kind: String,
+    /// What is challenged.
+    pub kind: ChallengeType,
     /// JSON detail.
     pub detail: String,
     /// When raised.
@@ -399,7 +401,7 @@ pub fn apply_queue(conn: &mut DbConn, changes: &[QueueChange]) -> QueryResult<()
                 c.event_id,
                 c.match_id,
                 c.challenge_seq,
-                &o.kind,
+                o.kind,
                 &o.detail,
                 o.opened_at,
             )?;
@@ -420,7 +422,7 @@ pub fn open_challenge(
     event_id: Option<EventId>,
     match_id: MatchId,
     seq: Seq,
-    kind: &str,
+    kind: ChallengeType,
     detail: &str,
     at: NaiveDateTime,
 ) -> QueryResult<()> {

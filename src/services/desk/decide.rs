@@ -193,14 +193,10 @@ impl QueueChanges {
         }
         let was_open = |id: u64| prev.open_challenges().any(|c| c.id == id);
         for c in next.open_challenges().filter(|c| !was_open(c.id)) {
-            let kind = match c.kind {
-                game::ChallengeKind::Word { .. } => "word",
-                game::ChallengeKind::Score => "score",
-            };
             let detail = serde_json::to_string(c).map_err(AppError::internal)?;
             let row = self.row(event_id, match_id, c.id, at);
             row.opened = Some(rows::OpenedChallenge {
-                kind: kind.to_owned(),
+                kind: (&c.kind).into(),
                 detail,
                 opened_at: c.opened_at.naive_utc(),
             });

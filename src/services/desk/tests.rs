@@ -26,12 +26,13 @@ fn start() -> CommandRequest {
 fn a_unit_of_work_that_rolls_back_leaves_the_cache_as_the_database_is() {
     let mut conn = connection();
     let conn = &mut *conn;
-    let admin = crate::services::accounts::create_user(conn, "chief", "a long password 1", true)
-        .unwrap()
-        .id;
-    let desk = Desk::offline();
     // A fixed instant: the rollback test needs no clock.
     let now = chrono::DateTime::from_timestamp(1_796_000_000, 0).unwrap();
+    let admin =
+        crate::services::accounts::create_user(conn, now, "chief", "a long password 1", true)
+            .unwrap()
+            .id;
+    let desk = Desk::offline();
     let spec = serde_json::from_value(serde_json::json!({"preset": "individual"})).unwrap();
     let m = matches::create(
         conn,

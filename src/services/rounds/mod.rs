@@ -37,38 +37,9 @@ pub use views::{
     round_view, rounds,
 };
 
-/// How a round is paired.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Method {
-    /// Berger tables.
-    RoundRobin,
-    /// By match points then spread, no repeats.
-    Swiss,
-    /// As the director enters it.
-    Manual,
-}
-
-impl Method {
-    /// The stored name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Method::RoundRobin => "round_robin",
-            Method::Swiss => "swiss",
-            Method::Manual => "manual",
-        }
-    }
-
-    /// Reads a stored or submitted name.
-    pub fn parse(s: &str) -> Option<Method> {
-        match s {
-            "round_robin" => Some(Method::RoundRobin),
-            "swiss" => Some(Method::Swiss),
-            "manual" => Some(Method::Manual),
-            _ => None,
-        }
-    }
-}
+/// How a round is paired (the vocabulary's [`PairingMethod`], under the name this module has
+/// always used).
+pub use crate::vocab::PairingMethod as Method;
 
 /// One line of a manual round.
 #[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
@@ -141,8 +112,8 @@ pub struct RoundView {
     pub event_id: EventId,
     /// Round number.
     pub round: i32,
-    /// `round_robin`, `swiss` or `manual`.
-    pub method: String,
+    /// How it was paired (last).
+    pub method: Method,
     /// Draft while no match has started (it may be re-paired), then started.
     pub status: RoundStatus,
     /// How many times it was paired (1 = never redone).
@@ -212,7 +183,7 @@ pub fn create_round(
             &rows::NewRound {
                 event_id,
                 round_no,
-                method: method.as_str(),
+                method,
                 status: RoundStatus::Draft,
                 pairing_no: 1,
                 created_by: Some(user_id),
@@ -254,8 +225,7 @@ pub fn repair_round(
         }
         let method = match req.method {
             Some(m) => m,
-            None => Method::parse(&round.method)
-                .ok_or_else(|| AppError::internal(format!("stored method {}", round.method)))?,
+            None => round.method,
         };
         if !rows::void_pairings(conn, round.id)? {
             // A match started between the check above and the voiding (the transaction is
@@ -371,7 +341,7 @@ fn pair_and_create(
     rows::update_round(
         conn,
         round.id,
-        method.as_str(),
+        method,
         RoundStatus::Draft,
         round.pairing_no,
         at,

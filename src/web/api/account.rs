@@ -30,11 +30,7 @@ pub struct TokenRequest {
     request_body = TokenRequest,
     responses(
         (status = 200, description = "Signed in.", body = crate::services::accounts::Session),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "The account is disabled (said only with the right password).", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
-        (status = 429, description = "Too many failed sign-ins for this name or address (or too many at once); `Retry-After` says how many seconds to wait.", body = crate::error::ErrorBody),
+        super::responses::SignInErrors,
     ),
     security(()),
 )]
@@ -60,9 +56,7 @@ pub async fn issue_token(
     summary = "The caller and their roles",
     responses(
         (status = 200, description = "The account.", body = crate::services::accounts::UserView),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        super::responses::MeErrors,
     ),
 )]
 pub async fn me(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, AppError> {
@@ -80,8 +74,7 @@ pub async fn me(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpRes
     description = "The session ends on the server: the token (as Bearer or cookie) is refused from now on. Other sessions of the account go on.",
     responses(
         (status = 204, description = "Signed out."),
-        (status = 401, description = "Not signed in, or a bad or expired token, or a session that has ended.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        super::responses::SessionErrors,
     ),
 )]
 pub async fn logout(
@@ -103,10 +96,7 @@ pub async fn logout(
     request_body = crate::services::accounts::PasswordChange,
     responses(
         (status = 204, description = "Changed."),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token, or a session that has ended.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 429, description = "Too many failed sign-ins for this name or address (or too many at once); `Retry-After` says how many seconds to wait.", body = crate::error::ErrorBody),
+        super::responses::PasswordErrors,
     ),
 )]
 pub async fn change_password(
@@ -131,8 +121,7 @@ pub async fn change_password(
     summary = "Every account with its roles (administrators)",
     responses(
         (status = 200, description = "The accounts.", body = Vec<crate::services::accounts::UserView>),
-        (status = 401, description = "Not signed in, or a bad or expired token, or a session that has ended.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
+        super::responses::SessionErrors,
     ),
 )]
 pub async fn list_users(
@@ -165,10 +154,7 @@ pub struct ResetRequest {
     request_body = ResetRequest,
     responses(
         (status = 204, description = "Set."),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token, or a session that has ended.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        super::responses::AccountErrors,
     ),
 )]
 pub async fn reset_password(
@@ -200,11 +186,7 @@ pub async fn reset_password(
     ),
     responses(
         (status = 200, description = "The account.", body = crate::services::accounts::UserView),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token, or a session that has ended.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
-        (status = 409, description = "Refused in the current state.", body = crate::error::ErrorBody),
+        super::responses::DisableErrors,
     ),
 )]
 pub async fn disable(
@@ -228,10 +210,7 @@ pub async fn disable(
     ),
     responses(
         (status = 200, description = "The account.", body = crate::services::accounts::UserView),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token, or a session that has ended.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        super::responses::AccountErrors,
     ),
 )]
 pub async fn enable(

@@ -19,10 +19,7 @@ use crate::web::session::CurrentUser;
     ),
     responses(
         (status = 200, description = "Records.", body = Vec<crate::services::committee::RecordView>),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        super::responses::ReadErrors,
     ),
 )]
 pub async fn committee_records(
@@ -52,13 +49,7 @@ pub async fn committee_records(
     request_body = crate::services::committee::NewRecordRequest,
     responses(
         (status = 201, description = "Recorded.", body = crate::services::committee::RecordView),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
-        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known.", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
-        (status = 422, description = "A well-formed request the rules refuse; `rule` names the rule (T9, N5, E1, …).", body = crate::error::ErrorBody),
+        super::responses::RuledWriteErrors,
     ),
 )]
 pub async fn committee_record(

@@ -23,11 +23,7 @@ use crate::web::session::{CurrentUser, require_content_type};
     request_body = crate::services::events::NewEventRequest,
     responses(
         (status = 201, description = "Created.", body = crate::services::events::EventView),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known.", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
+        super::responses::CreateEventErrors,
     ),
 )]
 pub async fn create_event(
@@ -35,9 +31,9 @@ pub async fn create_event(
     user: CurrentUser,
     body: web::Json<events::NewEventRequest>,
 ) -> Result<HttpResponse, AppError> {
-    let uid = user.0.uid;
+    let (uid, now) = (user.0.uid, state.clock.now());
     let ev = state
-        .db(move |conn| events::create_event(conn, uid, &body))
+        .db(move |conn| events::create_event(conn, now, uid, &body))
         .await?;
     Ok(HttpResponse::Created().json(ev))
 }
@@ -54,12 +50,7 @@ pub async fn create_event(
     request_body = crate::services::events::NewTeamRequest,
     responses(
         (status = 201, description = "Created.", body = crate::services::events::TeamView),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
-        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known.", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
+        super::responses::WriteErrors,
     ),
 )]
 pub async fn create_team(
@@ -68,9 +59,9 @@ pub async fn create_team(
     id: web::Path<EventId>,
     body: web::Json<events::NewTeamRequest>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, id) = (user.0.uid, id.into_inner());
+    let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
     let team = state
-        .db(move |conn| events::create_team(conn, uid, id, &body))
+        .db(move |conn| events::create_team(conn, now, uid, id, &body))
         .await?;
     Ok(HttpResponse::Created().json(team))
 }
@@ -87,12 +78,7 @@ pub async fn create_team(
     request_body = crate::services::events::GrantRequest,
     responses(
         (status = 201, description = "Granted.", body = crate::db::users::RoleGrant),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
-        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known.", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
+        super::responses::WriteErrors,
     ),
 )]
 pub async fn grant_role(
@@ -101,9 +87,9 @@ pub async fn grant_role(
     id: web::Path<EventId>,
     body: web::Json<events::GrantRequest>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, id) = (user.0.uid, id.into_inner());
+    let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
     let g = state
-        .db(move |conn| events::grant(conn, uid, id, &body))
+        .db(move |conn| events::grant(conn, now, uid, id, &body))
         .await?;
     Ok(HttpResponse::Created().json(g))
 }
@@ -119,10 +105,7 @@ pub async fn grant_role(
     ),
     responses(
         (status = 200, description = "Grants.", body = Vec<crate::services::rounds::GrantLine>),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        super::responses::ReadErrors,
     ),
 )]
 pub async fn list_grants(
@@ -151,10 +134,7 @@ pub async fn list_grants(
     ),
     responses(
         (status = 200, description = "The grant removed.", body = crate::db::users::RoleGrant),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token, or a session that has ended.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        super::responses::AccountErrors,
     ),
 )]
 pub async fn revoke_grant(
@@ -178,12 +158,7 @@ pub async fn revoke_grant(
     request_body = crate::services::matches::NewMatchRequest,
     responses(
         (status = 201, description = "Created.", body = crate::services::matches::MatchDetail),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
-        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known.", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
+        super::responses::WriteErrors,
     ),
 )]
 pub async fn create_match(
@@ -222,12 +197,7 @@ pub struct GcgImport {
     request_body = GcgImport,
     responses(
         (status = 200, description = "The match after the import.", body = crate::services::matches::MatchDetail),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
-        (status = 422, description = "A well-formed request the rules refuse; `rule` names the rule (T9, N5, E1, …).", body = crate::error::ErrorBody),
+        super::responses::CheckErrors,
     ),
 )]
 pub async fn import_match_gcg(
@@ -258,13 +228,7 @@ pub async fn import_match_gcg(
     request_body = crate::services::rounds::PairRequest,
     responses(
         (status = 201, description = "Created.", body = crate::services::rounds::RoundView),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
-        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known.", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
-        (status = 422, description = "A well-formed request the rules refuse; `rule` names the rule (T9, N5, E1, …).", body = crate::error::ErrorBody),
+        super::responses::RuledWriteErrors,
     ),
 )]
 pub async fn create_round(
@@ -297,13 +261,7 @@ pub async fn create_round(
     request_body = crate::services::rounds::PairRequest,
     responses(
         (status = 200, description = "Re-paired.", body = crate::services::rounds::RoundView),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
-        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known.", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
-        (status = 422, description = "A well-formed request the rules refuse; `rule` names the rule (T9, N5, E1, …).", body = crate::error::ErrorBody),
+        super::responses::RuledWriteErrors,
     ),
 )]
 pub async fn repair_round(
@@ -351,12 +309,7 @@ pub async fn repair_round(
     responses(
         (status = 200, description = "Dry run: the preview.", body = crate::services::import::ImportPreview),
         (status = 201, description = "Imported.", body = crate::services::import::ImportPreview),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
-        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known.", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
+        super::responses::WriteErrors,
     ),
 )]
 pub async fn import_teams(
@@ -365,9 +318,9 @@ pub async fn import_teams(
     id: web::Path<EventId>,
     body: web::Json<ImportRequest>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, event_id) = (user.0.uid, id.into_inner());
+    let (uid, event_id, now) = (user.0.uid, id.into_inner(), state.clock.now());
     let preview = state
-        .db(move |conn| import::import_teams(conn, uid, event_id, &body))
+        .db(move |conn| import::import_teams(conn, now, uid, event_id, &body))
         .await?;
     Ok(if preview.imported {
         HttpResponse::Created().json(preview)
@@ -416,12 +369,7 @@ async fn read_limited(mut payload: web::Payload, limit: usize) -> Result<Vec<u8>
     request_body(content = String, content_type = "text/plain", description = "One word per line; at most 8 MiB."),
     responses(
         (status = 200, description = "Stored.", body = crate::services::import::LexiconView),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
-        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known.", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
+        super::responses::WriteErrors,
     ),
 )]
 pub async fn upload_lexicon(

@@ -8,7 +8,8 @@
 //! in the one route table (`web::routes`), not here. This module keeps the JSON body settings
 //! and the health check; `openapi` builds the API description from each handler's
 //! `#[utoipa::path]` annotation and the types' `ToSchema` derives (a new handler is listed in
-//! `openapi::ApiDoc`'s `paths`, which a test checks).
+//! `openapi::ApiDoc`'s `paths`, which a test checks); `responses` holds the error sets each
+//! annotation names once instead of listing its 4xx answers.
 
 pub mod account;
 pub mod committee;
@@ -16,6 +17,7 @@ pub mod director;
 pub mod openapi;
 pub mod pic;
 pub mod public;
+pub mod responses;
 pub mod table;
 
 use actix_web::{HttpResponse, web};

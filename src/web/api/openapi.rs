@@ -24,6 +24,8 @@ use utoipa::OpenApi;
     servers((url = "/")),
     security(("bearerAuth" = [])),
     modifiers(&BearerAuth),
+    // The error sets of `responses` refer to it by name; no handler names it as a body.
+    components(schemas(crate::error::ErrorBody)),
     paths(
         super::healthz,
         super::openapi,
@@ -58,6 +60,8 @@ use utoipa::OpenApi;
         super::table::match_gcg,
         super::table::preview,
         super::pic::challenge_queue,
+        super::pic::claim_in_match,
+        super::pic::rule_in_match,
         super::pic::claim,
         super::pic::rule,
         super::committee::committee_records,
@@ -83,12 +87,7 @@ pub struct ApiDoc;
     request_body(content = String, content_type = "text/plain", description = "One word per line; at most 8 MiB."),
     responses(
         (status = 200, description = "Stored.", body = crate::services::import::LexiconView),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
-        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known.", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
+        super::responses::WriteErrors,
     ),
 )]
 #[allow(dead_code)]

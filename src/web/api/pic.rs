@@ -1,10 +1,14 @@
 //! The PIC in the JSON API: the challenge queue, taking a challenge and ruling on it.
+//!
+//! A challenge is named by its match and its seq (`/matches/{id}/challenges/{seq}/…`), the id
+//! the match state's `open_challenges` and the `rule_*` commands use; the older
+//! `/challenges/{id}/…` routes name the queue row and stay as aliases.
 
 use actix_web::{HttpResponse, web};
 
 use crate::error::AppError;
-use crate::services::pic;
-use crate::vocab::{ChallengeId, EventId};
+use crate::services::pic::{self, ChallengeRef};
+use crate::vocab::{ChallengeId, EventId, MatchId, Seq};
 use crate::web::AppState;
 use crate::web::session::CurrentUser;
 
@@ -19,10 +23,7 @@ use crate::web::session::CurrentUser;
     ),
     responses(
         (status = 200, description = "The queue.", body = crate::services::pic::Queue),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        super::responses::ReadErrors,
     ),
 )]
 pub async fn challenge_queue(
@@ -43,23 +44,45 @@ pub async fn challenge_queue(
     Ok(HttpResponse::Ok().json(q))
 }
 
-/// `POST /api/v1/challenges/{id}/claim`: 200 when this PIC holds it, 409 naming the holder.
+/// `POST /api/v1/matches/{id}/challenges/{seq}/claim`: 200 when this PIC holds it, 409 naming
+/// the holder.
+#[utoipa::path(
+    post,
+    path = "/api/v1/matches/{id}/challenges/{seq}/claim",
+    operation_id = "claimMatchChallenge",
+    summary = "Claim a challenge (PIC)",
+    description = "404 when the seq opened no challenge of an event's queue; 409 names the PIC who holds it, or says it has been ruled.",
+    params(
+        ("id" = i64, Path, description = "Match id."),
+        ("seq" = i64, Path, description = "The challenge's id in the match state (`open_challenges[].id`, the queue item's `seq`)."),
+    ),
+    responses(
+        (status = 200, description = "This PIC holds it.", body = crate::db::matches::ChallengeRow),
+        super::responses::ClaimErrors,
+    ),
+)]
+pub async fn claim_in_match(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<(MatchId, Seq)>,
+) -> Result<HttpResponse, AppError> {
+    let (m, seq) = path.into_inner();
+    claim_at(state, user, ChallengeRef::InMatch(m, seq)).await
+}
+
+/// `POST /api/v1/challenges/{id}/claim`: the same, by queue row id.
 #[utoipa::path(
     post,
     path = "/api/v1/challenges/{id}/claim",
     operation_id = "claimChallenge",
-    summary = "Claim a challenge (PIC)",
-    description = "409 names the PIC who holds it.",
+    summary = "Claim a challenge by its queue id (PIC)",
+    description = "An alias of `POST /api/v1/matches/{id}/challenges/{seq}/claim`. 409 names the PIC who holds it.",
     params(
-        ("id" = i64, Path, description = "Challenge id: the PIC queue's `id` (a queue item carries the match state's challenge id as `seq`)."),
+        ("id" = i64, Path, description = "The PIC queue's `id` of the challenge."),
     ),
     responses(
         (status = 200, description = "This PIC holds it.", body = crate::db::matches::ChallengeRow),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
-        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known.", body = crate::error::ErrorBody),
+        super::responses::ClaimErrors,
     ),
 )]
 pub async fn claim(
@@ -67,37 +90,68 @@ pub async fn claim(
     user: CurrentUser,
     id: web::Path<ChallengeId>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, id, now, desk) = (
-        user.0.uid,
-        id.into_inner(),
-        state.clock.now(),
-        state.desk.clone(),
-    );
+    claim_at(state, user, ChallengeRef::Row(id.into_inner())).await
+}
+
+async fn claim_at(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    at: ChallengeRef,
+) -> Result<HttpResponse, AppError> {
+    let (uid, now, desk) = (user.0.uid, state.clock.now(), state.desk.clone());
     let c = state
-        .db(move |conn| pic::claim(conn, &desk, now, uid, id))
+        .db(move |conn| pic::claim(conn, &desk, now, uid, at))
         .await?;
     Ok(HttpResponse::Ok().json(c))
 }
 
-/// `POST /api/v1/challenges/{id}/rule` with `{"valid": bool}` or `{"actual": n}`.
+/// `POST /api/v1/matches/{id}/challenges/{seq}/rule` with `{"valid": bool}` or `{"actual": n}`.
 #[utoipa::path(
     post,
-    path = "/api/v1/challenges/{id}/rule",
-    operation_id = "ruleChallenge",
+    path = "/api/v1/matches/{id}/challenges/{seq}/rule",
+    operation_id = "ruleMatchChallenge",
     summary = "Rule on a challenge (PIC)",
+    description = "Claims it first when nobody holds it. 404 when the seq opened no challenge of an event's queue; 409 when another PIC holds it or it has been ruled.",
     params(
-        ("id" = i64, Path, description = "Challenge id: the PIC queue's `id` (a queue item carries the match state's challenge id as `seq`)."),
+        ("id" = i64, Path, description = "Match id."),
+        ("seq" = i64, Path, description = "The challenge's id in the match state (`open_challenges[].id`, the queue item's `seq`)."),
     ),
     request_body = crate::services::pic::RulingRequest,
     responses(
         (status = 200, description = "Ruled; the match's new events and state.", body = crate::services::matches::CommandOutcome),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
-        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known.", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
-        (status = 422, description = "A well-formed request the rules refuse; `rule` names the rule (T9, N5, E1, …).", body = crate::error::ErrorBody),
+        super::responses::RuledWriteErrors,
+    ),
+)]
+pub async fn rule_in_match(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<(MatchId, Seq)>,
+    body: web::Json<pic::RulingRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (m, seq) = path.into_inner();
+    rule_at(
+        state,
+        user,
+        ChallengeRef::InMatch(m, seq),
+        body.into_inner(),
+    )
+    .await
+}
+
+/// `POST /api/v1/challenges/{id}/rule`: the same, by queue row id.
+#[utoipa::path(
+    post,
+    path = "/api/v1/challenges/{id}/rule",
+    operation_id = "ruleChallenge",
+    summary = "Rule on a challenge by its queue id (PIC)",
+    description = "An alias of `POST /api/v1/matches/{id}/challenges/{seq}/rule`.",
+    params(
+        ("id" = i64, Path, description = "The PIC queue's `id` of the challenge."),
+    ),
+    request_body = crate::services::pic::RulingRequest,
+    responses(
+        (status = 200, description = "Ruled; the match's new events and state.", body = crate::services::matches::CommandOutcome),
+        super::responses::RuledWriteErrors,
     ),
 )]
 pub async fn rule(
@@ -106,14 +160,24 @@ pub async fn rule(
     id: web::Path<ChallengeId>,
     body: web::Json<pic::RulingRequest>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, id, now, desk) = (
-        user.0.uid,
-        id.into_inner(),
-        state.clock.now(),
-        state.desk.clone(),
-    );
+    rule_at(
+        state,
+        user,
+        ChallengeRef::Row(id.into_inner()),
+        body.into_inner(),
+    )
+    .await
+}
+
+async fn rule_at(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    at: ChallengeRef,
+    body: pic::RulingRequest,
+) -> Result<HttpResponse, AppError> {
+    let (uid, now, desk) = (user.0.uid, state.clock.now(), state.desk.clone());
     let outcome = state
-        .db(move |conn| pic::rule(conn, &desk, now, uid, id, &body))
+        .db(move |conn| pic::rule(conn, &desk, now, uid, at, &body))
         .await?;
     Ok(HttpResponse::Ok().json(outcome))
 }

@@ -22,7 +22,7 @@ use crate::web::session::MaybeUser;
     summary = "Events",
     responses(
         (status = 200, description = "Every event.", body = Vec<crate::services::events::EventView>),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
+        super::responses::PublicErrors,
     ),
     security(("bearerAuth" = []), ()),
 )]
@@ -48,10 +48,7 @@ pub async fn list_events(
     ),
     responses(
         (status = 200, description = "The event.", body = crate::services::events::EventView),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        super::responses::ReadErrors,
     ),
     security(("bearerAuth" = []), ()),
 )]
@@ -62,7 +59,7 @@ pub async fn show_event(
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let ev = state
-        .db(move |conn| events::readable(conn, id, uid))
+        .db(move |conn| events::readable(conn, uid, id))
         .await?;
     Ok(HttpResponse::Ok().json(events::EventView::from(ev)))
 }
@@ -78,10 +75,7 @@ pub async fn show_event(
     ),
     responses(
         (status = 200, description = "Teams with players.", body = Vec<crate::services::events::TeamView>),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        super::responses::ReadErrors,
     ),
     security(("bearerAuth" = []), ()),
 )]
@@ -93,7 +87,7 @@ pub async fn list_teams(
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let teams = state
         .db(move |conn| {
-            events::readable(conn, id, uid)?;
+            events::readable(conn, uid, id)?;
             events::teams(conn, id)
         })
         .await?;
@@ -111,10 +105,7 @@ pub async fn list_teams(
     ),
     responses(
         (status = 200, description = "Rounds.", body = Vec<crate::services::rounds::RoundView>),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        super::responses::ReadErrors,
     ),
     security(("bearerAuth" = []), ()),
 )]
@@ -142,10 +133,7 @@ pub async fn list_rounds(
     ),
     responses(
         (status = 200, description = "The round.", body = crate::services::rounds::RoundView),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        super::responses::ReadErrors,
     ),
     security(("bearerAuth" = []), ()),
 )]
@@ -178,10 +166,7 @@ pub async fn show_round(
     ),
     responses(
         (status = 200, description = "Rows, best first.", body = Vec<crate::services::standings::StandingView>),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        super::responses::ReadErrors,
     ),
     security(("bearerAuth" = []), ()),
 )]
@@ -200,7 +185,7 @@ pub async fn standings(
             // Encoding runs here, off the executor: 1,000 teams take milliseconds to compress.
             state
                 .db(move |conn| {
-                    events::readable(conn, id, uid)?;
+                    events::readable(conn, uid, id)?;
                     cache.get(conn, id)?.encoded(encode_standings)
                 })
                 .await?
@@ -283,10 +268,7 @@ fn accepts_gzip(req: &HttpRequest) -> bool {
     ),
     responses(
         (status = 200, description = "The team.", body = crate::services::events::TeamPage),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        super::responses::ReadErrors,
     ),
     security(("bearerAuth" = []), ()),
 )]

@@ -21,10 +21,7 @@ use crate::web::session::{CurrentUser, MaybeUser};
     ),
     responses(
         (status = 200, description = "The match.", body = crate::services::matches::MatchDetail),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        super::responses::ReadErrors,
     ),
     security(("bearerAuth" = []), ()),
 )]
@@ -55,13 +52,7 @@ pub async fn show_match(
     request_body = crate::services::matches::CommandRequest,
     responses(
         (status = 200, description = "Accepted (or the stored first result of a repeated key).", body = crate::services::matches::CommandOutcome),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
-        (status = 409, description = "Decided on stale state or raced another writer; `current` is the state now when known. `match_void`: the match was voided when its round was paired again; `current_match` is its table's match now.", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
-        (status = 422, description = "A well-formed request the rules refuse; `rule` names the rule (T9, N5, E1, …).", body = crate::error::ErrorBody),
+        super::responses::CommandErrors,
     ),
 )]
 pub async fn match_command(
@@ -111,10 +102,7 @@ pub struct EventsQuery {
     ),
     responses(
         (status = 200, description = "Events in seq order.", body = Vec<crate::rules::game::Event>),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
+        super::responses::ReadErrors,
     ),
     security(("bearerAuth" = []), ()),
 )]
@@ -142,11 +130,7 @@ pub async fn match_events(
     ),
     responses(
         (status = 200, description = "GCG text.", content_type = "text/plain", body = String),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
-        (status = 422, description = "A well-formed request the rules refuse; `rule` names the rule (T9, N5, E1, …).", body = crate::error::ErrorBody),
+        super::responses::ReplayErrors,
     ),
     security(("bearerAuth" = []), ()),
 )]
@@ -185,12 +169,7 @@ pub struct PreviewRequest {
     request_body = PreviewRequest,
     responses(
         (status = 200, description = "The move scored.", body = PreviewResult),
-        (status = 400, description = "Bad input: a malformed path, query or body; `field` names the input at fault.", body = crate::error::ErrorBody),
-        (status = 401, description = "Not signed in, or a bad or expired token.", body = crate::error::ErrorBody),
-        (status = 403, description = "Signed in but not allowed (or a cookie-authenticated write without the CSRF header).", body = crate::error::ErrorBody),
-        (status = 404, description = "No such thing.", body = crate::error::ErrorBody),
-        (status = 413, description = "The body is too large.", body = crate::error::ErrorBody),
-        (status = 422, description = "A well-formed request the rules refuse; `rule` names the rule (T9, N5, E1, …).", body = crate::error::ErrorBody),
+        super::responses::CheckErrors,
     ),
 )]
 pub async fn preview(

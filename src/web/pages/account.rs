@@ -272,8 +272,9 @@ pub async fn create_user(
     let form = form.0;
     let username = form.username.clone();
     let is_admin = form.is_admin.is_some();
+    let now = state.clock.now();
     let result = state
-        .db(move |conn| accounts::create_user(conn, &form.username, &form.password, is_admin))
+        .db(move |conn| accounts::create_user(conn, now, &form.username, &form.password, is_admin))
         .await;
     match result {
         Ok(u) => Ok(redirect_with_flash(

@@ -145,10 +145,7 @@ impl Board {
             .iter()
             .map(|c| OpenChallenge {
                 id: c.id,
-                kind: match c.kind {
-                    ChallengeKind::Word { .. } => "word",
-                    ChallengeKind::Score => "score",
-                },
+                kind: crate::vocab::ChallengeType::from(&c.kind).as_str(),
                 by: c.by.to_string(),
                 words: match &c.kind {
                     ChallengeKind::Word { words } => words.join(", "),

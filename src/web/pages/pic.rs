@@ -8,8 +8,8 @@ use serde::Deserialize;
 
 use super::{Chrome, Empty, html, page, redirect_with_flash};
 use crate::error::AppError;
-use crate::services::pic;
-use crate::vocab::{ChallengeId, EventId, UserId};
+use crate::services::pic::{self, ChallengeRef};
+use crate::vocab::{ChallengeId, EventId, MatchId, Seq, UserId};
 use crate::web::AppState;
 use crate::web::session::{CsrfForm, CsrfToken, CurrentUser};
 
@@ -69,27 +69,45 @@ pub async fn pic_fragment(
     html(&PicFragment { q, csrf: csrf.0 })
 }
 
-/// `POST /challenges/{id}/claim`.
+/// `POST /matches/{id}/challenges/{seq}/claim`: the queue page's form.
+pub async fn claim_in_match(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<(MatchId, Seq)>,
+    _f: CsrfForm<Empty>,
+) -> Result<HttpResponse, AppError> {
+    let (m, seq) = path.into_inner();
+    claim_at(state, user, ChallengeRef::InMatch(m, seq)).await
+}
+
+/// `POST /challenges/{id}/claim`: the same by queue row id (kept for pages still open).
 pub async fn claim_challenge(
     state: web::Data<AppState>,
     user: CurrentUser,
     id: web::Path<ChallengeId>,
     _f: CsrfForm<Empty>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, id, now, desk) = (
-        user.0.uid,
-        id.into_inner(),
-        state.clock.now(),
-        state.desk.clone(),
-    );
+    claim_at(state, user, ChallengeRef::Row(id.into_inner())).await
+}
+
+async fn claim_at(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    at: ChallengeRef,
+) -> Result<HttpResponse, AppError> {
+    let (uid, now, desk) = (user.0.uid, state.clock.now(), state.desk.clone());
     let (event, result) = state
         .db(move |conn| {
             Ok((
-                pic::event_of(conn, id)?,
-                pic::claim(conn, &desk, now, uid, id),
+                pic::event_of(conn, at)?,
+                pic::claim(conn, &desk, now, uid, at),
             ))
         })
         .await?;
+    // No event queue holds it: the claim said why (404).
+    let Some(event) = event else {
+        return result.map(|_| redirect_with_flash("/", "Challenge taken."));
+    };
     let back = format!("/events/{event}/pic");
     match result {
         Ok(_) => Ok(redirect_with_flash(
@@ -110,14 +128,33 @@ pub struct RuleForm {
     actual: Option<String>,
 }
 
-/// `POST /challenges/{id}/rule`.
+/// `POST /matches/{id}/challenges/{seq}/rule`: the queue page's forms.
+pub async fn rule_in_match(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<(MatchId, Seq)>,
+    form: CsrfForm<RuleForm>,
+) -> Result<HttpResponse, AppError> {
+    let (m, seq) = path.into_inner();
+    rule_at(state, user, ChallengeRef::InMatch(m, seq), form.0).await
+}
+
+/// `POST /challenges/{id}/rule`: the same by queue row id (kept for pages still open).
 pub async fn rule_challenge(
     state: web::Data<AppState>,
     user: CurrentUser,
     id: web::Path<ChallengeId>,
     form: CsrfForm<RuleForm>,
 ) -> Result<HttpResponse, AppError> {
-    let form = form.0;
+    rule_at(state, user, ChallengeRef::Row(id.into_inner()), form.0).await
+}
+
+async fn rule_at(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    at: ChallengeRef,
+    form: RuleForm,
+) -> Result<HttpResponse, AppError> {
     let actual = match form.actual.as_deref().map(str::trim) {
         Some("") | None => None,
         Some(a) => Some(
@@ -131,20 +168,19 @@ pub async fn rule_challenge(
         actual,
         idempotency_key: None,
     };
-    let (uid, id, now, desk) = (
-        user.0.uid,
-        id.into_inner(),
-        state.clock.now(),
-        state.desk.clone(),
-    );
+    let (uid, now, desk) = (user.0.uid, state.clock.now(), state.desk.clone());
     let (event, result) = state
         .db(move |conn| {
             Ok((
-                pic::event_of(conn, id)?,
-                pic::rule(conn, &desk, now, uid, id, &body),
+                pic::event_of(conn, at)?,
+                pic::rule(conn, &desk, now, uid, at, &body),
             ))
         })
         .await?;
+    // No event queue holds it: the ruling said why (404).
+    let Some(event) = event else {
+        return result.map(|_| redirect_with_flash("/", "Ruling applied."));
+    };
     let back = format!("/events/{event}/pic");
     match result {
         Ok(_) => Ok(redirect_with_flash(&back, "Ruling applied.")),

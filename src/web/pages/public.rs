@@ -66,7 +66,7 @@ async fn load_standings(
     let cache = state.standings.clone();
     state
         .db(move |conn| {
-            let ev = events::readable(conn, event, uid)?;
+            let ev = events::readable(conn, uid, event)?;
             let rows = cache.get(conn, event)?.rows.clone();
             let live = standings::unfinished_matches(conn, event)?;
             Ok((ev.into(), rows, live))

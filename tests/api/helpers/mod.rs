@@ -35,6 +35,12 @@ fn unique(prefix: &str) -> String {
     )
 }
 
+/// When the rows a test makes straight in the database were made: a fixed instant, as every
+/// `now` the tests hand to services is.
+pub fn created_at() -> chrono::DateTime<chrono::Utc> {
+    chrono::DateTime::from_timestamp(1_796_000_000, 0).unwrap()
+}
+
 /// The PostgreSQL server URL to make test databases on, if the run asks for one. Any other
 /// value fails the test: taken for "not set", it would run the suite on SQLite and pass.
 pub fn postgres_server() -> Option<String> {
@@ -45,6 +51,9 @@ pub fn postgres_server() -> Option<String> {
     );
     Some(url)
 }
+
+/// The server the PostgreSQL-only tests use when the run names none.
+pub const DEFAULT_POSTGRES: &str = "postgres://postgres@127.0.0.1:5432/test";
 
 /// A database that exists for one test.
 pub struct TestDb {
@@ -58,29 +67,54 @@ pub struct TestDb {
 impl TestDb {
     /// A fresh, empty database on the backend this run tests.
     pub fn fresh() -> Self {
-        let dir = std::env::temp_dir().join(unique("arbiter_test"));
-        std::fs::create_dir_all(&dir).unwrap();
         match postgres_server() {
-            Some(server) => {
-                let name = unique("arbiter_t");
-                let mut admin = PgConnection::establish(&server)
-                    .expect("connect to the PostgreSQL test server");
-                diesel::sql_query(format!("CREATE DATABASE {name}"))
-                    .execute(&mut admin)
-                    .unwrap();
-                let url = pg::database_url(&server, &name);
+            Some(server) => Self::on_postgres(&server),
+            None => {
+                let dir = Self::data_dir();
                 TestDb {
-                    url: DatabaseUrl::parse(&url).unwrap(),
+                    url: DatabaseUrl::parse(&format!(
+                        "sqlite://{}",
+                        dir.join("arbiter.db").display()
+                    ))
+                    .unwrap(),
                     dir,
-                    pg_admin: Some((server, name)),
+                    pg_admin: None,
                 }
             }
-            None => TestDb {
-                url: DatabaseUrl::parse(&format!("sqlite://{}", dir.join("arbiter.db").display()))
-                    .unwrap(),
-                dir,
-                pg_admin: None,
-            },
+        }
+    }
+
+    /// A fresh database on PostgreSQL whatever the run tests, for what only PostgreSQL does
+    /// (several instances on one database): on `ARBITER_TEST_DATABASE`'s server, else on
+    /// [`DEFAULT_POSTGRES`]. Fails, saying how to start one, when there is no server.
+    pub fn fresh_postgres() -> Self {
+        Self::on_postgres(&postgres_server().unwrap_or_else(|| DEFAULT_POSTGRES.to_owned()))
+    }
+
+    fn data_dir() -> PathBuf {
+        let dir = std::env::temp_dir().join(unique("arbiter_test"));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn on_postgres(server: &str) -> Self {
+        let name = unique("arbiter_t");
+        let mut admin = PgConnection::establish(server).unwrap_or_else(|e| {
+            panic!(
+                "cannot connect to the PostgreSQL test server {server}: {e}\n\
+                 This test needs PostgreSQL. Start the local one with\n  \
+                 pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start\n\
+                 or set ARBITER_TEST_DATABASE=postgres://USER@HOST:PORT/DB to use another."
+            )
+        });
+        diesel::sql_query(format!("CREATE DATABASE {name}"))
+            .execute(&mut admin)
+            .unwrap();
+        let url = pg::database_url(server, &name);
+        TestDb {
+            url: DatabaseUrl::parse(&url).unwrap(),
+            dir: Self::data_dir(),
+            pg_admin: Some((server.to_owned(), name)),
         }
     }
 
@@ -179,6 +213,7 @@ pub fn spawn_app() -> TestApp {
 #[must_use]
 pub struct AppBuilder {
     clock: bool,
+    postgres: bool,
     sweeper: bool,
     tweaks: Vec<SettingsTweak>,
 }
@@ -199,6 +234,12 @@ impl AppBuilder {
         self.manual_clock()
     }
 
+    /// A PostgreSQL database even when the run tests SQLite ([`TestDb::fresh_postgres`]).
+    pub fn postgres(mut self) -> Self {
+        self.postgres = true;
+        self
+    }
+
     /// Settings changed by `f` before the server prepares.
     pub fn settings(mut self, f: impl FnOnce(&mut Settings) + 'static) -> Self {
         self.tweaks.push(Box::new(f));
@@ -207,7 +248,11 @@ impl AppBuilder {
 
     /// Prepares the server on a fresh database and starts it.
     pub fn spawn(self) -> TestApp {
-        let db = TestDb::fresh();
+        let db = if self.postgres {
+            TestDb::fresh_postgres()
+        } else {
+            TestDb::fresh()
+        };
         let mut settings = settings_for(&db);
         settings.sweeper = self.sweeper;
         for tweak in self.tweaks {
@@ -413,11 +458,11 @@ impl TestApp {
             .expect("built with TestApp::builder().manual_clock()")
     }
 
-    /// Makes an account directly in the database.
+    /// Makes an account directly in the database (made at [`created_at`]).
     pub fn create_user(&self, username: &str, password: &str, admin: bool) -> i64 {
         let pool = arbiter::db::build_pool(&self.db.url, 1);
         let mut conn = pool.get().unwrap();
-        arbiter::services::accounts::create_user(&mut conn, username, password, admin)
+        arbiter::services::accounts::create_user(&mut conn, created_at(), username, password, admin)
             .unwrap()
             .id
             .0

@@ -162,10 +162,11 @@ pub async fn create_event(
     });
     let result = match parsed {
         Ok((body, upload)) => {
+            let now = state.clock.now();
             state
                 .db(move |conn| {
                     conn.write_tx(|conn| {
-                        let ev = events::create_event(conn, uid, &body)?;
+                        let ev = events::create_event(conn, now, uid, &body)?;
                         if let Some((name, words)) = &upload {
                             import::store_lexicon(conn, &data_dir, uid, ev.id, name, words)?;
                         }

@@ -274,8 +274,9 @@ pub async fn add_team(
                 players: given.into_iter().map(|(_, n)| n).collect(),
                 captain: Some(captain),
             };
+            let now = state.clock.now();
             state
-                .db(move |conn| events::create_team(conn, uid, event_id, &body))
+                .db(move |conn| events::create_team(conn, now, uid, event_id, &body))
                 .await
         }
     };
@@ -365,8 +366,9 @@ pub async fn grant_role(
     };
     let result = match f.request() {
         Ok(body) => {
+            let now = state.clock.now();
             state
-                .db(move |conn| events::grant(conn, uid, event_id, &body))
+                .db(move |conn| events::grant(conn, now, uid, event_id, &body))
                 .await
         }
         Err(e) => Err(e),

@@ -28,8 +28,9 @@ pub struct RoundForm {
 
 impl RoundForm {
     fn method(&self) -> Result<Method, AppError> {
-        Method::parse(&self.method)
-            .ok_or_else(|| AppError::field("method", "choose round robin, Swiss or manual"))
+        self.method
+            .parse::<Method>()
+            .map_err(|_| AppError::field("method", "choose round robin, Swiss or manual"))
     }
 }
 

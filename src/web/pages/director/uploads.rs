@@ -85,14 +85,16 @@ pub async fn import_teams(
         csv: f.csv.clone(),
         dry_run: f.action != "import",
     };
+    let now = state.clock.now();
     let result = state
         .db(move |conn| {
             let event = director_event(conn, uid, event_id)?;
-            let outcome = import::import_teams(conn, uid, event_id, &body);
+            let outcome = import::import_teams(conn, now, uid, event_id, &body);
             // After a refused import the preview is shown again, so the rows are visible.
             let preview = match &outcome {
                 Err(e) if shown_at_form(e) && !body.dry_run => import::import_teams(
                     conn,
+                    now,
                     uid,
                     event_id,
                     &ImportRequest {

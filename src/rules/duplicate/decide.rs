@@ -1,0 +1,281 @@
+//! Decisions: each referee or arbitrator command checked against the [`State`], giving the
+//! [`Payload`] to record or a [`DuplicateError`] with the state untouched. The caller stamps
+//! it with a seq, `now` and who recorded it ([`record`]) and stores it.
+//!
+//! A turn runs: rack ([`draw_rack`] or [`type_rack`], D3) → [`start_turn`] (D4) → slips
+//! ([`record_slip`], D5, any time from the start, corrections later too) → [`choose_top`]
+//! (D6) → [`place_top`] → the next rack. [`undo`] reverses the latest master event;
+//! [`end_game`] ends a game no rack can continue.
+
+use std::collections::BTreeSet;
+
+use chrono::{DateTime, Utc};
+use rand::Rng;
+
+use crate::rules::duplicate::draw::{self, parse_tiles};
+use crate::rules::duplicate::slip::{Position, WordList, check};
+use crate::rules::duplicate::{
+    DuplicateError, DuplicateRuleset, EndReason, Event, FaultRuling, Official, Payload, Phase,
+    RackSource, SlipInput, State, apply, tops,
+};
+use crate::rules::movegen::WordGraph;
+use crate::rules::tiles::{Rack, TileSet};
+
+type Result<T> = std::result::Result<T, DuplicateError>;
+
+/// Stamps `payload` with the next seq, `at` and `by`, applies it to `state` and returns the
+/// event to store.
+pub fn record(state: &mut State, at: DateTime<Utc>, by: Official, payload: Payload) -> Event {
+    let event = Event {
+        seq: state.last_seq + 1,
+        at,
+        by,
+        payload,
+    };
+    apply(state, &event);
+    event
+}
+
+fn phase_is(state: &State, want: &[Phase], action: &'static str, rule: &'static str) -> Result<()> {
+    let phase = state.phase();
+    match phase {
+        Phase::NotCreated => Err(DuplicateError::Lifecycle("the game is not created")),
+        Phase::Ended if !want.contains(&Phase::Ended) => Err(DuplicateError::GameOver),
+        p if want.contains(&p) => Ok(()),
+        _ => Err(DuplicateError::Phase {
+            action,
+            phase,
+            rule,
+        }),
+    }
+}
+
+fn ruleset(state: &State) -> Result<(&DuplicateRuleset, &TileSet)> {
+    match (&state.ruleset, &state.set) {
+        (Some(r), Some(s)) => Ok((r, s)),
+        _ => Err(DuplicateError::Lifecycle("the game is not created")),
+    }
+}
+
+/// Creates the game: a checked ruleset and the players' numbers (at least one, no repeats).
+pub fn create(state: &State, ruleset: DuplicateRuleset, players: Vec<u32>) -> Result<Payload> {
+    if state.ruleset.is_some() {
+        return Err(DuplicateError::Lifecycle("the game is already created"));
+    }
+    ruleset.validate()?;
+    if players.is_empty() {
+        return Err(DuplicateError::Players("at least one player".into()));
+    }
+    let mut seen = BTreeSet::new();
+    if let Some(p) = players.iter().find(|p| !seen.insert(**p)) {
+        return Err(DuplicateError::Players(format!(
+            "player {p} is listed twice"
+        )));
+    }
+    Ok(Payload::Created { ruleset, players })
+}
+
+/// D1, D3: the server draws the next rack; if none can meet the constraint, the game ends.
+pub fn draw_rack(state: &State, rng: &mut impl Rng) -> Result<Payload> {
+    phase_is(state, &[Phase::AwaitingRack], "draw a rack", "D1")?;
+    let (r, set) = ruleset(state)?;
+    let turn = state.turn_number() + 1;
+    match draw::draw(set, &state.bag, &state.leftover, r.draw_minimum(turn), rng) {
+        Ok(d) => Ok(Payload::RackDrawn {
+            turn,
+            rack: d.rack.to_string(),
+            source: RackSource::Drawn { redraws: d.redraws },
+        }),
+        Err(draw::DrawError::Impossible { .. }) => Ok(Payload::Ended {
+            reason: EndReason::DrawImpossible,
+        }),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// D3: the referee typed the tiles drawn from a real bag (`redraw`: all had gone back first).
+pub fn type_rack(state: &State, drawn: &str, redraw: bool) -> Result<Payload> {
+    phase_is(state, &[Phase::AwaitingRack], "type a rack", "D1")?;
+    let (r, set) = ruleset(state)?;
+    let turn = state.turn_number() + 1;
+    let drawn = parse_tiles(drawn)?;
+    let rack = draw::check_rack(
+        set,
+        &state.bag,
+        &state.leftover,
+        &drawn,
+        redraw,
+        r.draw_minimum(turn),
+    )?;
+    Ok(Payload::RackDrawn {
+        turn,
+        rack: rack.to_string(),
+        source: RackSource::Typed { redraw },
+    })
+}
+
+/// D3: a prepared game's rack for the next turn, checked as a rack drawn from the pool.
+pub fn prepared_rack(state: &State, rack: &str) -> Result<Payload> {
+    phase_is(state, &[Phase::AwaitingRack], "set a prepared rack", "D1")?;
+    let (r, set) = ruleset(state)?;
+    let turn = state.turn_number() + 1;
+    let rack = parse_tiles(rack)?;
+    let rack = draw::check_rack(
+        set,
+        &state.bag,
+        &state.leftover,
+        &rack,
+        true,
+        r.draw_minimum(turn),
+    )?;
+    Ok(Payload::RackDrawn {
+        turn,
+        rack: rack.to_string(),
+        source: RackSource::Prepared,
+    })
+}
+
+/// D4: starts the turn's time (at the event's `at`).
+pub fn start_turn(state: &State) -> Result<Payload> {
+    phase_is(state, &[Phase::RackShown], "start the turn", "D4")?;
+    Ok(Payload::TurnStarted {
+        turn: state.turn_number(),
+    })
+}
+
+/// D6: the top from the move generator. With several equal tops the referee's `choice`
+/// (an index into them) is required and recorded; with one it may be left out.
+pub fn choose_top(state: &State, graph: &WordGraph, choice: Option<usize>) -> Result<Payload> {
+    phase_is(state, &[Phase::Running], "choose the top", "D6")?;
+    let (r, set) = ruleset(state)?;
+    let rack = state.rack().unwrap_or_default();
+    let candidates = tops(graph, set, &state.board, &rack, r.notation);
+    let count = candidates.len();
+    let chosen = match (count, choice) {
+        (0, _) => return Err(DuplicateError::NoPlay),
+        (1, None) => 0,
+        (_, None) => return Err(DuplicateError::ChoiceNeeded(count)),
+        (_, Some(c)) if c >= count => {
+            return Err(DuplicateError::ChoiceOutOfRange { choice: c, count });
+        }
+        (_, Some(c)) => c,
+    };
+    Ok(Payload::TopChosen {
+        turn: state.turn_number(),
+        candidates,
+        chosen,
+        referee_choice: count > 1,
+    })
+}
+
+/// D6: puts the chosen top on the master board.
+pub fn place_top(state: &State) -> Result<Payload> {
+    phase_is(state, &[Phase::TopChosen], "place the top", "D6")?;
+    let top = state
+        .current()
+        .and_then(|t| t.top.as_ref())
+        .and_then(|t| t.play())
+        .cloned()
+        .ok_or(DuplicateError::NoPlay)?;
+    Ok(Payload::PlayPlaced {
+        turn: state.turn_number(),
+        top,
+    })
+}
+
+/// D5: checks a player's slip for `turn` on that turn's board and rack. A second slip for the
+/// same player and turn is a correction (a new event that replaces the first). `ruling` is the
+/// referee's choice for writing faults (the ruleset's default when `None`).
+pub fn record_slip(
+    state: &State,
+    words: &impl WordList,
+    turn: u32,
+    slip: SlipInput,
+    ruling: Option<FaultRuling>,
+) -> Result<Payload> {
+    phase_is(
+        state,
+        &[
+            Phase::Running,
+            Phase::TopChosen,
+            Phase::AwaitingRack,
+            Phase::RackShown,
+            Phase::Ended,
+        ],
+        "record a slip",
+        "D5",
+    )?;
+    let (r, set) = ruleset(state)?;
+    if !state.players.contains(&slip.player) {
+        return Err(DuplicateError::UnknownPlayer(slip.player));
+    }
+    let record = state
+        .turns
+        .iter()
+        .find(|t| t.number == turn && t.started_at.is_some())
+        .ok_or(DuplicateError::UnknownTurn(turn))?;
+    let pos = Position {
+        set,
+        board: &record.board_before,
+        rack: &record.rack,
+        notation: r.notation,
+    };
+    let player = slip.player;
+    let verdict = check(&pos, words, slip, ruling.unwrap_or(r.slip_fault));
+    Ok(Payload::SlipRecorded {
+        turn,
+        player,
+        verdict,
+    })
+}
+
+/// Undoes the latest master event still in effect (a new record; nothing is deleted).
+pub fn undo(state: &State, reason: &str) -> Result<Payload> {
+    if state.ruleset.is_none() {
+        return Err(DuplicateError::Lifecycle("the game is not created"));
+    }
+    let undone: BTreeSet<u64> = state
+        .log
+        .iter()
+        .filter_map(|e| match e.payload {
+            Payload::Undone { reverses, .. } => Some(reverses),
+            _ => None,
+        })
+        .collect();
+    let target = state
+        .log
+        .iter()
+        .rev()
+        .filter(|e| !undone.contains(&e.seq))
+        .find(|e| e.payload.undoable() || matches!(e.payload, Payload::Created { .. }))
+        .filter(|e| e.payload.undoable())
+        .ok_or(DuplicateError::NothingToUndo)?;
+    Ok(Payload::Undone {
+        reverses: target.seq,
+        reason: reason.trim().to_owned(),
+    })
+}
+
+/// Ends a game no rack can continue: D3 (the pool cannot meet the constraint) or no play with
+/// the rack on show (D6). Refused while the game can go on.
+pub fn end_game(state: &State, graph: &WordGraph) -> Result<Payload> {
+    phase_is(
+        state,
+        &[Phase::AwaitingRack, Phase::RackShown, Phase::Running],
+        "end the game",
+        "D3",
+    )?;
+    let (r, set) = ruleset(state)?;
+    let reason = if state.phase() == Phase::AwaitingRack {
+        let min = r.draw_minimum(state.turn_number() + 1);
+        (!draw::possible(set, &state.pool(), min)).then_some(EndReason::DrawImpossible)
+    } else {
+        let rack: Rack = state.rack().unwrap_or_default();
+        tops(graph, set, &state.board, &rack, r.notation)
+            .is_empty()
+            .then_some(EndReason::NoPlay)
+    };
+    reason
+        .map(|reason| Payload::Ended { reason })
+        .ok_or(DuplicateError::NotOver)
+}
