@@ -12,7 +12,8 @@
 //!
 //! # Layout, bottom up (each file imports only the ones above it)
 //! - vocabulary: `seat` ([`Seat`], [`Side`], [`Actor`]), `command` ([`Command`], with [`Play`]
-//!   and [`Exchange`]), `event` ([`Payload`]), `outcome`, `error`, [`sheet`] (sheet-mode words);
+//!   and [`Exchange`]), `event` ([`Payload`]), `outcome`, `error`, [`sheet`] (sheet-mode words),
+//!   `lines` ([`SheetLine`]: the score sheet, one line per change of a score);
 //! - [`board_mode`]: the board a board-mode match keeps and how a GCG move is read and scored on
 //!   it; it knows nothing of the state;
 //! - `state` (the [`State`] and its queries) and `fold` ([`apply`], [`fold`]);
@@ -52,6 +53,7 @@
 mod command;
 mod error;
 mod event;
+mod lines;
 mod outcome;
 mod seat;
 pub mod sheet;
@@ -80,6 +82,7 @@ pub use decide::{
 pub use error::RuleError;
 pub use event::{Event, Payload};
 pub use export::to_gcg;
+pub use lines::{SheetEntry, SheetLine};
 pub use fold::{apply, fold};
 pub use import::{ImportError, import_gcg, import_span_ms};
 pub use outcome::{EndReason, GameResult, ResultReason, overtime_penalty, rack_adjustments};

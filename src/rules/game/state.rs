@@ -11,7 +11,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::clock::{Clocks, after};
 use crate::rules::game::board_mode::BoardTrack;
-use crate::rules::game::{EndReason, Event, GameResult, ResultReason, Seat, Side, Sides};
+use crate::rules::game::{
+    EndReason, Event, GameResult, ResultReason, Seat, SheetLine, Side, Sides,
+};
 use crate::rules::ruleset::{OvertimePolicy, Ruleset, ScoreCorrections};
 
 /// Where a match stands.
@@ -135,6 +137,9 @@ pub enum ChallengeRuling {
     },
     /// T18b-c: the match was forfeited while the challenge was open; nothing left to rule.
     Dropped,
+    /// T13: the play was withdrawn by another challenge while this one was open; there is no
+    /// score or word left to rule on.
+    Withdrawn,
 }
 
 /// A challenge (the PIC queue shows the open ones).
@@ -219,6 +224,9 @@ pub struct State {
     pub turns: Vec<Turn>,
     /// Points outside turns.
     pub adjustments: Vec<Adjustment>,
+    /// The score sheet: one line per change of a side's score (C8); each side's lines add up
+    /// to its total in [`State::scores`].
+    pub sheet: Vec<SheetLine>,
     /// Every challenge, open and ruled.
     pub challenges: Vec<Challenge>,
     /// The open objection window, if any.

@@ -15,7 +15,7 @@ use crate::rules::game::decide::caught_up;
 use crate::rules::game::state::turn_index;
 use crate::rules::game::{
     Adjustment, Challenge, ChallengeKind, ChallengeRuling, EndReason, Forfeit, GameResult, Payload,
-    ScoreCorrection, Seat, Side, Sides, State, Status, Turn, TurnAction,
+    ScoreCorrection, Seat, SheetLine, Side, Sides, State, Status, Turn, TurnAction,
 };
 
 impl State {
@@ -84,6 +84,7 @@ impl State {
             objection_window,
             turns: s.turns.clone(),
             adjustments: s.adjustments.clone(),
+            sheet: s.sheet.clone(),
             end: s.end,
             forfeit: s.forfeit.clone(),
             result: s.result.clone(),
@@ -292,6 +293,9 @@ pub struct View {
     pub turns: Vec<Turn>,
     /// Points outside turns.
     pub adjustments: Vec<Adjustment>,
+    /// The score sheet: one line per change of a score, in order; each side's lines add up to
+    /// its total in `scores` (C8).
+    pub sheet: Vec<SheetLine>,
     /// Why play ended.
     pub end: Option<EndReason>,
     /// T18b-c.

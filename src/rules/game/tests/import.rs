@@ -227,6 +227,7 @@ fn the_export_carries_racks_challenges_and_seats_c8() {
     ];
     g.ok(Command::AdjustRacks {
         racks: racks.into_iter().collect(),
+        tiles: Default::default(),
     });
     let v = g.view();
     assert!(v.result.is_some(), "{v:?}");

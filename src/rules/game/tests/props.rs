@@ -100,6 +100,7 @@ fn command(g: &Game, step: &Step) -> (Actor, Command) {
             table(),
             Command::AdjustRacks {
                 racks: order.iter().map(|s| (*s, *v)).collect::<BTreeMap<_, _>>(),
+                tiles: Default::default(),
             },
         ),
         Step::Disqualify => (
