@@ -116,7 +116,15 @@ fn apply_one(s: &mut State, e: &Event) {
                 withdrawn: false,
             });
             let turn = turn_index(s.turns.len() - 1);
-            line(s, e.seq, seat.side, Some(*seat), Some(turn), SheetEntry::Turn, *declared);
+            line(
+                s,
+                e.seq,
+                seat.side,
+                Some(*seat),
+                Some(turn),
+                SheetEntry::Turn,
+                *declared,
+            );
             if let (Some(b), Some(mv)) = (s.board.as_mut(), mv) {
                 b.place(turn, mv);
             }
@@ -332,7 +340,15 @@ fn apply_one(s: &mut State, e: &Event) {
 
 fn push_plain_turn(s: &mut State, seq: u64, seat: Seat, at: DateTime<Utc>, action: TurnAction) {
     let turn = turn_index(s.turns.len());
-    line(s, seq, seat.side, Some(seat), Some(turn), SheetEntry::Turn, 0);
+    line(
+        s,
+        seq,
+        seat.side,
+        Some(seat),
+        Some(turn),
+        SheetEntry::Turn,
+        0,
+    );
     s.turns.push(Turn {
         seq,
         seat,

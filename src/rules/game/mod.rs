@@ -82,9 +82,9 @@ pub use decide::{
 pub use error::RuleError;
 pub use event::{Event, Payload};
 pub use export::to_gcg;
-pub use lines::{SheetEntry, SheetLine};
 pub use fold::{apply, fold};
 pub use import::{ImportError, import_gcg, import_span_ms};
+pub use lines::{SheetEntry, SheetLine};
 pub use outcome::{EndReason, GameResult, ResultReason, overtime_penalty, rack_adjustments};
 pub use seat::{Actor, Seat, Side, Sides};
 pub use state::{

@@ -39,14 +39,15 @@ pub(super) fn adjust_racks(
     tiles: BTreeMap<Seat, String>,
 ) -> Result<Vec<Payload>, RuleError> {
     require(actor, is_person, "adjust_racks", "a person")?;
+    if !r.end_rack_rule.effects().counted {
+        return Err(RuleError::RacksNotCounted);
+    }
     if s.status != Status::Ended && s.forfeit.is_none() && s.result.is_none() {
         // T17: the racks are counted once the game is over, not before.
         return Err(RuleError::RacksBeforeEnd);
     }
-    if !r.end_rack_rule.effects().counted {
-        return Err(RuleError::RacksNotCounted);
-    }
-    let due = s.status == Status::Ended && s.end.is_some() && s.forfeit.is_none() && !s.racks_counted;
+    let due =
+        s.status == Status::Ended && s.end.is_some() && s.forfeit.is_none() && !s.racks_counted;
     if !due {
         return Err(RuleError::RacksNotDue);
     }
@@ -134,10 +135,13 @@ fn rack_tiles(
             ),
         };
         let rack = Rack::parse(&text).map_err(|e| not_a_tile(e.0))?;
-        if let Some(c) = text
-            .chars()
-            .find(|c| if *c == '?' { set.blanks() == 0 } else { !set.has_letter(*c) })
-        {
+        if let Some(c) = text.chars().find(|c| {
+            if *c == '?' {
+                set.blanks() == 0
+            } else {
+                !set.has_letter(*c)
+            }
+        }) {
             return Err(not_a_tile(c));
         }
         let holds = s.racks.get(seat).copied().unwrap_or(0);
@@ -201,6 +205,7 @@ pub(super) fn correct_score(
     if actual < 0 {
         return Err(RuleError::Invalid("an actual score is not negative".into()));
     }
+    super::challenges::within_reach(t, r, actual)?;
     if actual == t.recorded {
         return Err(RuleError::Slip(
             "the turn is already recorded at that score",
