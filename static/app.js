@@ -115,6 +115,7 @@
     }
     if (type === "exchange") { cmd.tiles = (cmd.tiles || "").toUpperCase().replace(/\s+/g, ""); }
     if (type === "challenge_word") { cmd.words = cmd.words ? [cmd.words] : []; }
+    if (type === "adjust_racks") { return endRacksCommand(form); }
     return cmd;
   }
   function send(matchId, body, attempt, done) {
@@ -141,7 +142,8 @@
     e.preventDefault();
     var controls = form.closest("[data-match]");
     var region = form.closest("[data-live]");
-    var errorBox = controls && controls.querySelector("[data-command-error]");
+    // A form with its own error line shows the refusal there, beside its button.
+    var errorBox = form.querySelector("[data-form-error]") || (controls && controls.querySelector("[data-form-error], [data-command-error]"));
     var body = { idempotency_key: newKey(), expected_seq: parseInt(controls.getAttribute("data-seq"), 10), command: commandFrom(form) };
     form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
     send(controls.getAttribute("data-match"), body, 0, function (res) {
@@ -157,6 +159,42 @@
         }); }
       }
     });
+  });
+
+  // --- T19: the end racks: the tiles left on each rack, and the final scores they make -------------
+  // Blanks are `?`; the server reads, checks and values the tiles (the numbers here only preview).
+  function endRacksCommand(form) {
+    var tiles = {};
+    form.querySelectorAll("input[name^='tiles.']").forEach(function (input) {
+      if (!input.disabled) { tiles[input.name.slice(6)] = input.value.toUpperCase().replace(/\s+/g, ""); }
+    });
+    return { type: "adjust_racks", tiles: tiles };
+  }
+  function endRacksPreview(form) {
+    var values = {};
+    (form.getAttribute("data-values") || "").split(",").forEach(function (kv) {
+      var p = kv.split(":"); if (p.length === 2) { values[p[0]] = parseInt(p[1], 10); }
+    });
+    var rack = { a: 0, b: 0 };
+    form.querySelectorAll("input[data-rack-side]").forEach(function (input) {
+      if (input.disabled) { return; }
+      input.value.toUpperCase().split("").forEach(function (c) { rack[input.getAttribute("data-rack-side")] += values[c] || 0; });
+    });
+    var out = form.getAttribute("data-out"), gain = parseInt(form.getAttribute("data-gain"), 10) || 0;
+    var points = { a: -rack.a, b: -rack.b };
+    if (out === "a" || out === "b") {
+      var other = out === "a" ? "b" : "a";
+      points[out] = gain * rack[other] - rack[out];
+      points[other] = form.getAttribute("data-others-lose") ? -rack[other] : 0;
+    }
+    var a = parseInt(form.getAttribute("data-score-a"), 10) + points.a;
+    var b = parseInt(form.getAttribute("data-score-b"), 10) + points.b;
+    var box = form.querySelector("[data-final-preview]");
+    if (box) { box.textContent = "Final scores: " + form.getAttribute("data-name-a") + " " + a + " – " + form.getAttribute("data-name-b") + " " + b; }
+  }
+  document.addEventListener("input", function (e) {
+    var form = e.target.form;
+    if (form && form.hasAttribute("data-end-racks")) { endRacksPreview(form); }
   });
 
   // --- board mode: show the computed score before the player confirms ---------------------------

@@ -349,6 +349,18 @@ impl State {
             .map(|(seat, _)| *seat)
     }
 
+    /// T19: the game is over and its racks are still to be counted (the ruleset counts them).
+    pub fn racks_due(&self) -> bool {
+        self.status == Status::Ended
+            && self.end.is_some()
+            && self.forfeit.is_none()
+            && !self.racks_counted
+            && self
+                .ruleset
+                .as_ref()
+                .is_some_and(|r| r.end_rack_rule.effects().counted)
+    }
+
     /// N9: whether the result is final: declared and, where the ruleset asks for it, the slip
     /// verified by both sides.
     pub fn result_final(&self) -> bool {

@@ -85,6 +85,7 @@ impl State {
             turns: s.turns.clone(),
             adjustments: s.adjustments.clone(),
             sheet: s.sheet.clone(),
+            racks_due: s.racks_due(),
             end: s.end,
             forfeit: s.forfeit.clone(),
             result: s.result.clone(),
@@ -296,6 +297,9 @@ pub struct View {
     /// The score sheet: one line per change of a score, in order; each side's lines add up to
     /// its total in `scores` (C8).
     pub sheet: Vec<SheetLine>,
+    /// T19: the game is over and the tiles left on the racks are to be entered
+    /// (`adjust_racks`).
+    pub racks_due: bool,
     /// Why play ended.
     pub end: Option<EndReason>,
     /// T18b-c.

@@ -53,13 +53,21 @@ pub async fn match_page(
         state.clock.now(),
         state.desk.clone(),
     );
-    let d = state
-        .db(move |conn| matches::show(conn, &desk, now, id, uid))
+    let (d, can_close) = state
+        .db(move |conn| {
+            let d = matches::show(conn, &desk, now, id, uid)?;
+            // T19: an official may close an ended game here for the table.
+            let can_close = matches::closes_for_table(conn, d.event_id, uid)?;
+            Ok((d, can_close))
+        })
         .await?;
     {
         let p = MatchPage {
             chrome: Chrome::new(&req, user.0, &csrf),
-            b: Board::from_detail(&d),
+            b: Board {
+                can_close,
+                ..Board::from_detail(&d)
+            },
             controls: false,
             two_letter: Vec::new(),
         };
@@ -132,15 +140,22 @@ pub async fn board_fragment(
         state.desk.clone(),
     );
     let controls = q.controls == Some(1);
-    let d = state
+    let (d, can_close) = state
         .db(move |conn| match (controls, uid) {
-            (true, Some(u)) => matches::for_table(conn, &desk, now, id, u),
+            (true, Some(u)) => Ok((matches::for_table(conn, &desk, now, id, u)?, false)),
             (true, None) => Err(AppError::Unauthorized("sign in first".into())),
-            (false, _) => matches::show(conn, &desk, now, id, uid),
+            (false, _) => {
+                let d = matches::show(conn, &desk, now, id, uid)?;
+                let can_close = matches::closes_for_table(conn, d.event_id, uid)?;
+                Ok((d, can_close))
+            }
         })
         .await?;
     html(&BoardFragment {
-        b: Board::from_detail(&d),
+        b: Board {
+            can_close,
+            ..Board::from_detail(&d)
+        },
         controls,
     })
 }

@@ -46,9 +46,7 @@ pub(super) fn adjust_racks(
         // T17: the racks are counted once the game is over, not before.
         return Err(RuleError::RacksBeforeEnd);
     }
-    let due =
-        s.status == Status::Ended && s.end.is_some() && s.forfeit.is_none() && !s.racks_counted;
-    if !due {
+    if !s.racks_due() {
         return Err(RuleError::RacksNotDue);
     }
     if s.open_challenges().next().is_some() {
