@@ -8,6 +8,7 @@
 mod helpers;
 
 mod auth;
+mod closing;
 mod director;
 mod foundation;
 mod inputs;

@@ -276,8 +276,7 @@ fn end_racks(d: &MatchDetail) -> EndRacks {
     };
     let verify = match &v.slip {
         Some(slip)
-            if r.score_corrections == ScoreCorrections::UntilSlipVerified
-                && !slip.result_final =>
+            if r.score_corrections == ScoreCorrections::UntilSlipVerified && !slip.result_final =>
         {
             Side::BOTH
                 .into_iter()
