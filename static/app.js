@@ -108,7 +108,11 @@
     data.forEach(function (v, k) { cmd[k] = String(v).trim(); });
     if (type === "play") {
       cmd.declared = parseInt(cmd.declared, 10);
-      if (cmd.words !== undefined) { cmd.words = cmd.words.toUpperCase().split(/[\s,]+/).filter(Boolean); }
+      // A word typed all in lowercase is a keyboard's habit: capitals. In a word with capitals,
+      // a lowercase letter marks a blank (C7, GCG), and stays as typed.
+      if (cmd.words !== undefined) {
+        cmd.words = cmd.words.split(/[\s,]+/).filter(Boolean).map(function (w) { return w === w.toLowerCase() ? w.toUpperCase() : w; });
+      }
       if (cmd.tiles !== undefined) { cmd.tiles = parseInt(cmd.tiles, 10); }
       if (cmd.move !== undefined) { cmd.move = cmd.move.toUpperCase().replace(/^(\S+)\s+/, "$1 "); }
       if (cmd.rack !== undefined) { if (cmd.rack === "") { delete cmd.rack; } else { cmd.rack = cmd.rack.toUpperCase().replace(/\s+/g, ""); } }

@@ -98,13 +98,16 @@ fn in_set(word: &str, set: &TileSet) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// T8/N9, C1/C5/C6: the most a sheet-mode play of these `words` laying `tiles` tiles could
-/// score. Each word is placed, in thought, on the line of the standard board whose premium
+/// T8/N9, C1/C2/C4/C5/C6: the most a sheet-mode play of these `words` laying `tiles` tiles
+/// could score. Each word is placed, in thought, on the stretch of a board line whose premium
 /// squares make it worth most: its letters (a blank, lowercase, is worth 0; a letter the set
-/// lacks counts as the set's dearest) sorted dearest first onto that line's letter premiums
-/// sorted highest first, times the word premiums the line holds. The bingo bonus is added when
-/// the whole rack was laid. Every real placement of the words scores no more, so an actual
-/// score above this is a slip of the finger.
+/// lacks counts as the set's dearest) sorted dearest first onto that stretch's letter premiums
+/// sorted highest first, times the word premiums the stretch holds. A player may list only the
+/// main word, so each word the play could have formed and did not list (a play of `n` tiles forms
+/// at most `n + 1`, C4) is allowed the most a cross word can score: it takes premiums from its one
+/// new tile only (C5), so at most ×3 on the fifteen dearest tiles of the set, the new one on a
+/// triple letter. The bingo bonus is added when the whole rack was laid (C6). Every real play
+/// with these words scores no more, so an actual score above this is a slip of the finger.
 pub fn max_score(words: &[String], tiles: u8, set: &TileSet, rack_size: u8) -> i64 {
     let dearest = ('A'..='Z').map(|c| set.letter_value(c)).max().unwrap_or(0);
     let mut total: i64 = 0;
@@ -120,10 +123,26 @@ pub fn max_score(words: &[String], tiles: u8, set: &TileSet, rack_size: u8) -> i
         values.sort_unstable_by(|a, b| b.cmp(a));
         total = total.saturating_add(best_line(&values));
     }
+    let formed = usize::from(tiles.max(1)) + 1;
+    let unlisted = i64::try_from(formed.saturating_sub(words.len())).unwrap_or(0);
+    total = total.saturating_add(unlisted.saturating_mul(cross_word_bound(set, dearest)));
     if usize::from(tiles) >= BINGO_TILES.min(usize::from(rack_size)) {
         total = total.saturating_add(i64::from(BINGO_BONUS));
     }
     total
+}
+
+/// C4/C5: the most one cross word can score: the fifteen dearest tiles of the set, the new tile
+/// (at most the dearest) on a triple letter, the word on a triple word.
+fn cross_word_bound(set: &TileSet, dearest: u8) -> i64 {
+    let mut values: Vec<u32> = ('A'..='Z')
+        .flat_map(|c| {
+            std::iter::repeat_n(u32::from(set.letter_value(c)), usize::from(set.count(c)))
+        })
+        .collect();
+    values.sort_unstable_by(|a, b| b.cmp(a));
+    let letters: u32 = values.iter().take(SIZE).sum();
+    (i64::from(letters) + 2 * i64::from(dearest)) * 3
 }
 
 /// The most letters of these values (dearest first) can score on any stretch of a board line
@@ -221,21 +240,23 @@ mod set_tests {
     }
 
     #[test]
-    fn a_sheet_plays_score_is_bounded_by_the_best_premium_line_t8_c5_c6() {
+    fn a_sheet_plays_score_is_bounded_by_the_best_premium_line_t8_c4_c5_c6() {
         let en = TileSet::english();
-        // QI: Q (10) on a triple letter, I beside it, no word premium on that stretch... or on
-        // a double word: the bound is the best of all stretches, and never below the truth.
-        let qi = max_score(&s(&["QI"]), 2, &en, 7);
-        assert!((31..100).contains(&qi), "{qi}");
-        // A blank is worth nothing: qI is bounded by the I alone.
-        assert!(max_score(&s(&["qI"]), 2, &en, 7) < 20);
-        // A 15-letter word across three triple-word squares, with a bingo.
+        // Every word a 2-tile play can form is listed: QI three times at most (C4).
+        let qi = max_score(&s(&["QI", "QI", "QI"]), 2, &en, 7);
+        assert!((31..300).contains(&qi), "{qi}");
+        // A blank is worth nothing.
+        assert!(max_score(&s(&["qI", "qI", "qI"]), 2, &en, 7) < qi);
+        // Words not listed are allowed a cross word's most: 15 dearest tiles (81), the new one
+        // tripled (+20), the word tripled: 303 each.
+        assert_eq!(max_score(&s(&["QI"]), 2, &en, 7), qi / 3 + 2 * 303);
+        // A 15-letter word across three triple-word squares.
         let big = max_score(&s(&["OXYPHENBUTAZONE"]), 7, &en, 7);
-        assert!((1_458..9_999).contains(&big), "{big}");
-        // The whole rack laid adds the bingo bonus (C6).
+        assert!((1_593 + 50..9_999).contains(&big), "{big}");
+        // The whole rack laid adds the bingo bonus (C6), and one more possible cross word.
         assert_eq!(
             max_score(&s(&["AEINRST"]), 7, &en, 7),
-            max_score(&s(&["AEINRST"]), 6, &en, 7) + 50
+            max_score(&s(&["AEINRST"]), 6, &en, 7) + 50 + 303
         );
     }
 }

@@ -280,8 +280,8 @@ pub(super) fn within_reach(t: &Turn, r: &Ruleset, actual: i32) -> Result<(), Rul
             field: "actual".into(),
             rule: "T8",
             message: format!(
-                "actual: {actual} is more than {} can score ({most} at most, every letter on \
-                 the best premium squares of the board)",
+                "actual: {actual} is more than {} can score ({most} at most: every letter on \
+                 the best premium squares, and any cross word not listed at its most)",
                 words.join(", ")
             ),
         });
