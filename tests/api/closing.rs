@@ -178,6 +178,14 @@ fn the_table_and_the_officials_get_the_end_racks_form_others_do_not_t19() {
         let live = official.get(&format!("/matches/{m}/board"));
         assert!(live.body.contains(r#"data-command="adjust_racks""#));
     }
+    // The PIC's queue page leads to the games waiting to be closed.
+    let queue = h.pic.get(&format!("/events/{}/pic", h.event_id));
+    assert!(
+        queue.body.contains("waiting to be closed"),
+        "{}",
+        queue.body
+    );
+    assert!(queue.body.contains(&format!(r#"href="/matches/{m}""#)));
     let watcher = h.outsider.get(&format!("/matches/{m}"));
     assert!(!watcher.body.contains(r#"data-command="adjust_racks""#));
     // Closed: the form is gone, the sheet shows the racks line.
