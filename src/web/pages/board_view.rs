@@ -207,6 +207,7 @@ fn sheet_line(
                 .filter(|(s, _)| s.side == l.side)
                 .map(|(s, value)| match tiles.get(s) {
                     Some(t) => format!("{s} {t} ({value})"),
+                    None if *value == 0 => format!("{s} none"),
                     None => format!("{s} ({value})"),
                 })
                 .collect();
