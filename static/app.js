@@ -72,6 +72,7 @@
         if (region.contains(document.activeElement) && document.activeElement.tagName === "INPUT") { region.dataset.stale = "1"; return; }
         region.innerHTML = html;
         region.dataset.stale = "";
+        region.querySelectorAll("[data-end-racks]").forEach(endRacksPreview);
         stampClocks(region);
         tick();
         offline(false);
@@ -200,6 +201,8 @@
     var form = e.target.form;
     if (form && form.hasAttribute("data-end-racks")) { endRacksPreview(form); }
   });
+  // Racks the board tells are filled in by the server: show their final scores at once.
+  document.querySelectorAll("[data-end-racks]").forEach(endRacksPreview);
 
   // --- board mode: show the computed score before the player confirms ---------------------------
   var previewTimer = null;

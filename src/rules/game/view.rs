@@ -86,6 +86,11 @@ impl State {
             adjustments: s.adjustments.clone(),
             sheet: s.sheet.clone(),
             racks_due: s.racks_due(),
+            known_racks: if s.racks_due() {
+                s.known_racks()
+            } else {
+                BTreeMap::new()
+            },
             end: s.end,
             forfeit: s.forfeit.clone(),
             result: s.result.clone(),
@@ -300,6 +305,9 @@ pub struct View {
     /// T19: the game is over and the tiles left on the racks are to be entered
     /// (`adjust_racks`).
     pub racks_due: bool,
+    /// T19, board mode: racks the board tells while they are due (one seat holds every tile not
+    /// on the board), to fill the end-racks form in.
+    pub known_racks: BTreeMap<Seat, String>,
     /// Why play ended.
     pub end: Option<EndReason>,
     /// T18b-c.

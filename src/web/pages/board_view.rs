@@ -35,6 +35,8 @@ pub struct RackSeat {
     pub holds: u8,
     /// It played out (T17a): its rack is empty.
     pub out: bool,
+    /// Board mode: the tiles the board tells it holds (empty when unknown).
+    pub known: String,
 }
 
 /// T19: what the end-racks form needs to show the final scores before they are recorded: the
@@ -313,6 +315,7 @@ fn end_racks(d: &MatchDetail) -> EndRacks {
                 side: s.side.as_str(),
                 holds: v.racks.get(s).copied().unwrap_or(0),
                 out: Some(*s) == out,
+                known: v.known_racks.get(s).cloned().unwrap_or_default(),
             })
             .collect(),
         values,

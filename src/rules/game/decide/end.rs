@@ -159,6 +159,25 @@ fn rack_tiles(
         }
         out.insert(*seat, (rack.to_string(), rack.value(&set)));
     }
+    // C2, board mode with the bag empty: the racks hold only tiles the board does not.
+    if let Some(mut unseen) = s.tiles_on_racks() {
+        for (seat, (text, _)) in &out {
+            let rack = Rack::parse(text).unwrap_or_default();
+            if !unseen.take_all(&rack) {
+                return Err(RuleError::Entry {
+                    field: format!("tiles.{seat}"),
+                    rule: "C2",
+                    message: format!(
+                        "{seat}'s rack: the board and the racks before it already hold some of \
+                         {text}; the tiles not on the board are {}",
+                        s.tiles_on_racks()
+                            .map(|r| r.to_string())
+                            .unwrap_or_default()
+                    ),
+                });
+            }
+        }
+    }
     Ok(out)
 }
 
