@@ -89,8 +89,9 @@
 //!   `score_corrected` event listed on the slip. Each side verifies the slip once (`verify_slip`);
 //!   a correction voids earlier verifications; once both sides have verified, the result is final
 //!   and corrections are refused (rule N9). A forfeit's result is final at once.
-//! - **T13 with two challenges on one play.** A play withdrawn by a word challenge takes its other
-//!   open challenges with it (ruled `withdrawn`, gone from the PIC queue): no score is left to rule.
+//! - **T13 with two challenges on one play.** A play withdrawn by a word challenge takes its
+//!   other open challenges with it (ruled `withdrawn`, gone from the PIC queue): no score is left
+//!   to rule.
 //! - **T8, an actual score within reach.** In sheet mode the PIC's actual score (and an N9
 //!   correction) may not exceed what the listed words could make on the board's best premium
 //!   stretch, plus a cross word's most (15 dearest tiles, ×3) for each word a play of that many

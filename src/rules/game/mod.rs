@@ -40,8 +40,8 @@
 //!   `{"type": "exchange", "tiles": "EEEA"}`, `{"type": "challenge_word", "by": "B1", "words":
 //!   ["QI"]}`, `{"type": "challenge_score", "by": "A2"}`, `{"type": "rule_word", "challenge": 4,
 //!   "valid": true}`, `{"type": "rule_score", "challenge": 4, "actual": 30}`, `{"type": "hold",
-//!   "by": "B1"}`, `{"type": "accept"}`, `{"type": "adjust_racks", "racks": {"A1": 5, "B1": 0}}` (values) or
-//!   `{"type": "adjust_racks", "tiles": {"A2": "QE?"}}` (the tiles left),
+//!   "by": "B1"}`, `{"type": "accept"}`, `{"type": "adjust_racks", "racks": {"A1": 5, "B1":
+//!   0}}` (values) or `{"type": "adjust_racks", "tiles": {"A2": "QE?"}}` (the tiles left),
 //!   `{"type": "disqualify", "side": "a", "reason": "…"}`, `{"type": "correction",
 //!   "reverses_seq": 7, "reason": "…"}`, `{"type": "correct_score", "by": "B1", "turn": 0,
 //!   "actual": 30}`, `{"type": "verify_slip", "by": "A1"}`, … (see [`Command`]).
