@@ -296,3 +296,49 @@ fn sheet_mode_words_are_letters_of_the_tile_set_c2_c7() {
     );
     assert_eq!(s["state"]["turns"][0]["action"]["words"], json!(["cAT"]));
 }
+
+#[test]
+fn an_individual_result_waits_for_both_players_to_verify_the_slip_on_the_tablet_n9() {
+    let mut h = hall();
+    let m = created(h.director.post_json(
+        "/api/v1/matches",
+        &json!({"event_id": h.event_id, "table": 1, "side_a": {"name": "Ann"}, "side_b": {"name": "Cy"},
+                "ruleset": {"preset": "individual"}}),
+    ))["id"]
+        .as_i64()
+        .unwrap();
+    ok_cmd(&mut h.table, m, json!({"type": "start", "first": "a"}));
+    ok_cmd(
+        &mut h.table,
+        m,
+        json!({"type": "play", "words": ["QI"], "tiles": 2, "declared": 11}),
+    );
+    // N6: six scoreless turns end the game.
+    for _ in 0..6 {
+        ok_cmd(&mut h.table, m, json!({"type": "pass"}));
+    }
+    let done = ok_cmd(
+        &mut h.table,
+        m,
+        json!({"type": "adjust_racks", "tiles": {"A1": "E", "B1": "K"}}),
+    );
+    assert_eq!(done["state"]["slip"]["result_final"], false);
+    let page = h.table.get(&format!("/matches/{m}/table"));
+    assert!(
+        page.body.contains("A1's side verifies the slip"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("B1's side verifies the slip"));
+    ok_cmd(&mut h.table, m, json!({"type": "verify_slip", "by": "A1"}));
+    let page = h.table.get(&format!("/matches/{m}/table"));
+    assert!(!page.body.contains("A1's side verifies the slip"));
+    assert!(page.body.contains("B1's side verifies the slip"));
+    // N9: a side verifies once.
+    let again = send(&mut h.table, m, json!({"type": "verify_slip", "by": "A1"}));
+    assert_eq!(again.status, 422);
+    let last = ok_cmd(&mut h.table, m, json!({"type": "verify_slip", "by": "B1"}));
+    assert_eq!(last["state"]["slip"]["result_final"], true);
+    let page = h.table.get(&format!("/matches/{m}/table"));
+    assert!(!page.body.contains("verifies the slip"));
+}
