@@ -61,6 +61,8 @@ pub enum AppError {
         rule: String,
         /// What is wrong, for the user.
         message: String,
+        /// The command field at fault, when the rule is about one (`words`, `tiles.A2`).
+        field: Option<String>,
     },
     /// Body or upload too large.
     #[error("{0}")]
@@ -232,7 +234,7 @@ impl ResponseError for AppError {
                 (field.clone(), None, None)
             }
             AppError::Conflict { current, .. } => (None, current.clone(), None),
-            AppError::Rule { rule, .. } => (None, None, Some(rule.clone())),
+            AppError::Rule { rule, field, .. } => (field.clone(), None, Some(rule.clone())),
             _ => (None, None, None),
         };
         let message = self.public_message();
@@ -268,6 +270,7 @@ impl From<crate::rules::game::RuleError> for AppError {
             other => AppError::Rule {
                 rule: other.rule().to_owned(),
                 message: other.to_string(),
+                field: other.field().map(str::to_owned),
             },
         }
     }

@@ -73,6 +73,7 @@
         if (region.contains(document.activeElement) && document.activeElement.tagName === "INPUT") { region.dataset.stale = "1"; return; }
         region.innerHTML = html;
         region.dataset.stale = "";
+        region.querySelectorAll("[data-end-racks]").forEach(endRacksPreview);
         stampClocks(region);
         tick();
         offline(false);
@@ -122,13 +123,18 @@
     data.forEach(function (v, k) { cmd[k] = String(v).trim(); });
     if (type === "play") {
       cmd.declared = parseInt(cmd.declared, 10);
-      if (cmd.words !== undefined) { cmd.words = cmd.words.toUpperCase().split(/[\s,]+/).filter(Boolean); }
+      // A word typed all in lowercase is a keyboard's habit: capitals. In a word with capitals,
+      // a lowercase letter marks a blank (C7, GCG), and stays as typed.
+      if (cmd.words !== undefined) {
+        cmd.words = cmd.words.split(/[\s,]+/).filter(Boolean).map(function (w) { return w === w.toLowerCase() ? w.toUpperCase() : w; });
+      }
       if (cmd.tiles !== undefined) { cmd.tiles = parseInt(cmd.tiles, 10); }
       if (cmd.move !== undefined) { cmd.move = cmd.move.toUpperCase().replace(/^(\S+)\s+/, "$1 "); }
       if (cmd.rack !== undefined) { if (cmd.rack === "") { delete cmd.rack; } else { cmd.rack = cmd.rack.toUpperCase().replace(/\s+/g, ""); } }
     }
     if (type === "exchange") { cmd.tiles = (cmd.tiles || "").toUpperCase().replace(/\s+/g, ""); }
     if (type === "challenge_word") { cmd.words = cmd.words ? [cmd.words] : []; }
+    if (type === "adjust_racks") { return endRacksCommand(form); }
     return cmd;
   }
   function send(matchId, body, attempt, done) {
@@ -185,7 +191,8 @@
   /** Shows a refusal right under the control that caused it (its form), else at the controls' top. */
   function showRefusal(scope, type, status, body) {
     var form = scope.querySelector('form[data-command="' + type + '"]');
-    var box = form ? form.querySelector(".command-error") : null;
+    // A form with its own error line (the end racks) shows the refusal there, beside its button.
+    var box = form ? form.querySelector(".command-error, [data-form-error]") : null;
     if (form && !box) {
       box = document.createElement("p");
       box.className = "error command-error";
@@ -217,7 +224,7 @@
     var type = form.getAttribute("data-command");
     var body = { idempotency_key: newKey(), expected_seq: parseInt(controls.getAttribute("data-seq"), 10), command: commandFrom(form) };
     form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
-    controls.querySelectorAll("[data-command-error]").forEach(function (b) { b.hidden = true; });
+    controls.querySelectorAll("[data-command-error], [data-form-error]").forEach(function (b) { b.hidden = true; });
     send(controls.getAttribute("data-match"), body, 0, function (res) {
       form.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
       if (res.status === 200) {
@@ -233,6 +240,44 @@
       }
     });
   });
+
+  // --- T19: the end racks: the tiles left on each rack, and the final scores they make -------------
+  // Blanks are `?`; the server reads, checks and values the tiles (the numbers here only preview).
+  function endRacksCommand(form) {
+    var tiles = {};
+    form.querySelectorAll("input[name^='tiles.']").forEach(function (input) {
+      if (!input.disabled) { tiles[input.name.slice(6)] = input.value.toUpperCase().replace(/\s+/g, ""); }
+    });
+    return { type: "adjust_racks", tiles: tiles };
+  }
+  function endRacksPreview(form) {
+    var values = {};
+    (form.getAttribute("data-values") || "").split(",").forEach(function (kv) {
+      var p = kv.split(":"); if (p.length === 2) { values[p[0]] = parseInt(p[1], 10); }
+    });
+    var rack = { a: 0, b: 0 };
+    form.querySelectorAll("input[data-rack-side]").forEach(function (input) {
+      if (input.disabled) { return; }
+      input.value.toUpperCase().split("").forEach(function (c) { rack[input.getAttribute("data-rack-side")] += values[c] || 0; });
+    });
+    var out = form.getAttribute("data-out"), gain = parseInt(form.getAttribute("data-gain"), 10) || 0;
+    var points = { a: -rack.a, b: -rack.b };
+    if (out === "a" || out === "b") {
+      var other = out === "a" ? "b" : "a";
+      points[out] = gain * rack[other] - rack[out];
+      points[other] = form.getAttribute("data-others-lose") ? -rack[other] : 0;
+    }
+    var a = parseInt(form.getAttribute("data-score-a"), 10) + points.a;
+    var b = parseInt(form.getAttribute("data-score-b"), 10) + points.b;
+    var box = form.querySelector("[data-final-preview]");
+    if (box) { box.textContent = "Final scores: " + form.getAttribute("data-name-a") + " " + a + " – " + form.getAttribute("data-name-b") + " " + b; }
+  }
+  document.addEventListener("input", function (e) {
+    var form = e.target.form;
+    if (form && form.hasAttribute("data-end-racks")) { endRacksPreview(form); }
+  });
+  // Racks the board tells are filled in by the server: show their final scores at once.
+  document.querySelectorAll("[data-end-racks]").forEach(endRacksPreview);
 
   // --- board mode: show the computed score before the player confirms ---------------------------
   var previewTimer = null;

@@ -91,6 +91,22 @@
 //!   `score_corrected` event listed on the slip. Each side verifies the slip once (`verify_slip`);
 //!   a correction voids earlier verifications; once both sides have verified, the result is final
 //!   and corrections are refused (rule N9). A forfeit's result is final at once.
+//! - **T13 with two challenges on one play.** A play withdrawn by a word challenge takes its
+//!   other open challenges with it (ruled `withdrawn`, gone from the PIC queue): no score is left
+//!   to rule.
+//! - **T8, an actual score within reach.** In sheet mode the PIC's actual score (and an N9
+//!   correction) may not exceed what the listed words could make on the board's best premium
+//!   stretch, plus a cross word's most (15 dearest tiles, ×3) for each word a play of that many
+//!   tiles could form and did not list, plus the bingo bonus when the rack was laid
+//!   (`sheet::max_score`). Board mode takes the board's score.
+//! - **T19, racks as tiles.** The table may enter the tiles left on each rack (`adjust_racks` with
+//!   `tiles`), valued with the match's tile set: letters of the set, `?` for a blank, no more tiles
+//!   than the sheet says the seat holds. A side that played out holds none.
+//! - **C8, the sheet adds up.** Every change of a score is a sheet line of its own (a turn as
+//!   declared, a score-challenge change, a withdrawal, a ±10, a correction, the racks, overtime);
+//!   a clock reaching 0:00 is a line of 0 (T5).
+//! - **C2/C7, sheet-mode words** are letters of the event's tile set, a blank's letter in
+//!   lowercase, no more lowercase letters in a word than the set has blanks.
 
 // Board, tiles and notation (rules C1-C8).
 pub mod board;

@@ -493,3 +493,18 @@ fn rule_held(
     let cmd = cmd(&c)?;
     work.command(conn, now, c.match_id, Sender::User(user_id), &cmd)
 }
+
+/// T19: the event's games whose play is over and which wait to be closed (racks, rulings): a PIC
+/// may close one from its match page when the table cannot. Table order.
+pub fn games_to_close(
+    conn: &mut DbConn,
+    event: EventId,
+) -> Result<Vec<(MatchId, Option<i32>)>, AppError> {
+    let mut games: Vec<(MatchId, Option<i32>)> = crate::db::matches::of_event(conn, event)?
+        .into_iter()
+        .filter(|m| m.status == crate::vocab::MatchStatus::Ended)
+        .map(|m| (m.id, m.table_no))
+        .collect();
+    games.sort_by_key(|(_, table)| *table);
+    Ok(games)
+}

@@ -9,6 +9,7 @@
 mod helpers;
 
 mod auth;
+mod closing;
 mod director;
 mod foundation;
 mod inputs;

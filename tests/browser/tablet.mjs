@@ -497,6 +497,74 @@ for (const vp of VIEWPORTS) {
     await anon.context.close();
   }, s);
 
+  // Issue 15 item 1: a game played to its end on the table page is closed through the form.
+  const seqOf = (page) => page.locator(".controls[data-seq]").first().getAttribute("data-seq");
+  /** Taps a control of the table page and waits for the page to show the state after it. */
+  async function tap(page, selector) {
+    const before = await seqOf(page);
+    await page.locator(selector).first().click();
+    await eventually(async () => assert.notEqual(await seqOf(page), before), `the page after ${selector}`);
+  }
+  await step(T("a second game is played to eight passes on the table page"), async () => {
+    ev.second = (await api("POST", "/api/v1/matches", { event_id: ev.id, table: 1, round: 2,
+      side_a: { team_id: ev.a }, side_b: { team_id: ev.b } }, token)).id;
+    await openLive(table.page, `/matches/${ev.second}/table`);
+    await table.page.selectOption('form[data-command="start"] select[name="first"]', "a");
+    await table.page.click('button:has-text("Start the clocks")');
+    const f = table.page.locator('form[data-command="play"]');
+    await f.waitFor();
+    await f.locator('input[name="words"]').fill("ZA");
+    await f.locator('input[name="tiles"]').fill("2");
+    await f.locator('input[name="declared"]').fill("22");
+    await tap(table.page, 'form[data-command="play"] button:has-text("Finish")');
+    for (let i = 0; i < 8; i++) { await tap(table.page, 'form[data-command="pass"] button'); }
+    await table.page.locator('form[data-command="adjust_racks"]').waitFor();
+    assert.match(await text(table.page, ".scoreboard .status"), /Play over/);
+    await checkLayout(table.page, vp, "table-end-racks");
+  }, s);
+
+  await step(T("the end-racks form refuses a tile the set lacks, beside the form, and records nothing"), async () => {
+    const f = table.page.locator('form[data-command="adjust_racks"]');
+    const before = await seqOf(table.page);
+    await f.locator('input[name="tiles.A2"]').fill("Q1");
+    await f.locator('input[name="agree_a"]').check();
+    await f.locator('input[name="agree_b"]').check();
+    await f.locator('button:has-text("Record the racks")').click();
+    const err = f.locator("[data-form-error]");
+    await err.waitFor({ state: "visible" });
+    assert.match(await err.innerText(), /A2's rack: 1 is not a tile/);
+    assert.equal(await seqOf(table.page), before, "nothing recorded");
+    // The refusal was asked for: the browser's note of the 422 is not a script error.
+    const i = table.problems.findIndex((p) => /status of 422/.test(p));
+    if (i >= 0) { table.problems.splice(i, 1); }
+    await checkLayout(table.page, vp, "table-end-racks-refused");
+  }, s);
+
+  await step(T("the table enters the racks, sees the final scores, both sides agree: the game is finished"), async () => {
+    const f = table.page.locator('form[data-command="adjust_racks"]');
+    await f.locator('input[name="tiles.A2"]').fill("qe");
+    await f.locator('input[name="tiles.B1"]').fill("K?");
+    // ZA 22; A loses Q+E = 11, B loses K = 5 (T19).
+    assert.equal(await f.locator("[data-final-preview]").innerText(), "Final scores: Anagrammers 11 – Bingo Bunch -5");
+    await f.locator('button:has-text("Record the racks")').click();
+    await table.page.locator(".scoreboard .result").waitFor();
+    assert.equal(await table.page.locator('form[data-command="adjust_racks"]').count(), 0, "the form is gone");
+    assert.equal(await score(table.page, "a"), "11");
+    assert.equal((await score(table.page, "b")).replace("\u2212", "-"), "-5");
+    // C8: the Recorded column adds up to each side's total.
+    const rows = await table.page.locator("table.sheet tbody tr").evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.innerText.trim())));
+    // A line names a seat (A1) or, for a whole side's line, the team.
+    const sum = (seat, team) => rows.filter((r) => r[1] === team || new RegExp(`^${seat}\\d$`).test(r[1]))
+      .reduce((n, r) => n + Number(r[4].replace("\u2212", "-")), 0);
+    assert.equal(sum("A", "Anagrammers"), 11, JSON.stringify(rows));
+    assert.equal(sum("B", "Bingo Bunch"), -5, JSON.stringify(rows));
+    assert.ok(rows.some((r) => /A2 EQ \(11\)/.test(r[2])), JSON.stringify(rows));
+    const m = await api("GET", `/api/v1/matches/${ev.second}`, undefined, token);
+    assert.equal(m.status, "finished");
+    await checkLayout(table.page, vp, "table-closed");
+  }, s);
+
   await step(T("no script errors on any device"), async () => {
     // The refusals this scenario provokes on purpose (422, 409) are logged by the browser too.
     const all = [table, pic, captain, committee].filter(Boolean).flatMap((d) => d.problems)

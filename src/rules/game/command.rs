@@ -92,10 +92,17 @@ pub enum Command {
     TimeExpired,
     /// N6: the director announces the end of the game.
     AnnounceEnd,
-    /// T19, N6-N7: the value of the tiles left on each rack at the end (missing seats: 0).
+    /// T19, N6-N7: the tiles left on each rack at the end, given either as the tiles
+    /// themselves (`tiles`: `{"A2": "QE?"}`, valued with the match's tile set and checked
+    /// against what each rack holds) or as each rack's point value (`racks`); missing seats
+    /// hold nothing.
     AdjustRacks {
         /// Point value of each seat's remaining tiles.
+        #[serde(default)]
         racks: BTreeMap<Seat, u32>,
+        /// The tiles left on each seat's rack: letters, `?` for a blank, spaces ignored.
+        #[serde(default)]
+        tiles: BTreeMap<Seat, String>,
     },
     /// T18b: the committee disqualifies a side.
     Disqualify {

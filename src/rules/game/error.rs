@@ -103,9 +103,17 @@ pub enum RuleError {
     /// Nothing is due for the sweeper.
     #[error("rule T3: no clock has run out")]
     NothingDue,
-    /// T19: racks can be counted only once, after the game ended.
-    #[error("rule T19: racks are counted once, after the game has ended")]
+    /// T17/T19: the game is still being played; racks are counted once it is over.
+    #[error("rule T19: the game is not over yet; the racks are counted once it has ended")]
+    RacksBeforeEnd,
+    /// T19: racks are counted once, after the game ended; these are counted already.
+    #[error(
+        "rule T19: the racks are already counted (once per game; an official corrects a mistake, E3)"
+    )]
     RacksNotDue,
+    /// T19: the ruleset does not count the racks (`end_rack_rule: none`).
+    #[error("rule T19: this game's rules do not count the tiles left on the racks")]
+    RacksNotCounted,
     /// E3: this event cannot be reversed.
     #[error("rule E3: event {0} cannot be reversed: {1}")]
     NotReversible(u64, &'static str),
@@ -115,6 +123,17 @@ pub enum RuleError {
     /// N9: both players verified the results slip; the result is final.
     #[error("rule N9: both players have verified the results slip; the result is final")]
     SlipVerified,
+    /// An input the rules refuse, about one field of the command (`words`, `tiles.A2`, `actual`):
+    /// the message says what is wrong in the player's words.
+    #[error("rule {rule}: {message}")]
+    Entry {
+        /// The command field at fault (`words`, `tiles.A2`).
+        field: String,
+        /// The rule enforced.
+        rule: &'static str,
+        /// What is wrong.
+        message: String,
+    },
     /// Board mode: the move is not legal on the board.
     #[error("rule {rule}: {message}")]
     Board {
@@ -126,6 +145,14 @@ pub enum RuleError {
 }
 
 impl RuleError {
+    /// The command field the error is about, when it is about one.
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            RuleError::Entry { field, .. } => Some(field),
+            _ => None,
+        }
+    }
+
     /// The rule ID the error enforces (`T9`, `N5`, …), or a category for non-rule errors.
     pub fn rule(&self) -> &'static str {
         match self {
@@ -154,10 +181,12 @@ impl RuleError {
             RuleError::ChallengeNotOpen(_) | RuleError::WrongChallengeKind(_) => "T11",
             RuleError::ActualFromBoard => "T8",
             RuleError::NothingDue => "T3",
-            RuleError::RacksNotDue => "T19",
+            RuleError::RacksNotDue | RuleError::RacksBeforeEnd | RuleError::RacksNotCounted => {
+                "T19"
+            }
             RuleError::NotReversible(..) => "E3",
             RuleError::Slip(_) | RuleError::SlipVerified => "N9",
-            RuleError::Board { rule, .. } => rule,
+            RuleError::Board { rule, .. } | RuleError::Entry { rule, .. } => rule,
         }
     }
 }

@@ -165,6 +165,9 @@ pub enum Payload {
         racks: BTreeMap<Seat, u32>,
         /// Points added per side (negative: taken).
         points: Sides<i32>,
+        /// T19: the tiles left on each rack, when the table entered them (`?` for a blank).
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        tiles: BTreeMap<Seat, String>,
     },
     /// N2/N8: overtime penalties, applied after the rack adjustment.
     OvertimePenalized {

@@ -164,7 +164,7 @@ fn rack_lines(
             .iter()
             .find(|e| e.seq == seq)
             .and_then(|e| match &e.payload {
-                Payload::RacksAdjusted { racks, points } => Some((racks.clone(), *points)),
+                Payload::RacksAdjusted { racks, points, .. } => Some((racks.clone(), *points)),
                 _ => None,
             })
     else {

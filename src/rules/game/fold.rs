@@ -14,8 +14,8 @@ use crate::rules::game::event::SidePoints;
 use crate::rules::game::state::turn_index;
 use crate::rules::game::{
     Adjustment, AdjustmentReason, Challenge, ChallengeKind, ChallengeRuling, EndReason, Event,
-    Forfeit, Payload, ResultReason, ScoreCorrection, Seat, Side, Sides, State, Status, Turn,
-    TurnAction, Window,
+    Forfeit, Payload, ResultReason, ScoreCorrection, Seat, SheetEntry, SheetLine, Side, Sides,
+    State, Status, Turn, TurnAction, Window,
 };
 use crate::rules::ruleset::{ChallengeOverrun, EntryMode};
 
@@ -116,6 +116,15 @@ fn apply_one(s: &mut State, e: &Event) {
                 withdrawn: false,
             });
             let turn = turn_index(s.turns.len() - 1);
+            line(
+                s,
+                e.seq,
+                seat.side,
+                Some(*seat),
+                Some(turn),
+                SheetEntry::Turn,
+                *declared,
+            );
             if let (Some(b), Some(mv)) = (s.board.as_mut(), mv) {
                 b.place(turn, mv);
             }
@@ -185,7 +194,7 @@ fn apply_one(s: &mut State, e: &Event) {
                 c.ruling = Some(ChallengeRuling::Word { valid: *valid });
             }
             if *withdrawn && let Some(t) = turn {
-                withdraw(s, t);
+                withdraw(s, e.seq, t);
             }
             if let Some(SidePoints { side, points }) = points {
                 s.adjustments.push(Adjustment {
@@ -194,6 +203,8 @@ fn apply_one(s: &mut State, e: &Event) {
                     points: *points,
                     reason: AdjustmentReason::WordChallenge,
                 });
+                let entry = SheetEntry::WordChallenge { valid: *valid };
+                line(s, e.seq, *side, None, turn, entry, *points);
             }
             if let Some(side) = lost_turn {
                 s.lost_turn_pending[*side] = true;
@@ -210,20 +221,37 @@ fn apply_one(s: &mut State, e: &Event) {
             actual,
             recorded,
         } => {
-            let turn = s.challenge(*challenge).map(|c| c.turn);
+            let (turn, by) = match s.challenge(*challenge) {
+                Some(c) => (Some(c.turn), Some(c.by)),
+                None => (None, None),
+            };
             if let Some(c) = s.challenges.iter_mut().find(|c| c.id == *challenge) {
                 c.ruling = Some(ChallengeRuling::Score {
                     actual: *actual,
                     recorded: *recorded,
                 });
             }
-            if let Some(t) = turn.and_then(|t| s.turns.get_mut(t as usize)) {
+            if let Some(i) = turn
+                && let Some(t) = s.turns.get_mut(i as usize)
+            {
+                let change = recorded.saturating_sub(t.recorded);
                 t.actual = Some(*actual);
                 t.recorded = *recorded;
+                let (side, seat) = (t.seat.side, t.seat);
+                if let Some(by) = by {
+                    let entry = SheetEntry::ScoreChallenge {
+                        by,
+                        actual: *actual,
+                    };
+                    line(s, e.seq, side, Some(seat), Some(i), entry, change);
+                }
             }
             resume_clock(s, at);
         }
         Payload::ClockFlagged { side, at } => {
+            // T5: the flag is written on the sheet, with the seat it caught on turn.
+            let on_turn = s.seat_to_move().filter(|seat| seat.side == *side);
+            line(s, e.seq, *side, on_turn, None, SheetEntry::OutOfTime, 0);
             s.flagged[*side] = true;
             // T5: the flagged side's turn is skipped at the moment its clock reached zero.
             settle_turn(s, *at);
@@ -240,16 +268,29 @@ fn apply_one(s: &mut State, e: &Event) {
             // sheet line is complete (`accept`, or the N5 grace/hold lapsing).
             stop_clocks(s, *at);
         }
-        Payload::RacksAdjusted { points, .. } => {
+        Payload::RacksAdjusted {
+            racks,
+            points,
+            tiles,
+        } => {
             for side in Side::BOTH {
                 push_adjustment(s, e.seq, side, points[side], AdjustmentReason::Racks);
+                let entry = SheetEntry::Racks {
+                    racks: racks.clone(),
+                    tiles: tiles.clone(),
+                };
+                line(s, e.seq, side, None, None, entry, points[side]);
             }
             // T17d: counting the racks does not complete the last sheet line.
             s.racks_counted = true;
         }
-        Payload::OvertimePenalized { points, .. } => {
+        Payload::OvertimePenalized { points, over_ms } => {
             for side in Side::BOTH {
                 push_adjustment(s, e.seq, side, -points[side], AdjustmentReason::Overtime);
+                let entry = SheetEntry::Overtime {
+                    over_ms: over_ms[side],
+                };
+                line(s, e.seq, side, None, None, entry, -points[side]);
             }
             s.overtime_done = true;
         }
@@ -272,16 +313,20 @@ fn apply_one(s: &mut State, e: &Event) {
             recorded,
         } => {
             if let Some(t) = s.turns.get_mut(*turn as usize) {
+                let change = recorded.saturating_sub(t.recorded);
                 t.actual = Some(*recorded);
                 t.recorded = *recorded;
+                let seat = t.seat;
                 s.score_corrections.push(ScoreCorrection {
                     seq: e.seq,
                     turn: *turn,
-                    seat: t.seat,
+                    seat,
                     by: *by,
                     from: *previous,
                     to: *recorded,
                 });
+                let entry = SheetEntry::ScoreCorrection { by: *by };
+                line(s, e.seq, seat.side, Some(seat), Some(*turn), entry, change);
             }
             // N9: the slip changed, so earlier verifications no longer hold.
             s.slip_verified = Sides { a: false, b: false };
@@ -294,6 +339,16 @@ fn apply_one(s: &mut State, e: &Event) {
 }
 
 fn push_plain_turn(s: &mut State, seq: u64, seat: Seat, at: DateTime<Utc>, action: TurnAction) {
+    let turn = turn_index(s.turns.len());
+    line(
+        s,
+        seq,
+        seat.side,
+        Some(seat),
+        Some(turn),
+        SheetEntry::Turn,
+        0,
+    );
     s.turns.push(Turn {
         seq,
         seat,
@@ -305,6 +360,27 @@ fn push_plain_turn(s: &mut State, seq: u64, seat: Seat, at: DateTime<Utc>, actio
         actual: None,
         recorded: 0,
         withdrawn: false,
+    });
+}
+
+/// Writes one line on the score sheet (C8): every change of a score goes through here, so the
+/// lines of a side add up to its total.
+fn line(
+    s: &mut State,
+    seq: u64,
+    side: Side,
+    seat: Option<Seat>,
+    turn: Option<u32>,
+    entry: SheetEntry,
+    points: i32,
+) {
+    s.sheet.push(SheetLine {
+        seq,
+        side,
+        seat,
+        turn,
+        entry,
+        points,
     });
 }
 
@@ -337,13 +413,31 @@ fn stop_clocks(s: &mut State, at: DateTime<Utc>) {
 }
 
 /// T13: the play goes back: its tiles to the rack, the tiles drawn to the bag, its score to 0.
-fn withdraw(s: &mut State, turn: u32) {
+fn withdraw(s: &mut State, seq: u64, turn: u32) {
     let Some(t) = s.turns.get_mut(turn as usize) else {
         return;
     };
     t.withdrawn = true;
-    t.recorded = 0;
+    let taken = std::mem::take(&mut t.recorded);
     let (seat, tiles, drawn) = (t.seat, t.tiles, t.drawn);
+    line(
+        s,
+        seq,
+        seat.side,
+        Some(seat),
+        Some(turn),
+        SheetEntry::Withdrawn,
+        -taken,
+    );
+    // T13: a withdrawn play has no score left to challenge or rule: its other open challenges
+    // close with it (the PIC queue drops them).
+    for c in s
+        .challenges
+        .iter_mut()
+        .filter(|c| c.turn == turn && c.ruling.is_none())
+    {
+        c.ruling = Some(ChallengeRuling::Withdrawn);
+    }
     let rack = s.racks.entry(seat).or_insert(0);
     *rack = rack.saturating_sub(drawn).saturating_add(tiles);
     s.bag = s.bag.saturating_add(u32::from(drawn));
@@ -360,6 +454,30 @@ fn withdraw(s: &mut State, turn: u32) {
         s.racks_counted = false;
         s.adjustments
             .retain(|a| a.reason != AdjustmentReason::Racks);
+        // The sheet keeps the count it wrote and takes it back on a line of its own.
+        let counted: Vec<(Side, i32)> = s
+            .sheet
+            .iter()
+            .filter(|l| matches!(l.entry, SheetEntry::Racks { .. }))
+            .map(|l| (l.side, l.points))
+            .collect();
+        for side in Side::BOTH {
+            let sum: i32 = counted
+                .iter()
+                .filter(|(s, _)| *s == side)
+                .map(|(_, p)| *p)
+                .fold(0, i32::saturating_add);
+            let back: i32 = s
+                .sheet
+                .iter()
+                .filter(|l| l.side == side && l.entry == SheetEntry::RacksRecounted)
+                .map(|l| l.points)
+                .fold(0, i32::saturating_add);
+            let left = sum.saturating_add(back);
+            if left != 0 {
+                line(s, seq, side, None, None, SheetEntry::RacksRecounted, -left);
+            }
+        }
     }
     // T13/T17a: a game-ending out-play challenged off: the game goes on.
     if s.status == Status::Ended && s.end == Some(EndReason::OutPlay { seat }) {

@@ -263,6 +263,7 @@ pub fn import_gcg(
                         ms,
                         Command::AdjustRacks {
                             racks: std::mem::take(&mut racks),
+                            tiles: BTreeMap::new(),
                         },
                     )?;
                 }

@@ -12,7 +12,8 @@
 //!
 //! # Layout, bottom up (each file imports only the ones above it)
 //! - vocabulary: `seat` ([`Seat`], [`Side`], [`Actor`]), `command` ([`Command`], with [`Play`]
-//!   and [`Exchange`]), `event` ([`Payload`]), `outcome`, `error`, [`sheet`] (sheet-mode words);
+//!   and [`Exchange`]), `event` ([`Payload`]), `outcome`, `error`, [`sheet`] (sheet-mode words),
+//!   `lines` ([`SheetLine`]: the score sheet, one line per change of a score);
 //! - [`board_mode`]: the board a board-mode match keeps and how a GCG move is read and scored on
 //!   it; it knows nothing of the state;
 //! - `state` (the [`State`] and its queries) and `fold` ([`apply`], [`fold`]);
@@ -39,7 +40,8 @@
 //!   `{"type": "exchange", "tiles": "EEEA"}`, `{"type": "challenge_word", "by": "B1", "words":
 //!   ["QI"]}`, `{"type": "challenge_score", "by": "A2"}`, `{"type": "rule_word", "challenge": 4,
 //!   "valid": true}`, `{"type": "rule_score", "challenge": 4, "actual": 30}`, `{"type": "hold",
-//!   "by": "B1"}`, `{"type": "accept"}`, `{"type": "adjust_racks", "racks": {"A1": 5, "B1": 0}}`,
+//!   "by": "B1"}`, `{"type": "accept"}`, `{"type": "adjust_racks", "racks": {"A1": 5, "B1":
+//!   0}}` (values) or `{"type": "adjust_racks", "tiles": {"A2": "QE?"}}` (the tiles left),
 //!   `{"type": "disqualify", "side": "a", "reason": "…"}`, `{"type": "correction",
 //!   "reverses_seq": 7, "reason": "…"}`, `{"type": "correct_score", "by": "B1", "turn": 0,
 //!   "actual": 30}`, `{"type": "verify_slip", "by": "A1"}`, … (see [`Command`]).
@@ -52,6 +54,7 @@
 mod command;
 mod error;
 mod event;
+mod lines;
 mod outcome;
 mod seat;
 pub mod sheet;
@@ -82,6 +85,7 @@ pub use event::{Event, Payload};
 pub use export::to_gcg;
 pub use fold::{apply, fold};
 pub use import::{ImportError, import_gcg, import_span_ms};
+pub use lines::{SheetEntry, SheetLine};
 pub use outcome::{EndReason, GameResult, ResultReason, overtime_penalty, rack_adjustments};
 pub use seat::{Actor, Seat, Side, Sides};
 pub use state::{

@@ -11,8 +11,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::clock::{Clocks, after};
 use crate::rules::game::board_mode::BoardTrack;
-use crate::rules::game::{EndReason, Event, GameResult, ResultReason, Seat, Side, Sides};
+use crate::rules::game::{
+    EndReason, Event, GameResult, ResultReason, Seat, SheetLine, Side, Sides,
+};
 use crate::rules::ruleset::{OvertimePolicy, Ruleset, ScoreCorrections};
+use crate::rules::tiles::Rack;
 
 /// Where a match stands.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -135,6 +138,9 @@ pub enum ChallengeRuling {
     },
     /// T18b-c: the match was forfeited while the challenge was open; nothing left to rule.
     Dropped,
+    /// T13: the play was withdrawn by another challenge while this one was open; there is no
+    /// score or word left to rule on.
+    Withdrawn,
 }
 
 /// A challenge (the PIC queue shows the open ones).
@@ -219,6 +225,9 @@ pub struct State {
     pub turns: Vec<Turn>,
     /// Points outside turns.
     pub adjustments: Vec<Adjustment>,
+    /// The score sheet: one line per change of a side's score (C8); each side's lines add up
+    /// to its total in [`State::scores`].
+    pub sheet: Vec<SheetLine>,
     /// Every challenge, open and ruled.
     pub challenges: Vec<Challenge>,
     /// The open objection window, if any.
@@ -339,6 +348,52 @@ impl State {
             .iter()
             .find(|(_, n)| **n == 0)
             .map(|(seat, _)| *seat)
+    }
+
+    /// T19: the game is over and its racks are still to be counted (the ruleset counts them).
+    pub fn racks_due(&self) -> bool {
+        self.status == Status::Ended
+            && self.end.is_some()
+            && self.forfeit.is_none()
+            && !self.racks_counted
+            && self
+                .ruleset
+                .as_ref()
+                .is_some_and(|r| r.end_rack_rule.effects().counted)
+    }
+
+    /// Board mode with the bag empty: the tiles on all racks together are the set less the
+    /// board's tiles (C2). `None` when that is not known (sheet mode, tiles still in the bag).
+    pub fn tiles_on_racks(&self) -> Option<Rack> {
+        let track = self.board.as_ref()?;
+        if self.bag != 0 || self.status == Status::New || self.status == Status::Created {
+            return None;
+        }
+        let mut unseen = track.set.full_bag();
+        for (_, tile) in track.board.tiles() {
+            // The board and the set disagree only on a log that broke the rules: unknown then.
+            if !unseen.take_tile(tile) {
+                return None;
+            }
+        }
+        Some(unseen)
+    }
+
+    /// T19, board mode: the racks the board tells, when only one seat still holds tiles (the
+    /// others played out or emptied theirs): that seat holds every tile not on the board.
+    pub fn known_racks(&self) -> BTreeMap<Seat, String> {
+        let holding: Vec<Seat> = self
+            .racks
+            .iter()
+            .filter(|(_, n)| **n > 0)
+            .map(|(s, _)| *s)
+            .collect();
+        match (self.tiles_on_racks(), holding.as_slice()) {
+            (Some(rack), [seat]) if rack.len() == usize::from(self.racks[seat]) => {
+                [(*seat, rack.to_string())].into_iter().collect()
+            }
+            _ => BTreeMap::new(),
+        }
     }
 
     /// N9: whether the result is final: declared and, where the ruleset asks for it, the slip

@@ -15,7 +15,7 @@ use crate::rules::game::decide::caught_up;
 use crate::rules::game::state::turn_index;
 use crate::rules::game::{
     Adjustment, Challenge, ChallengeKind, ChallengeRuling, EndReason, Forfeit, GameResult, Payload,
-    ScoreCorrection, Seat, Side, Sides, State, Status, Turn, TurnAction,
+    ScoreCorrection, Seat, SheetLine, Side, Sides, State, Status, Turn, TurnAction,
 };
 
 impl State {
@@ -84,6 +84,13 @@ impl State {
             objection_window,
             turns: s.turns.clone(),
             adjustments: s.adjustments.clone(),
+            sheet: s.sheet.clone(),
+            racks_due: s.racks_due(),
+            known_racks: if s.racks_due() {
+                s.known_racks()
+            } else {
+                BTreeMap::new()
+            },
             end: s.end,
             forfeit: s.forfeit.clone(),
             result: s.result.clone(),
@@ -292,6 +299,15 @@ pub struct View {
     pub turns: Vec<Turn>,
     /// Points outside turns.
     pub adjustments: Vec<Adjustment>,
+    /// The score sheet: one line per change of a score, in order; each side's lines add up to
+    /// its total in `scores` (C8).
+    pub sheet: Vec<SheetLine>,
+    /// T19: the game is over and the tiles left on the racks are to be entered
+    /// (`adjust_racks`).
+    pub racks_due: bool,
+    /// T19, board mode: racks the board tells while they are due (one seat holds every tile not
+    /// on the board), to fill the end-racks form in.
+    pub known_racks: BTreeMap<Seat, String>,
     /// Why play ended.
     pub end: Option<EndReason>,
     /// T18b-c.

@@ -74,11 +74,13 @@ pub fn import_gcg(
             Err(e) => Err(match failure {
                 Some(AppError::Rule { message, .. }) => AppError::Rule {
                     rule: "C8".into(),
+                    field: None,
                     message: format!("rule C8: the record cannot be replayed here: {message}"),
                 },
                 Some(other) => other,
                 None => AppError::Rule {
                     rule: "C8".into(),
+                    field: None,
                     message: e.to_string(),
                 },
             }),

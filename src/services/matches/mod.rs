@@ -176,6 +176,18 @@ pub fn show(
     detail_of(conn, &row, &state, now)
 }
 
+/// T19: whether `user` may close an ended game of `event` from the match page when the table
+/// cannot (an official standing in for the table: the event's director or a PIC).
+pub fn closes_for_table(
+    conn: &mut DbConn,
+    event: Option<EventId>,
+    user: Option<UserId>,
+) -> Result<bool, AppError> {
+    let Some(user) = user else { return Ok(false) };
+    let g = Grants::load(conn, user)?;
+    Ok(g.directs(event) || g.has(Role::Pic, event))
+}
+
 /// A match's log.
 pub fn events(
     conn: &mut DbConn,

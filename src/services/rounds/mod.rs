@@ -151,6 +151,7 @@ fn pairing_error(e: PairingError) -> AppError {
         PairingError::IncompleteMatching => AppError::internal(e),
         PairingError::RepeatsUnavoidable { .. } => AppError::Rule {
             rule: "E1".into(),
+            field: None,
             message: format!(
                 "{e}; send accept_repeats to pair the round with the fewest repeats, or pair it by hand"
             ),
@@ -215,6 +216,7 @@ pub fn repair_round(
         if let Some(started) = current.tables.iter().find(|t| !t.status.not_begun()) {
             return Err(AppError::Rule {
                 rule: "E1".into(),
+                field: None,
                 message: format!(
                     "round {round_no} has started (the match at table {} is {}); a pairing can \
                      only be redone before any match of its round starts",
@@ -232,6 +234,7 @@ pub fn repair_round(
             // rolled back).
             return Err(AppError::Rule {
                 rule: "E1".into(),
+                field: None,
                 message: format!(
                     "round {round_no} has started (a match began just now); a pairing can only \
                      be redone before any match of its round starts"
@@ -270,6 +273,7 @@ fn pair_and_create(
     if teams.len() < 2 && method != Method::Manual {
         return Err(AppError::Rule {
             rule: "E1".into(),
+            field: None,
             message: "an event needs at least two teams to pair a round".into(),
         });
     }
@@ -385,6 +389,7 @@ fn swiss_lines(
     {
         return Err(AppError::Rule {
             rule: "E1".into(),
+            field: None,
             message: format!(
                 "round {} is not finished (table {} is {}); Swiss pairs from finished results",
                 open.round_no.unwrap_or_default(),

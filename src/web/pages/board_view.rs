@@ -1,26 +1,65 @@
 //! What the match pages show, computed once from a match's state so templates stay simple.
 
 use crate::rules::clock::ClockMode;
-use crate::rules::game::{ChallengeKind, Seat, Side, TurnAction};
-use crate::rules::ruleset::EntryMode;
+use crate::rules::game::{
+    self, ChallengeKind, EndReason, Seat, SheetEntry, Side, TurnAction, View,
+};
+use crate::rules::ruleset::{EntryMode, OvertimePolicy, ScoreCorrections};
+use crate::rules::tiles::TileSet;
 use crate::services::matches::MatchDetail;
 use crate::vocab::{EventId, MatchId, MatchStatus};
 
-/// One score-sheet line.
+/// One score-sheet line: a turn, or a later change of a score (C8).
 #[derive(Debug, Clone)]
 pub struct SheetLine {
-    /// Turn number from 1.
-    pub n: usize,
-    /// Seat.
+    /// Turn number from 1 on a turn's own line; empty on the lines that follow it.
+    pub n: String,
+    /// Seat (or side, for lines of a whole side).
     pub seat: String,
     /// What was done.
     pub what: String,
-    /// Announced score.
-    pub declared: i32,
-    /// Score that counts.
+    /// Announced score (a play's line only).
+    pub declared: String,
+    /// The points this line adds to the side's total (the column sums to the total).
     pub recorded: i32,
-    /// Withdrawn or corrected notes.
+    /// The rule behind a line that is not a turn.
     pub note: String,
+}
+
+/// T19: a seat's rack as the end-racks form asks for it.
+#[derive(Debug, Clone)]
+pub struct RackSeat {
+    /// The seat.
+    pub seat: String,
+    /// `a` or `b`.
+    pub side: &'static str,
+    /// Tiles the sheet says it holds.
+    pub holds: u8,
+    /// It played out (T17a): its rack is empty.
+    pub out: bool,
+    /// Board mode: the tiles the board tells it holds (empty when unknown).
+    pub known: String,
+}
+
+/// T19: what the end-racks form needs to show the final scores before they are recorded: the
+/// tile values and the ruleset's rack effects as numbers (the page applies the same arithmetic
+/// as `rules::game::rack_adjustments`; the server records what the rules compute).
+#[derive(Debug, Clone, Default)]
+pub struct EndRacks {
+    /// The game is over and its racks are to be entered.
+    pub due: bool,
+    /// The seats, in turn order.
+    pub seats: Vec<RackSeat>,
+    /// Tile values, `A:1,B:3,…`.
+    pub values: String,
+    /// How many times a side that played out gains the others' racks.
+    pub gain: i32,
+    /// Whether the others then lose their racks' value.
+    pub others_lose: bool,
+    /// The side that played out: `a`, `b` or empty.
+    pub out_side: &'static str,
+    /// N9: seats that may still verify the results slip (one per side not yet verified).
+    pub verify: Vec<String>,
 }
 
 /// An open challenge as the table sees it.
@@ -111,6 +150,192 @@ pub struct Board {
     pub void: bool,
     /// For a void match: the match its table plays now, if any.
     pub current_match: Option<MatchId>,
+    /// T19, N9: closing the game.
+    pub end: EndRacks,
+    /// An official (director, PIC) may close the game here for the table (set by the page).
+    pub can_close: bool,
+    /// T8: seats that may challenge the open play's score, opponents first, then the player's
+    /// teammates (whose challenge corrects without penalty, T8b).
+    pub score_challengers: Vec<(String, &'static str)>,
+}
+
+/// One line of the sheet in words (C8): a turn as played, or what later changed a score.
+fn sheet_line(
+    v: &View,
+    l: &game::SheetLine,
+    name: &dyn Fn(Side) -> String,
+    passes: bool,
+) -> SheetLine {
+    let turn = l.turn.and_then(|t| v.turns.get(t as usize));
+    let seat = l
+        .seat
+        .map(|s| s.to_string())
+        .unwrap_or_else(|| name(l.side));
+    let (n, what, declared, note) = match (&l.entry, turn) {
+        (SheetEntry::Turn, Some(t)) => {
+            let what = match &t.action {
+                TurnAction::Play { words, mv } => mv.clone().unwrap_or_else(|| words.join(" ")),
+                TurnAction::Pass => "pass".into(),
+                TurnAction::Exchange { tiles } => format!("exchange {}", tiles.len()),
+                TurnAction::LostTurn => "turn lost".into(),
+            };
+            let declared = match t.action {
+                TurnAction::Play { .. } => t.declared.to_string(),
+                _ => String::new(),
+            };
+            let n = l.turn.map(|t| (t + 1).to_string()).unwrap_or_default();
+            (n, what, declared, String::new())
+        }
+        (SheetEntry::Turn, None) => (String::new(), "turn".into(), String::new(), String::new()),
+        (SheetEntry::ScoreChallenge { by, actual }, _) => (
+            String::new(),
+            format!("score challenge by {by}: actual {actual}"),
+            String::new(),
+            "T8".into(),
+        ),
+        (SheetEntry::Withdrawn, _) => (
+            String::new(),
+            "play withdrawn: word invalid".into(),
+            String::new(),
+            "T13".into(),
+        ),
+        (SheetEntry::WordChallenge { valid }, _) => (
+            String::new(),
+            if *valid {
+                "word challenge: valid".into()
+            } else {
+                "word challenge: invalid".into()
+            },
+            String::new(),
+            if *valid { "T12" } else { "T13" }.into(),
+        ),
+        (SheetEntry::ScoreCorrection { by }, _) => (
+            String::new(),
+            format!("score corrected (found by {by})"),
+            String::new(),
+            "N9".into(),
+        ),
+        (SheetEntry::Racks { racks, tiles }, _) => {
+            let own: Vec<String> = racks
+                .iter()
+                .filter(|(s, _)| s.side == l.side)
+                .map(|(s, value)| match tiles.get(s) {
+                    Some(t) => format!("{s} {t} ({value})"),
+                    None if *value == 0 => format!("{s} none"),
+                    None => format!("{s} ({value})"),
+                })
+                .collect();
+            (
+                String::new(),
+                format!("tiles left: {}", own.join(", ")),
+                String::new(),
+                "T19".into(),
+            )
+        }
+        (SheetEntry::RacksRecounted, _) => (
+            String::new(),
+            "rack count taken back: the last play was withdrawn".into(),
+            String::new(),
+            "T17d".into(),
+        ),
+        (SheetEntry::Overtime { over_ms }, _) => (
+            String::new(),
+            format!("overtime {}", Board::clock_text(over_ms)),
+            String::new(),
+            "N2".into(),
+        ),
+        (SheetEntry::OutOfTime, _) if passes => (
+            String::new(),
+            "clock at 0:00: its turns pass to the other side".into(),
+            String::new(),
+            "T5".into(),
+        ),
+        (SheetEntry::OutOfTime, _) => (
+            String::new(),
+            "clock at 0:00: overtime runs".into(),
+            String::new(),
+            "N2".into(),
+        ),
+    };
+    SheetLine {
+        n,
+        seat,
+        what,
+        declared,
+        recorded: l.points,
+        note,
+    }
+}
+
+/// T8: opponents first (the usual challenger), then the player's teammates; never the player.
+fn score_challengers(v: &View) -> Vec<(String, &'static str)> {
+    let Some(player) = v.objection_window.as_ref().and_then(|w| w.seat) else {
+        return Vec::new();
+    };
+    let opponents = v.order.iter().filter(|s| s.side != player.side);
+    let mates = v
+        .order
+        .iter()
+        .filter(|s| s.side == player.side && **s != player);
+    opponents
+        .map(|s| (s.to_string(), "opponent"))
+        .chain(mates.map(|s| (s.to_string(), "teammate, no penalty")))
+        .collect()
+}
+
+/// T19, N9: the end-racks form's data, when the game is to be closed.
+fn end_racks(d: &MatchDetail) -> EndRacks {
+    let v = &d.view;
+    let Some(r) = d.ruleset.as_ref() else {
+        return EndRacks::default();
+    };
+    let verify = match &v.slip {
+        Some(slip)
+            if r.score_corrections == ScoreCorrections::UntilSlipVerified && !slip.result_final =>
+        {
+            Side::BOTH
+                .into_iter()
+                .filter(|side| !slip.verified[*side])
+                .filter_map(|side| v.order.iter().find(|s| s.side == side))
+                .map(|s| s.to_string())
+                .collect()
+        }
+        _ => Vec::new(),
+    };
+    let set = TileSet::by_name(&r.tiles.set);
+    let values = set
+        .map(|set| {
+            ('A'..='Z')
+                .filter(|c| set.has_letter(*c))
+                .map(|c| format!("{c}:{}", set.letter_value(c)))
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .unwrap_or_default();
+    let out = match v.end {
+        Some(EndReason::OutPlay { seat }) => Some(seat),
+        _ => None,
+    };
+    let fx = r.end_rack_rule.effects();
+    EndRacks {
+        due: v.racks_due,
+        seats: v
+            .order
+            .iter()
+            .map(|s| RackSeat {
+                seat: s.to_string(),
+                side: s.side.as_str(),
+                holds: v.racks.get(s).copied().unwrap_or(0),
+                out: Some(*s) == out,
+                known: v.known_racks.get(s).cloned().unwrap_or_default(),
+            })
+            .collect(),
+        values,
+        gain: fx.outplay_gain_factor,
+        others_lose: fx.opponents_lose_when_out,
+        out_side: out.map_or("", |s| s.side.as_str()),
+        verify,
+    }
 }
 
 fn status_label(status: MatchStatus) -> &'static str {
@@ -153,32 +378,15 @@ impl Board {
                 },
             })
             .collect();
+        // T5: under "no more moves" a side at 0:00 loses its turns; under N2 it plays on.
+        let passes = d
+            .ruleset
+            .as_ref()
+            .is_none_or(|r| r.clock.overtime == OvertimePolicy::NoMoreMoves);
         let sheet: Vec<SheetLine> = v
-            .turns
+            .sheet
             .iter()
-            .enumerate()
-            .map(|(i, t)| SheetLine {
-                n: i + 1,
-                seat: t.seat.to_string(),
-                what: match &t.action {
-                    TurnAction::Play { words, mv } => match mv {
-                        Some(m) => m.clone(),
-                        None => words.join(" "),
-                    },
-                    TurnAction::Pass => "pass".into(),
-                    TurnAction::Exchange { tiles } => format!("exchange {}", tiles.len()),
-                    TurnAction::LostTurn => "turn lost".into(),
-                },
-                declared: t.declared,
-                recorded: t.recorded,
-                note: if t.withdrawn {
-                    "withdrawn".into()
-                } else if t.recorded != t.declared {
-                    "corrected".into()
-                } else {
-                    String::new()
-                },
-            })
+            .map(|l| sheet_line(v, l, &name, passes))
             .collect();
         let window = v.objection_window.as_ref();
         let window_seat = window
@@ -262,6 +470,9 @@ impl Board {
             board_rows: v.board.clone().unwrap_or_default(),
             void: d.void,
             current_match: d.current_match,
+            end: end_racks(d),
+            can_close: false,
+            score_challengers: score_challengers(v),
         }
     }
 

@@ -19,6 +19,7 @@ struct PicPage {
     chrome: Chrome,
     q: pic::Queue,
     csrf: String,
+    to_close: Vec<(MatchId, Option<i32>)>,
 }
 
 #[derive(Template)]
@@ -26,16 +27,27 @@ struct PicPage {
 struct PicFragment {
     q: pic::Queue,
     csrf: String,
+    to_close: Vec<(MatchId, Option<i32>)>,
 }
 
-async fn load_queue(state: &AppState, uid: UserId, event: EventId) -> Result<pic::Queue, AppError> {
+type ToClose = Vec<(MatchId, Option<i32>)>;
+
+async fn load_queue(
+    state: &AppState,
+    uid: UserId,
+    event: EventId,
+) -> Result<(pic::Queue, ToClose), AppError> {
     let (now, desk, lex) = (
         state.clock.now(),
         state.desk.clone(),
         state.lexicons.clone(),
     );
     state
-        .db(move |conn| pic::queue(conn, &desk, &lex, now, uid, event))
+        .db(move |conn| {
+            let q = pic::queue(conn, &desk, &lex, now, uid, event)?;
+            // T19: games over that wait to be closed, for the PIC to stand in for a table.
+            Ok((q, pic::games_to_close(conn, event)?))
+        })
         .await
 }
 
@@ -47,12 +59,13 @@ pub async fn pic_page(
     csrf: CsrfToken,
     id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
-    let q = load_queue(&state, user.0.uid, id.into_inner()).await?;
+    let (q, to_close) = load_queue(&state, user.0.uid, id.into_inner()).await?;
     {
         let p = PicPage {
             chrome: Chrome::new(&req, Some(user.0), &csrf),
             q,
             csrf: csrf.0.clone(),
+            to_close,
         };
         page(&p, &p.chrome, StatusCode::OK)
     }
@@ -65,8 +78,12 @@ pub async fn pic_fragment(
     csrf: CsrfToken,
     id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
-    let q = load_queue(&state, user.0.uid, id.into_inner()).await?;
-    html(&PicFragment { q, csrf: csrf.0 })
+    let (q, to_close) = load_queue(&state, user.0.uid, id.into_inner()).await?;
+    html(&PicFragment {
+        q,
+        csrf: csrf.0,
+        to_close,
+    })
 }
 
 /// `POST /matches/{id}/challenges/{seq}/claim`: the queue page's form.

@@ -59,7 +59,9 @@ pub async fn match_page(
     let b = state
         .db(move |conn| {
             let d = matches::show(conn, &desk, now, id, uid)?;
-            named(conn, d)
+            // T19: an official may close an ended game here for the table.
+            let can_close = matches::closes_for_table(conn, d.event_id, uid)?;
+            named(conn, d, can_close)
         })
         .await?;
     {
@@ -92,7 +94,7 @@ pub async fn table_page(
         .db(move |conn| {
             let d = matches::for_table(conn, &desk, now, id, uid)?;
             let event_id = d.event_id;
-            let b = named(conn, d)?;
+            let b = named(conn, d, false)?;
             let twos = match event_id {
                 Some(e) => {
                     let ev = events::event(conn, e)?;
@@ -120,9 +122,18 @@ pub async fn table_page(
 }
 
 /// The board of a match, its seats named after the teams' players.
-fn named(conn: &mut crate::db::DbConn, d: matches::MatchDetail) -> Result<Board, AppError> {
+/// `can_close` says whether the viewer is an official who may close an ended game (T19).
+fn named(
+    conn: &mut crate::db::DbConn,
+    d: matches::MatchDetail,
+    can_close: bool,
+) -> Result<Board, AppError> {
     let names = events::seat_names(conn, [d.sides.a.team_id, d.sides.b.team_id])?;
-    Ok(Board::from_detail(&d).with_names(names))
+    Ok(Board {
+        can_close,
+        ..Board::from_detail(&d)
+    }
+    .with_names(names))
 }
 
 /// Query of the board fragment.
@@ -148,12 +159,16 @@ pub async fn board_fragment(
     let controls = q.controls == Some(1);
     let b = state
         .db(move |conn| {
-            let d = match (controls, uid) {
-                (true, Some(u)) => matches::for_table(conn, &desk, now, id, u),
-                (true, None) => Err(AppError::Unauthorized("sign in first".into())),
-                (false, _) => matches::show(conn, &desk, now, id, uid),
-            }?;
-            named(conn, d)
+            let (d, can_close) = match (controls, uid) {
+                (true, Some(u)) => (matches::for_table(conn, &desk, now, id, u)?, false),
+                (true, None) => return Err(AppError::Unauthorized("sign in first".into())),
+                (false, _) => {
+                    let d = matches::show(conn, &desk, now, id, uid)?;
+                    let can_close = matches::closes_for_table(conn, d.event_id, uid)?;
+                    (d, can_close)
+                }
+            };
+            named(conn, d, can_close)
         })
         .await?;
     html(&BoardFragment { b, controls })

@@ -11,9 +11,11 @@ use crate::rules::game::decide::guards::{
 };
 use crate::rules::game::event::SidePoints;
 use crate::rules::game::{
-    Actor, ChallengeKind, Payload, RuleError, Seat, State, Status, TurnAction,
+    Actor, ChallengeKind, ChallengeRuling, Payload, RuleError, Seat, State, Status, Turn,
+    TurnAction, sheet,
 };
 use crate::rules::ruleset::{EntryMode, Ruleset};
+use crate::rules::tiles::TileSet;
 
 /// T7/T14: the last play's sheet line is complete.
 pub(super) fn accept(
@@ -226,8 +228,14 @@ pub(super) fn rule_score(
     }
     let c = s
         .challenge(challenge)
-        .filter(|c| c.ruling.is_none())
         .ok_or(RuleError::ChallengeNotOpen(challenge))?;
+    // T13: a play withdrawn by a word challenge closed this one: no score is left to rule.
+    if c.ruling == Some(ChallengeRuling::Withdrawn) {
+        return Err(RuleError::PlayWithdrawn);
+    }
+    if c.ruling.is_some() {
+        return Err(RuleError::ChallengeNotOpen(challenge));
+    }
     if c.kind != ChallengeKind::Score {
         return Err(RuleError::WrongChallengeKind(challenge));
     }
@@ -238,6 +246,10 @@ pub(super) fn rule_score(
         .turns
         .get(c.turn as usize)
         .ok_or(RuleError::ChallengeNotOpen(challenge))?;
+    if t.withdrawn {
+        return Err(RuleError::PlayWithdrawn);
+    }
+    within_reach(t, r, actual)?;
     let recorded = if t.withdrawn {
         0
     } else {
@@ -253,6 +265,28 @@ pub(super) fn rule_score(
         actual,
         recorded,
     }])
+}
+
+/// T8/N9, sheet mode: an actual score the play's words could make (see [`sheet::max_score`]).
+/// Board mode never gets here: the board knows the score.
+pub(super) fn within_reach(t: &Turn, r: &Ruleset, actual: i32) -> Result<(), RuleError> {
+    let (TurnAction::Play { words, .. }, Some(set)) = (&t.action, TileSet::by_name(&r.tiles.set))
+    else {
+        return Ok(());
+    };
+    let most = sheet::max_score(words, t.tiles, &set, r.tiles.rack_size);
+    if i64::from(actual) > most {
+        return Err(RuleError::Entry {
+            field: "actual".into(),
+            rule: "T8",
+            message: format!(
+                "actual: {actual} is more than {} can score ({most} at most: every letter on \
+                 the best premium squares, and any cross word not listed at its most)",
+                words.join(", ")
+            ),
+        });
+    }
+    Ok(())
 }
 
 /// The words in order, each once (compared without regard to case).

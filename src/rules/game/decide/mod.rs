@@ -199,7 +199,7 @@ fn command_payloads(
             challenges::rule_score(s, r, actor, challenge, actual)
         }
         Command::AnnounceEnd => end::announce_end(s, actor, now),
-        Command::AdjustRacks { racks } => end::adjust_racks(s, r, actor, racks),
+        Command::AdjustRacks { racks, tiles } => end::adjust_racks(s, r, actor, racks, tiles),
         Command::CorrectScore { by, turn, actual } => {
             end::correct_score(s, r, actor, by, turn, actual)
         }

@@ -96,7 +96,9 @@ pub(super) fn play(
     let (words, tiles, mv, actual) = match (r.entry_mode, play) {
         (EntryMode::Sheet, Play::Sheet { words, tiles, .. }) => {
             // Bounded by the board: word length and words per play (C7).
-            let words = sheet::words(&words, tiles)?;
+            // C2: written with the letters of the match's tile set.
+            let set = TileSet::by_name(&r.tiles.set);
+            let words = sheet::words(&words, tiles, set.as_ref())?;
             let tiles = tiles.ok_or_else(|| {
                 RuleError::Invalid("sheet mode: give the number of tiles laid".into())
             })?;

@@ -15,6 +15,7 @@ fn racks(v: &[(&str, u32)]) -> Command {
             .iter()
             .map(|(s, n)| (seat(s), *n))
             .collect::<BTreeMap<_, _>>(),
+        tiles: Default::default(),
     }
 }
 

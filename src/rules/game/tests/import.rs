@@ -227,6 +227,7 @@ fn the_export_carries_racks_challenges_and_seats_c8() {
     ];
     g.ok(Command::AdjustRacks {
         racks: racks.into_iter().collect(),
+        tiles: Default::default(),
     });
     let v = g.view();
     assert!(v.result.is_some(), "{v:?}");
@@ -249,4 +250,74 @@ fn the_export_carries_racks_challenges_and_seats_c8() {
             .any(|e| matches!(e.payload, Payload::RacksAdjusted { .. })),
         "racks counted"
     );
+}
+
+// rule T19/C2, board mode: when one seat still holds tiles after an out-play with the bag
+// empty, the board tells its rack; entered as tiles, it counts as the record counted it.
+#[test]
+fn the_board_tells_the_last_rack_and_it_counts_as_the_record_counts_it_t19_c2() {
+    let mut told = 0;
+    for (name, game) in &fixtures() {
+        let Ok((_, events)) = import(game, ruleset_for(game)) else {
+            continue;
+        };
+        let Some(i) = events
+            .iter()
+            .position(|e| matches!(e.payload, Payload::RacksAdjusted { .. }))
+        else {
+            continue;
+        };
+        let before = crate::rules::game::fold(&events[..i]);
+        let known = before.known_racks();
+        let Some((seat, tiles)) = known.iter().next() else {
+            continue;
+        };
+        told += 1;
+        let Payload::RacksAdjusted { racks, points, .. } = &events[i].payload else {
+            unreachable!()
+        };
+        let value = crate::rules::tiles::Rack::parse(tiles)
+            .unwrap()
+            .value(&crate::rules::tiles::TileSet::english());
+        assert_eq!(racks[seat], value, "{name}: {seat} holds {tiles}");
+        let evs = decide(
+            &before,
+            Command::AdjustRacks {
+                racks: Default::default(),
+                tiles: known.clone(),
+            },
+            &table(),
+            events[i].at,
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let Payload::RacksAdjusted { points: p, .. } = &evs[0].payload else {
+            panic!("{name}: {evs:?}")
+        };
+        assert_eq!(p, points, "{name}");
+        // A tile the board already shows is refused (C2): one more of the rack's first letter.
+        let first = tiles.chars().next().unwrap();
+        let more: String =
+            std::iter::repeat_n(first, 8.min(usize::from(before.racks[seat]))).collect();
+        if crate::rules::tiles::Rack::parse(&more)
+            .unwrap()
+            .count_letter(first)
+            > crate::rules::tiles::Rack::parse(tiles)
+                .unwrap()
+                .count_letter(first)
+            && first != '?'
+        {
+            let e = decide(
+                &before,
+                Command::AdjustRacks {
+                    racks: Default::default(),
+                    tiles: [(*seat, more)].into_iter().collect(),
+                },
+                &table(),
+                events[i].at,
+            )
+            .unwrap_err();
+            assert_eq!(e.rule(), "C2", "{name}: {e}");
+        }
+    }
+    assert!(told >= 10, "the board told the last rack in {told} records");
 }

@@ -4,6 +4,7 @@
 mod board;
 mod challenges;
 mod clocks;
+mod closing;
 mod corrections;
 mod end;
 mod exchange;

@@ -25,6 +25,7 @@ enum Step {
     TimeExpired,
     AnnounceEnd,
     Racks(u32),
+    RackTiles(usize),
     Disqualify,
     Correct,
     CorrectScore(u32, i32, usize),
@@ -45,6 +46,7 @@ fn step() -> impl Strategy<Value = Step> {
         1 => Just(Step::TimeExpired),
         1 => Just(Step::AnnounceEnd),
         2 => (0u32..20).prop_map(Step::Racks),
+        2 => (0usize..4).prop_map(Step::RackTiles),
         1 => Just(Step::Disqualify),
         1 => Just(Step::Correct),
         1 => (0u32..20, 0i32..60, 0usize..4).prop_map(|(t, a, i)| Step::CorrectScore(t, a, i)),
@@ -100,6 +102,17 @@ fn command(g: &Game, step: &Step) -> (Actor, Command) {
             table(),
             Command::AdjustRacks {
                 racks: order.iter().map(|s| (*s, *v)).collect::<BTreeMap<_, _>>(),
+                tiles: Default::default(),
+            },
+        ),
+        Step::RackTiles(n) => (
+            table(),
+            Command::AdjustRacks {
+                racks: BTreeMap::new(),
+                tiles: order
+                    .iter()
+                    .map(|s| (*s, "QE?Z".chars().take(*n).collect()))
+                    .collect(),
             },
         ),
         Step::Disqualify => (
@@ -174,6 +187,20 @@ fn run(team: bool, steps: &[(i64, Step)], corrections: bool) -> Game {
             );
         }
         assert!(tiles_accounted(&g), "tiles lost after {:?}", step);
+        // C8: the score sheet adds up: each side's lines sum to the total shown.
+        for side in Side::BOTH {
+            let sum: i32 = v
+                .sheet
+                .iter()
+                .filter(|l| l.side == side)
+                .map(|l| l.points)
+                .sum();
+            assert_eq!(
+                sum, v.scores[side],
+                "side {side:?}, after {step:?}: {:?}",
+                v.sheet
+            );
+        }
         if g.state.status == Status::Finished {
             assert!(g.state.result.is_some());
         }
@@ -208,6 +235,17 @@ proptest! {
         team in any::<bool>(), steps in steps()
     ) {
         run(team, &steps, false);
+    }
+
+    #[test]
+    fn the_score_sheet_adds_up_to_each_sides_total_c8(team in any::<bool>(), steps in steps()) {
+        // `run` checks after every step that each side's sheet lines sum to its score.
+        let g = run(team, &steps, true);
+        let v = g.view();
+        for side in Side::BOTH {
+            let sum: i32 = v.sheet.iter().filter(|l| l.side == side).map(|l| l.points).sum();
+            prop_assert_eq!(sum, v.scores[side]);
+        }
     }
 
     #[test]

@@ -198,6 +198,7 @@ fn team_play_has_no_late_score_corrections_or_slip_verification_n9_option() {
     }
     g.ok(Command::AdjustRacks {
         racks: Default::default(),
+        tiles: Default::default(),
     });
     assert!(g.view().slip.unwrap().result_final);
     assert_eq!(g.err(verify("A1")).rule(), "N9");
