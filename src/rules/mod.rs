@@ -131,3 +131,6 @@ pub mod movegen;
 
 // Duplicate (rules D1-D9).
 pub mod duplicate;
+
+// Online play (rules O1-O4).
+pub mod online;

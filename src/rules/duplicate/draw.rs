@@ -137,7 +137,7 @@ pub fn union(a: &Rack, b: &Rack) -> Rack {
 }
 
 /// Draws `n` tiles at random from `from`, taking them out of it.
-fn take_random(from: &mut Rack, n: usize, rng: &mut impl Rng) -> Rack {
+pub fn take_random(from: &mut Rack, n: usize, rng: &mut impl Rng) -> Rack {
     let mut pool = tiles(from);
     let mut out = Rack::new();
     for _ in 0..n.min(pool.len()) {

@@ -64,7 +64,9 @@ pub use decide::{
     choose_top, create, draw_rack, end_game, place_top, prepared_rack, record, record_slip,
     start_turn, type_rack, undo,
 };
-pub use draw::{DrawError, Drawn, RACK_SIZE, balance, check_rack, draw, meets, possible};
+pub use draw::{
+    DrawError, Drawn, RACK_SIZE, balance, check_rack, draw, meets, possible, take_random,
+};
 pub use error::DuplicateError;
 pub use event::{EndReason, Event, Official, Payload, RackSource};
 pub use prepared::{PreparedError, PreparedGame, PreparedTurn};
