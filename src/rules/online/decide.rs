@@ -14,14 +14,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::duplicate::take_random;
 use crate::rules::game::{
-    self, Actor, ChallengeKind, Command, Exchange, Play, RuleError, Side, Sides, Status,
-    TurnAction,
+    self, Actor, ChallengeKind, Command, Exchange, Play, RuleError, Side, Sides, Status, TurnAction,
 };
-use crate::rules::movegen::{WordGraph, any_play};
+use crate::rules::movegen::WordGraph;
 use crate::rules::notation::Move;
 use crate::rules::online::error::OnlineError;
 use crate::rules::online::event::{OnlineEvent, OnlinePayload};
-use crate::rules::online::settings::{AtZero, Mode, O2_PASSES, OnlineSettings};
+use crate::rules::online::settings::{Mode, OnlineSettings};
 use crate::rules::online::state::{OnlineState, apply, seat};
 use crate::rules::placement::validate;
 use crate::rules::tiles::{Rack, TileSet};
@@ -127,7 +126,13 @@ pub fn decide_and_apply(
                 return Err(OnlineError::Lifecycle("the game is already open"));
             }
             let ruleset = settings.ruleset()?;
-            b.push(server_actor(), OnlinePayload::Opened { settings, names: names.clone() });
+            b.push(
+                server_actor(),
+                OnlinePayload::Opened {
+                    settings,
+                    names: names.clone(),
+                },
+            );
             let names = Some(names);
             b.game(Command::Create { ruleset, names }, &director())?;
         }
@@ -139,7 +144,12 @@ pub fn decide_and_apply(
         OnlineCommand::Exchange { tiles } => exchange(&mut b, player(by)?, &tiles, rng)?,
         OnlineCommand::Pass => {
             let side = player(by)?;
-            b.as_player(side, Command::Pass { seat: Some(seat(side)) })?;
+            b.as_player(
+                side,
+                Command::Pass {
+                    seat: Some(seat(side)),
+                },
+            )?;
         }
         OnlineCommand::Resign => {
             let side = player(by)?;
@@ -166,7 +176,7 @@ pub fn decide_and_apply(
             b.game(Command::TimeExpired, &Actor::System)?;
         }
     }
-    consequences(&mut b, dictionary)?;
+    super::end::consequences(&mut b, dictionary)?;
     Ok((b.events, b.state))
 }
 
@@ -180,10 +190,11 @@ pub fn next_timeout_at(state: &OnlineState) -> Option<DateTime<Utc>> {
     game::next_timeout_at(&state.game)
 }
 
-struct Batch {
-    state: OnlineState,
-    events: Vec<OnlineEvent>,
-    now: DateTime<Utc>,
+/// Events being decided, applied to a scratch state as they are made.
+pub(super) struct Batch {
+    pub(super) state: OnlineState,
+    pub(super) events: Vec<OnlineEvent>,
+    pub(super) now: DateTime<Utc>,
 }
 
 impl Batch {
@@ -199,8 +210,15 @@ impl Batch {
     }
 
     /// Decides an engine command and records its events; returns their payloads.
-    fn game(&mut self, cmd: Command, actor: &Actor) -> Result<Vec<game::Payload>, OnlineError> {
-        let events = game::decide(&self.state.game, cmd, actor, self.now)?;
+    pub(super) fn game(
+        &mut self,
+        cmd: Command,
+        actor: &Actor,
+    ) -> Result<Vec<game::Payload>, OnlineError> {
+        let events = game::decide(&self.state.game, cmd, actor, self.now).map_err(|e| match e {
+            RuleError::GameOver => OnlineError::GameOver,
+            e => OnlineError::Rule(e),
+        })?;
         let payloads: Vec<game::Payload> = events.iter().map(|e| e.payload.clone()).collect();
         for e in events {
             self.push(e.actor, OnlinePayload::Game { event: e.payload });
@@ -208,11 +226,7 @@ impl Batch {
         Ok(payloads)
     }
 
-    fn as_player(
-        &mut self,
-        side: Side,
-        cmd: Command,
-    ) -> Result<Vec<game::Payload>, OnlineError> {
+    fn as_player(&mut self, side: Side, cmd: Command) -> Result<Vec<game::Payload>, OnlineError> {
         let actor = self.actor(side);
         self.game(cmd, &actor)
     }
@@ -250,17 +264,25 @@ fn server(by: Sender) -> Result<(), OnlineError> {
     }
 }
 
-fn server_actor() -> Actor {
-    Actor::Table { id: "server".into() }
+pub(super) fn server_actor() -> Actor {
+    Actor::Table {
+        id: "server".into(),
+    }
 }
-fn director() -> Actor {
-    Actor::Director { id: "server".into() }
+pub(super) fn director() -> Actor {
+    Actor::Director {
+        id: "server".into(),
+    }
 }
-fn committee() -> Actor {
-    Actor::Committee { id: "server".into() }
+pub(super) fn committee() -> Actor {
+    Actor::Committee {
+        id: "server".into(),
+    }
 }
 fn computer() -> Actor {
-    Actor::Pic { id: "computer".into() }
+    Actor::Pic {
+        id: "computer".into(),
+    }
 }
 
 /// N3: each player draws a tile (nearest to A first, a blank beats A, equal letters draw
@@ -281,10 +303,20 @@ fn start(b: &mut Batch, rng: &mut impl Rng) -> Result<(), OnlineError> {
             }
         }
     }
-    let size = b.state.game.ruleset().map_or(7, |r| usize::from(r.tiles.rack_size));
+    let size = b
+        .state
+        .game
+        .ruleset()
+        .map_or(7, |r| usize::from(r.tiles.rack_size));
     for side in Side::BOTH {
         let tiles = take_random(&mut b.state.bag.clone(), size, rng).to_string();
-        b.push(server_actor(), OnlinePayload::Dealt { seat: seat(side), tiles });
+        b.push(
+            server_actor(),
+            OnlinePayload::Dealt {
+                seat: seat(side),
+                tiles,
+            },
+        );
     }
     Ok(())
 }
@@ -395,12 +427,7 @@ fn play(
 }
 
 /// O3, N4: any number of the player's tiles back into the bag, as many drawn first.
-fn exchange(
-    b: &mut Batch,
-    side: Side,
-    tiles: &str,
-    rng: &mut impl Rng,
-) -> Result<(), OnlineError> {
+fn exchange(b: &mut Batch, side: Side, tiles: &str, rng: &mut impl Rng) -> Result<(), OnlineError> {
     on_turn(b, side)?;
     let text: String = tiles.chars().filter(|c| !c.is_whitespace()).collect();
     let named = Rack::parse(&text.to_uppercase())
@@ -415,7 +442,14 @@ fn exchange(
     b.as_player(side, cmd)?;
     let drew = take_random(&mut b.state.bag.clone(), named.len(), rng).to_string();
     let (returned, seat) = (named.to_string(), seat(side));
-    b.push_as(side, OnlinePayload::SwapTiles { seat, returned, drew });
+    b.push_as(
+        side,
+        OnlinePayload::SwapTiles {
+            seat,
+            returned,
+            drew,
+        },
+    );
     Ok(())
 }
 
@@ -429,7 +463,13 @@ fn challenge(
     if b.settings()?.mode == Mode::Dictionary {
         return Err(OnlineError::NoChallenges);
     }
-    b.as_player(side, Command::ChallengeWord { by: seat(side), words })?;
+    b.as_player(
+        side,
+        Command::ChallengeWord {
+            by: seat(side),
+            words,
+        },
+    )?;
     let g = &b.state.game;
     let Some(c) = g.open_challenges().last().cloned() else {
         return Err(RuleError::NoObjectionWindow.into());
@@ -443,80 +483,32 @@ fn challenge(
         _ => formed,
     };
     let valid = named.iter().all(|w| dictionary.contains(w));
-    let ruled = b.game(Command::RuleWord { challenge: c.id, valid }, &computer())?;
-    let withdrawn = ruled
-        .iter()
-        .any(|p| matches!(p, game::Payload::WordRuled { withdrawn: true, .. }));
+    let ruled = b.game(
+        Command::RuleWord {
+            challenge: c.id,
+            valid,
+        },
+        &computer(),
+    )?;
+    let withdrawn = ruled.iter().any(|p| {
+        matches!(
+            p,
+            game::Payload::WordRuled {
+                withdrawn: true,
+                ..
+            }
+        )
+    });
     if withdrawn && let Some(lp) = b.state.last_play.clone() {
         let (laid, returned) = (lp.laid.to_string(), lp.drew.to_string());
-        b.push(computer(), OnlinePayload::TakeBack { seat: lp.seat, laid, returned });
+        b.push(
+            computer(),
+            OnlinePayload::TakeBack {
+                seat: lp.seat,
+                laid,
+                returned,
+            },
+        );
     }
     Ok(())
-}
-
-/// What follows by rule from the state: a loss on time (O2), the ends O1 and O2 give, and the
-/// end racks (N6-N7, counted by the engine from the server's racks).
-fn consequences(b: &mut Batch, dictionary: &WordGraph) -> Result<(), OnlineError> {
-    let Some(settings) = b.state.settings.clone() else {
-        return Ok(());
-    };
-    for _ in 0..8 {
-        let g = &b.state.game;
-        let open = g.open_challenges().next().is_some();
-        if settings.at_zero == AtZero::LossOnTime
-            && g.forfeit.is_none()
-            && g.result.is_none()
-            && g.status != Status::Created
-            && let Some(side) = Side::BOTH.into_iter().find(|s| g.flagged[*s])
-        {
-            // O2: the game ends on time: the player at zero loses.
-            let reason = LOST_ON_TIME.to_string();
-            b.game(Command::Walkout { side, reason }, &committee())?;
-            continue;
-        }
-        if g.status == Status::InProgress
-            && !open
-            && g.open_window(b.now).is_none()
-            && ends_now(b, &settings, dictionary)
-        {
-            b.game(Command::AnnounceEnd, &director())?;
-            continue;
-        }
-        // The racks are counted once the last play can no longer be challenged off (its
-        // tiles would go back), so no rack is shown while the game may still resume.
-        if g.racks_due() && !open && g.window.is_none() {
-            let tiles = Side::BOTH
-                .into_iter()
-                .filter(|s| !b.state.racks[*s].is_empty())
-                .map(|s| (seat(s), b.state.racks[s].to_string()))
-                .collect();
-            let racks = Default::default();
-            b.game(Command::AdjustRacks { racks, tiles }, &server_actor())?;
-            continue;
-        }
-        break;
-    }
-    Ok(())
-}
-
-/// O1: neither player can make any play (no word fits either rack, and the bag is too small
-/// to exchange); O2: one player has passed three of their own turns in a row.
-fn ends_now(b: &Batch, settings: &OnlineSettings, dictionary: &WordGraph) -> bool {
-    match settings.mode {
-        Mode::Challenge { .. } => Side::BOTH
-            .into_iter()
-            .any(|s| b.state.passes_in_row(s) >= O2_PASSES),
-        Mode::Dictionary => {
-            let (Some(track), Some(r)) = (b.state.game.board.as_ref(), b.state.game.ruleset())
-            else {
-                return false;
-            };
-            if b.state.bag.len() >= r.exchange.min_bag as usize {
-                return false;
-            }
-            !Side::BOTH
-                .into_iter()
-                .any(|s| any_play(dictionary, &track.set, &track.board, &b.state.racks[s]))
-        }
-    }
 }

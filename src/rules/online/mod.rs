@@ -13,7 +13,8 @@
 //! - [`settings`]: what a seek offers, and the engine ruleset it makes;
 //! - `event` ([`OnlineEvent`]): engine events plus the tiles dealt and drawn;
 //! - `state` ([`OnlineState`], [`fold`], [`apply`]): the engine's state plus both racks and the bag;
-//! - `decide` ([`decide`], [`OnlineCommand`]): commands to events;
+//! - `decide` ([`decide`], [`OnlineCommand`]): commands to events; `end`: what follows by
+//!   rule after each (loss on time, the O1/O2 ends, the end racks);
 //! - `view` ([`view()`], [`public_event`]): what a player or a spectator may see;
 //! - `export` ([`to_gcg`]): the record of a finished game;
 //! - [`rating`]: Glicko-2 per variant (O4).
@@ -43,6 +44,7 @@
 //! - The end racks are counted (N6-N7) once the last play can no longer be challenged off.
 
 mod decide;
+mod end;
 mod error;
 mod event;
 mod export;

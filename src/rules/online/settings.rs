@@ -89,12 +89,11 @@ impl OnlineSettings {
         let mut r = Preset::Individual.ruleset();
         r.preset = "online".into();
         r.entry_mode = EntryMode::Board;
-        let set = crate::rules::tiles::TileSet::by_name(&self.tile_set).ok_or_else(|| {
-            RulesetError::Invalid {
+        let set =
+            crate::rules::tiles::TileSet::by_name(&self.tile_set).ok_or(RulesetError::Invalid {
                 field: "tile_set",
                 why: "no such tile set",
-            }
-        })?;
+            })?;
         r.tiles.set = self.tile_set.clone();
         r.tiles.total = set.total_tiles();
         r.exchange.min_same_letter = None;

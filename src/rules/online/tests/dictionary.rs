@@ -107,7 +107,10 @@ fn o3_n4_an_exchange_needs_its_tiles_on_the_rack() {
     assert!(matches!(e, OnlineError::NotOnRack { .. }), "{e:?}");
     let cmd = OnlineCommand::Exchange { tiles: "C1".into() };
     let e = g.refused(cmd, Sender::Player(Side::A), 5);
-    assert!(matches!(e, OnlineError::Rule(RuleError::Invalid(_))), "{e:?}");
+    assert!(
+        matches!(e, OnlineError::Rule(RuleError::Invalid(_))),
+        "{e:?}"
+    );
     // O3: all seven may go.
     let cmd = OnlineCommand::Exchange {
         tiles: "CATSDOE".into(),
@@ -133,7 +136,11 @@ pub(super) fn autoplay(g: &mut G, sec: &mut i64, stop: impl Fn(&G) -> bool) {
             }
             None if g.state.bag.len() >= 7 => {
                 let tiles = g.rack(side);
-                g.ok(OnlineCommand::Exchange { tiles }, Sender::Player(side), *sec);
+                g.ok(
+                    OnlineCommand::Exchange { tiles },
+                    Sender::Player(side),
+                    *sec,
+                );
             }
             None => {
                 g.pass(side, *sec);
