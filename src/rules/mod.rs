@@ -17,6 +17,8 @@
 //! - the event: [`standings`], [`pairing`] (round robin, Swiss, manual rounds, and the matching
 //!   Swiss uses, one file each);
 //! - [`movegen`]: move generation for analysis;
+//! - [`online`]: online play (O1-O4): server-dealt games over the match engine, the
+//!   per-viewer view, the computer's dictionary and rulings, Glicko-2 ratings per variant;
 //! - [`duplicate`]: Duplicate games (D1-D9): the ruleset, the D3 draw, tops, slips, the
 //!   master game's log and fold, rankings and prepared games.
 //!

@@ -12,6 +12,7 @@ use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2, glicko2_ratin
 
 use crate::rules::game::{Side, Sides};
 use crate::rules::online::settings::{Mode, OnlineSettings};
+use crate::rules::online::state::OnlineState;
 
 /// A time class, from the minutes each player has (the usual online bands).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -147,6 +148,19 @@ pub fn rate_game(before: Sides<Rating>, winner: Option<Side>) -> Sides<Rating> {
         a: a.into(),
         b: b.into(),
     }
+}
+
+/// O4: what a finished game does to its players' ratings: `None` for a casual game or one
+/// not finished; otherwise its variant and the ratings after ([`rate_game`] on the declared
+/// result). The caller reads `before` for that variant and stores the result in the same
+/// transaction that records the end.
+pub fn game_ratings(
+    state: &OnlineState,
+    before: Sides<Rating>,
+) -> Option<(Variant, Sides<Rating>)> {
+    let settings = state.settings.as_ref().filter(|s| s.rated)?;
+    let result = state.game.result.as_ref()?;
+    Some((Variant::of(settings), rate_game(before, result.winner)))
 }
 
 /// One player's rating after a rating period of several games: each opponent's rating and the

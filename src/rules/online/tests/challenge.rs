@@ -149,6 +149,12 @@ fn o2_loss_on_time_the_player_at_zero_loses_whatever_the_score() {
     assert_eq!(next_timeout_at(&g.state), Some(at(65)));
     g.ok(OnlineCommand::Accept, Sender::Player(Side::B), 6);
     assert_eq!(next_timeout_at(&g.state), Some(at(65)));
+    let e = g.refused(OnlineCommand::TimeExpired, Sender::Player(Side::A), 70);
+    assert_eq!(
+        e,
+        OnlineError::NotAPlayer(Side::A),
+        "the clock is the server's"
+    );
     let e = g.refused(OnlineCommand::TimeExpired, Sender::Server, 30);
     assert!(
         matches!(e, OnlineError::Rule(RuleError::NothingDue)),

@@ -96,6 +96,8 @@ fn o1_there_is_nothing_to_challenge_in_dictionary_mode() {
         6,
     );
     assert_eq!(e, OnlineError::NoChallenges);
+    let e = g.refused(OnlineCommand::Hold, Sender::Player(Side::B), 6);
+    assert!(matches!(e, OnlineError::Rule(RuleError::Hold(_))), "{e:?}");
     assert!(!view(&g.state, Viewer::Player(Side::B), at(6)).challengeable);
 }
 

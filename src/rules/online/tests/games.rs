@@ -3,13 +3,18 @@
 use super::dictionary::autoplay;
 use super::*;
 use crate::rules::gcg;
-use crate::rules::online::rating::{Rating, Variant, rate_game};
+use crate::rules::online::rating::{Rating, Variant, game_ratings, rate_game};
 
 #[test]
 fn o1_a_dictionary_game_plays_out_and_exports_as_gcg() {
     let mut g = G::started(dictionary(), 21);
     let e = to_gcg(&g.state).unwrap_err();
     assert_eq!(e, OnlineError::NotFinished);
+    assert_eq!(
+        game_ratings(&g.state, Sides::default()),
+        None,
+        "not finished"
+    );
     let mut sec = 0;
     autoplay(&mut g, &mut sec, |_| false);
     let r = g.state.game.result.clone().expect("the game ends");
@@ -34,6 +39,16 @@ fn o1_a_dictionary_game_plays_out_and_exports_as_gcg() {
         b: Rating::default(),
     };
     let after = rate_game(before, r.winner);
+    let (variant, rated) = game_ratings(&g.state, before).unwrap();
+    assert_eq!(rated, after);
+    assert_eq!(variant.key(), "enable.dictionary.regular");
+    let mut casual = g.state.clone();
+    casual.settings.as_mut().unwrap().rated = false;
+    assert_eq!(
+        game_ratings(&casual, before),
+        None,
+        "O4: casual games do not move ratings"
+    );
     match r.winner {
         Some(w) => assert!(after[w].rating > 1500.0 && after[w.other()].rating < 1500.0),
         None => assert!((after.a.rating - 1500.0).abs() < 1e-9),
