@@ -137,6 +137,22 @@ fn n5_o2_an_out_play_stays_open_to_challenge_and_racks_wait_for_it() {
                 !g.state.game.racks_counted,
                 "no rack shown while it may come back"
             );
+            // N5/T17d: the out-play challenged off (a dictionary without its words): the
+            // game goes on, the tiles are back on the rack, nothing was counted.
+            let mut off = G {
+                log: g.log.clone(),
+                state: g.state.clone(),
+                rng: StdRng::seed_from_u64(2),
+                graph: Box::leak(Box::new(
+                    WordGraph::from_words(["ZZZZZZZZ".as_bytes()]).unwrap(),
+                )),
+            };
+            let cmd = OnlineCommand::Challenge { words: vec![] };
+            off.ok(cmd, Sender::Player(side.other()), sec + 1);
+            assert!(!off.state.is_over());
+            assert_eq!(off.state.racks[side].len(), usize::from(laid));
+            assert_eq!(off.state.game.result, None);
+            assert_eq!(end_of(&off.state), None);
             let due = g.state.game.window.as_ref().map(|w| w.opened_at).unwrap();
             let lapse = (due - at(0)).num_seconds() + 5;
             g.ok(OnlineCommand::TimeExpired, Sender::Server, lapse);
