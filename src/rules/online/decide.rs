@@ -166,6 +166,13 @@ pub fn decide_and_apply(
         OnlineCommand::Challenge { words } => challenge(&mut b, player(by)?, words, dictionary)?,
         OnlineCommand::Accept => {
             let side = player(by)?;
+            // Only the opponent may give up the right to challenge a play (N5): a player
+            // accepting their own play would shut the opponent's window.
+            let g = &b.state.game;
+            let played = g.window.as_ref().and_then(|w| g.turns.get(w.turn as usize));
+            if played.is_some_and(|t| t.seat.side == side) {
+                return Err(RuleError::NotAnOpponent.into());
+            }
             b.as_player(side, Command::Accept)?;
         }
         OnlineCommand::TimeExpired => {

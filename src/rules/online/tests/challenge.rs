@@ -55,6 +55,8 @@ fn n5_five_point_rule_gives_five_per_valid_word_and_b_keeps_its_turn() {
         matches!(e, OnlineError::Rule(RuleError::NotAnOpponent)),
         "{e:?}"
     );
+    let e = g.refused(OnlineCommand::Accept, Sender::Player(Side::A), 6);
+    assert_eq!(e, OnlineError::Rule(RuleError::NotAnOpponent), "own play");
     g.ok(challenge_cmd(), Sender::Player(Side::B), 6);
     assert_eq!(g.state.game.scores().a, 17);
     assert_eq!(g.state.side_to_move(), Some(Side::B));

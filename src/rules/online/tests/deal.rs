@@ -161,3 +161,39 @@ fn o3_an_exchange_shows_the_opponent_only_its_number_of_tiles() {
     assert_eq!(v.turns[0].kind, "exchange");
     assert_eq!(v.turns[0].tiles, 3);
 }
+
+#[test]
+fn commands_and_settings_read_from_their_json() {
+    let cmd: OnlineCommand =
+        serde_json::from_value(serde_json::json!({"type": "play", "move": "8D QI"})).unwrap();
+    assert_eq!(cmd, OnlineCommand::Play { mv: "8D QI".into() });
+    let cmd: OnlineCommand =
+        serde_json::from_value(serde_json::json!({"type": "challenge"})).unwrap();
+    assert_eq!(cmd, OnlineCommand::Challenge { words: vec![] });
+    // Unit commands ignore stray fields (serde, internally tagged); a struct command refuses.
+    let bad = serde_json::from_value::<OnlineCommand>(
+        serde_json::json!({"type": "play", "move": "8D QI", "seat": "A1"}),
+    );
+    assert!(bad.is_err(), "unknown fields are refused");
+    let s: OnlineSettings = serde_json::from_value(serde_json::json!({
+        "lexicon": "enable", "tile_set": "english",
+        "mode": {"kind": "challenge", "rule": "five_point"},
+        "minutes": 10, "at_zero": {"kind": "loss_on_time"}, "rated": false
+    }))
+    .unwrap();
+    assert_eq!(
+        s.mode,
+        Mode::Challenge {
+            rule: ChallengeRule::FivePoint
+        }
+    );
+    // N5 rule data: challenge mode takes a challenge rule, not `void` (that is O1's mode).
+    let mut void = s.clone();
+    void.mode = Mode::Challenge {
+        rule: ChallengeRule::Void,
+    };
+    assert!(void.ruleset().is_err());
+    let mut odd = s;
+    odd.tile_set = "klingon".into();
+    assert!(odd.ruleset().is_err());
+}
