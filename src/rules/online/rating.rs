@@ -219,13 +219,13 @@ mod tests {
     /// and the loser loses the same amount, about 162.3, RD to about 290.3.
     #[test]
     fn o4_one_game_between_new_players() {
-        let after = rate_game(Sides::default_ratings(), Some(Side::A));
+        let after = rate_game(Sides::<Rating>::default(), Some(Side::A));
         assert!((after.a.rating - 1662.3).abs() < 1.0, "{after:?}");
         assert!((after.b.rating - 1337.7).abs() < 1.0, "{after:?}");
         assert!((after.a.deviation - 290.3).abs() < 1.0, "{after:?}");
-        let tie = rate_game(Sides::default_ratings(), None);
+        let tie = rate_game(Sides::<Rating>::default(), None);
         assert!((tie.a.rating - 1500.0).abs() < 1e-6);
-        let lost = rate_game(Sides::default_ratings(), Some(Side::B));
+        let lost = rate_game(Sides::<Rating>::default(), Some(Side::B));
         assert!((lost.b.rating - 1662.3).abs() < 1.0);
     }
 
@@ -240,17 +240,5 @@ mod tests {
             time: TimeClass::Regular,
         };
         assert_eq!(v.key(), "enable.challenge.regular");
-    }
-
-    trait NewPlayers {
-        fn default_ratings() -> Self;
-    }
-    impl NewPlayers for Sides<Rating> {
-        fn default_ratings() -> Self {
-            Sides {
-                a: Rating::default(),
-                b: Rating::default(),
-            }
-        }
     }
 }

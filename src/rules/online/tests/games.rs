@@ -155,10 +155,19 @@ fn n5_o2_an_out_play_stays_open_to_challenge_and_racks_wait_for_it() {
             assert_eq!(end_of(&off.state), None);
             let due = g.state.game.window.as_ref().map(|w| w.opened_at).unwrap();
             let lapse = (due - at(0)).num_seconds() + 5;
+            let left = g.state.racks[side.other()].value(&TileSet::english()) as i32;
+            let before = g.state.game.scores();
+            let early = g.refused(OnlineCommand::TimeExpired, Sender::Server, lapse - 1);
+            assert!(matches!(early, OnlineError::Rule(_)), "{early:?}");
             g.ok(OnlineCommand::TimeExpired, Sender::Server, lapse);
             let r = g.state.game.result.clone().unwrap();
             assert_eq!(end_of(&g.state), Some(OnlineEnd::OutPlay));
             assert_eq!(r.scores, g.state.game.scores());
+            // N6-N7 subtract-and-add: the player out gains the opponent's rack, which the
+            // opponent loses.
+            assert!(left > 0);
+            assert_eq!(r.scores[side], before[side] + left);
+            assert_eq!(r.scores[side.other()], before[side.other()] - left);
             return;
         }
         if !g.state.is_over() && g.state.game.window.is_some() {
