@@ -45,11 +45,29 @@ pub struct EventView {
     pub tile_set: String,
     /// Public read access.
     pub public: bool,
+    /// How results count in the standings (E2): match points, and the spread of byes and
+    /// forfeits as the ruleset's `forfeits` sets it.
+    pub scoring: crate::rules::standings::StandingsRule,
+}
+
+impl EventView {
+    /// E2 in a sentence for the event's pages: how wins, byes and forfeits score.
+    pub fn scoring_text(&self) -> String {
+        let s = &self.scoring;
+        format!(
+            "Standings (rule E2): match points win {}, tie {}, loss {}, then spread, then total \
+             score. A bye counts as a win with +{} spread. A forfeit (disqualification or \
+             walkout) is a win for the other side with +{} spread and a loss for the offender \
+             with -{}.",
+            s.win, s.tie, s.loss, s.bye_spread, s.forfeit_spread, s.forfeit_spread
+        )
+    }
 }
 
 impl From<rows::EventRow> for EventView {
     fn from(r: rows::EventRow) -> Self {
         EventView {
+            scoring: crate::services::standings::rule_of(&r),
             id: r.id,
             ruleset: serde_json::from_str(&r.ruleset_spec).unwrap_or_default(),
             name: r.name,

@@ -511,3 +511,66 @@ fn with_postgresql_a_second_instance_relays_live_changes_to_its_pages() {
         "the second instance's stream heard nothing: {text}"
     );
 }
+
+/// E2 (issue 18): the forfeit spread is the ruleset's `forfeits.forfeit_spread`, not a constant;
+/// the event's pages say how byes and forfeits score; an out-of-range spread is refused naming
+/// the option, and no event is made.
+#[test]
+fn the_forfeit_spread_is_a_ruleset_option_shown_on_the_event_pages_e2() {
+    let mut o = spawn_app()
+        .hall()
+        .event(json!({"name": "Spring teams", "public": true, "ruleset": {
+            "preset": "team-2v2",
+            "overrides": {"forfeits": {"forfeit_spread": 30, "bye_spread": 20}}
+        }}))
+        .build();
+    let m = o.new_match(1);
+    o.cmd(m, json!({"type": "start", "first": "a"}));
+    ok(o.committee.post_json(
+        &format!("/api/v1/events/{}/committee", o.event_id),
+        &json!({"team_id": o.teams.0, "kind": "walkout", "reason": "left", "match_id": m}),
+    ));
+    let mut anon = o.app.client();
+    let rows = ok(anon.get(&format!("/api/v1/events/{}/standings", o.event_id)));
+    assert_eq!(rows[0]["spread"], 30, "{rows}");
+    assert_eq!(rows[1]["spread"], -30, "{rows}");
+    let ev = ok(anon.get(&format!("/api/v1/events/{}", o.event_id)));
+    assert_eq!(ev["scoring"]["forfeit_spread"], 30, "{ev}");
+    assert_eq!(ev["scoring"]["bye_spread"], 20, "{ev}");
+    let page = anon.get(&format!("/events/{}/standings", o.event_id));
+    assert!(
+        page.body.contains("A bye counts as a win with +20 spread")
+            && page
+                .body
+                .contains("walkout) is a win for the other side with +30 spread"),
+        "{}",
+        page.body
+    );
+
+    let before = ok(o.director.get("/api/v1/events"));
+    for (spread, field) in [
+        (
+            json!({"forfeit_spread": -5}),
+            "ruleset.forfeits.forfeit_spread",
+        ),
+        (json!({"bye_spread": 1001}), "ruleset.forfeits.bye_spread"),
+    ] {
+        let res = o.director.post_json(
+            "/api/v1/events",
+            &json!({"name": "Bad spread", "ruleset": {
+                "preset": "team-2v2", "overrides": {"forfeits": spread}
+            }}),
+        );
+        assert_eq!(res.status, 422, "{}", res.body);
+        assert_eq!(res.json()["field"], field, "{}", res.body);
+        assert!(res.body.contains("from 0 to 1000"), "{}", res.body);
+    }
+    let res = o.director.post_json(
+        "/api/v1/events",
+        &json!({"name": "Bad spread", "ruleset": {
+            "preset": "team-2v2", "overrides": {"forfeits": {"forfeit_spread": "lots"}}
+        }}),
+    );
+    assert_eq!(res.status, 400, "{}", res.body);
+    assert_eq!(ok(o.director.get("/api/v1/events")), before, "nothing made");
+}
