@@ -574,3 +574,60 @@ fn the_forfeit_spread_is_a_ruleset_option_shown_on_the_event_pages_e2() {
     assert_eq!(res.status, 400, "{}", res.body);
     assert_eq!(ok(o.director.get("/api/v1/events")), before, "nothing made");
 }
+
+/// Issue 18 (E3): a walkout is taken back through the API as its OpenAPI document describes it
+/// (`kind: walkout` with `corrects`, no match named); the page's `kind: withdrawal` stays
+/// accepted and the document says so. Refused: a kind that is not the record's, an unknown
+/// kind, another match; nothing is recorded then.
+#[test]
+fn a_walkout_is_taken_back_with_kind_walkout_and_corrects_as_documented_e3() {
+    let (mut o, m) = a_finished_walkout();
+    let path = format!("/api/v1/events/{}/committee", o.event_id);
+    let records = ok(o.committee.get(&path));
+    let id = records[0]["id"].as_i64().unwrap();
+    let doc = o.app.client().get("/api/v1/openapi.json").json();
+    let kind_doc = doc
+        .pointer("/components/schemas/NewRecordRequest/properties/kind/description")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        kind_doc.contains("walkout")
+            && kind_doc.contains("withdrawal")
+            && kind_doc.contains("corrects"),
+        "{kind_doc}"
+    );
+    let other = o.new_match(2);
+    for (body, field) in [
+        (
+            json!({"team_id": o.teams.0, "kind": "disqualification", "corrects": id, "reason": "r"}),
+            "kind",
+        ),
+        (
+            json!({"team_id": o.teams.0, "kind": "oops", "corrects": id, "reason": "r"}),
+            "kind",
+        ),
+        (
+            json!({"team_id": o.teams.0, "kind": "walkout", "corrects": id, "match_id": other, "reason": "r"}),
+            "match_id",
+        ),
+    ] {
+        let res = o.committee.post_json(&path, &body);
+        assert_eq!(res.status, 400, "{body}: {}", res.body);
+        assert_eq!(res.json()["field"], field, "{}", res.body);
+    }
+    assert_eq!(
+        ok(o.committee.get(&path)).as_array().unwrap().len(),
+        1,
+        "nothing recorded"
+    );
+    let res = o.committee.post_json(
+        &path,
+        &json!({"team_id": o.teams.0, "kind": "walkout", "corrects": id, "reason": "came back"}),
+    );
+    assert_eq!(res.status, 201, "{}", res.body);
+    let records = ok(o.committee.get(&path));
+    assert_eq!(records.as_array().unwrap().len(), 2);
+    let s = ok(o.table.get(&format!("/api/v1/matches/{m}")));
+    assert!(s["result"].is_null(), "the walkout is taken back: {s}");
+}
