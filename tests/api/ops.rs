@@ -631,3 +631,43 @@ fn a_walkout_is_taken_back_with_kind_walkout_and_corrects_as_documented_e3() {
     let s = ok(o.table.get(&format!("/api/v1/matches/{m}")));
     assert!(s["result"].is_null(), "the walkout is taken back: {s}");
 }
+
+/// Issue 18: the team page lists a bye, and a forfeited match shows the winner and the reason
+/// instead of a bare sheet score (a team that walked out while ahead must not look the winner).
+#[test]
+fn the_team_page_lists_byes_and_shows_who_won_a_forfeit_and_why_e2_e3() {
+    let (mut o, m) = a_finished_walkout();
+    let cats = created(o.director.post_json(
+        &format!("/api/v1/events/{}/teams", o.event_id),
+        &json!({"name": "Cats", "players": ["Cat one", "Cat two"]}),
+    ))["id"]
+        .as_i64()
+        .unwrap();
+    let round = created(o.director.post_json(
+        &format!("/api/v1/events/{}/rounds", o.event_id),
+        &json!({"method": "manual", "pairs": [{"team_a": cats}]}),
+    ));
+    let round_no = round["round"].as_i64().unwrap();
+    let mut anon = o.app.client();
+    let page = anon.get(&format!("/teams/{cats}")).body;
+    let bye_row = page
+        .split("<tr class=\"bye\">")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no bye row: {page}"));
+    assert!(
+        bye_row.starts_with(&format!("<td>{round_no}</td>")) && bye_row.contains("counts as a win"),
+        "{bye_row}"
+    );
+    for team in [o.teams.0, o.teams.1] {
+        let page = anon.get(&format!("/teams/{team}")).body;
+        assert!(page.contains(&format!("/matches/{m}")), "{page}");
+        assert!(
+            page.contains("finished: Bingo Bunch wins: Anagrammers walked out"),
+            "{page}"
+        );
+        assert!(
+            page.contains(">forfeit</td>"),
+            "no bare sheet score: {page}"
+        );
+    }
+}
