@@ -155,7 +155,7 @@ impl History {
         self.byes.get(&team).copied().unwrap_or(0)
     }
 
-    fn side_balance(&self, team: i64) -> i64 {
+    pub(super) fn side_balance(&self, team: i64) -> i64 {
         self.sides.get(&team).copied().unwrap_or(0)
     }
 }
