@@ -125,6 +125,7 @@ pub mod game;
 pub mod ruleset;
 
 // Event standings and pairings (rules E1-E2).
+pub mod individual;
 pub mod pairing;
 pub mod standings;
 
