@@ -47,6 +47,12 @@ pub enum LiveMessage {
         /// The event.
         event_id: EventId,
     },
+    /// A round was paired or re-paired: its byes count in the standings from now (E2), and
+    /// pages show the new tables.
+    RoundPaired {
+        /// The event.
+        event_id: EventId,
+    },
     /// Refresh everything: the subscriber may have missed messages.
     Resync {
         /// The event whose stream it is sent on, if any.
@@ -61,7 +67,9 @@ impl LiveMessage {
             LiveMessage::Match { event_id, .. }
             | LiveMessage::ChallengeClaimed { event_id, .. }
             | LiveMessage::Resync { event_id } => *event_id,
-            LiveMessage::CommitteeRecord { event_id } => Some(*event_id),
+            LiveMessage::CommitteeRecord { event_id } | LiveMessage::RoundPaired { event_id } => {
+                Some(*event_id)
+            }
         }
     }
 
@@ -70,7 +78,9 @@ impl LiveMessage {
         match self {
             LiveMessage::Match { match_id, .. }
             | LiveMessage::ChallengeClaimed { match_id, .. } => Some(*match_id),
-            LiveMessage::CommitteeRecord { .. } | LiveMessage::Resync { .. } => None,
+            LiveMessage::CommitteeRecord { .. }
+            | LiveMessage::RoundPaired { .. }
+            | LiveMessage::Resync { .. } => None,
         }
     }
 
@@ -86,7 +96,7 @@ impl LiveMessage {
     pub fn moves_standings(&self) -> bool {
         match self {
             LiveMessage::Match { standings, .. } => *standings,
-            LiveMessage::CommitteeRecord { .. } => true,
+            LiveMessage::CommitteeRecord { .. } | LiveMessage::RoundPaired { .. } => true,
             LiveMessage::ChallengeClaimed { .. } | LiveMessage::Resync { .. } => false,
         }
     }
@@ -116,6 +126,7 @@ impl From<LiveMessage> for Wire {
                 (event_id, match_id.0, 0, CLAIMED, false)
             }
             LiveMessage::CommitteeRecord { event_id } => (Some(event_id), 0, 0, RECORD, true),
+            LiveMessage::RoundPaired { event_id } => (Some(event_id), 0, 0, PAIRED, true),
             LiveMessage::Resync { event_id } => (event_id, 0, 0, RESYNC, false),
         };
         Wire {
@@ -157,6 +168,7 @@ const EVENT_KINDS: [&str; 22] = [
 const CLAIMED: &str = "challenge_claimed";
 const RECORD: &str = "committee_record";
 const RESYNC: &str = "resync";
+const PAIRED: &str = "round_paired";
 
 // By hand: a derive would tie the input's lifetime to the `&'static str` of an event kind.
 impl<'de> Deserialize<'de> for LiveMessage {
@@ -178,6 +190,9 @@ impl TryFrom<Wire> for LiveMessage {
             },
             RECORD => LiveMessage::CommitteeRecord {
                 event_id: w.event_id.ok_or("a committee record without its event")?,
+            },
+            PAIRED => LiveMessage::RoundPaired {
+                event_id: w.event_id.ok_or("a round pairing without its event")?,
             },
             RESYNC => LiveMessage::Resync {
                 event_id: w.event_id,

@@ -184,6 +184,18 @@ pub fn byes_of_event(conn: &mut DbConn, event_id: EventId) -> QueryResult<Vec<Te
         .load(conn)
 }
 
+/// The rounds (numbers, ascending) in which a team has a bye in the current pairings.
+pub fn bye_rounds_of_team(conn: &mut DbConn, team_id: TeamId) -> QueryResult<Vec<i32>> {
+    round_pairings::table
+        .inner_join(rounds::table.on(rounds::id.eq(round_pairings::round_id)))
+        .filter(round_pairings::void.eq(false))
+        .filter(round_pairings::team_b.is_null())
+        .filter(round_pairings::team_a.eq(team_id))
+        .select(rounds::round_no)
+        .order(rounds::round_no.asc())
+        .load(conn)
+}
+
 /// Voids the current lines of a round and their matches (the matches' logs are kept). Only
 /// matches that have not started are voided: the update re-checks their status, so a match that
 /// a tablet started meanwhile is left alone, and the result is false (the caller then rolls

@@ -61,9 +61,11 @@
 //! | `clock.overtime.floor` | — | `0` | N2: the penalty never takes a score below this (`null`: no floor) |
 //! | `challenge_overrun` | `"challenger"` | `"challenger"` | T7: past the allowance, `challenger` runs each open challenge's own challenger's clock; `paused` runs none |
 //! | `score_corrections` | `"objection_window"` | `"until_slip_verified"` | T8, N9: `objection_window` (score challenges only while the line is open) or `until_slip_verified` (also `correct_score` afterwards, until both players `verify_slip`) |
+//! | `forfeits.forfeit_spread` | `50` | `50` | E2: spread a forfeit (disqualification, walkout) credits the other side and debits the offender, 0 to 1000 |
+//! | `forfeits.bye_spread` | `50` | `50` | E2: spread a bye credits, 0 to 1000 |
 //!
-//! A ruleset stored before `challenge_overrun` and `score_corrections` existed reads them as
-//! `challenger` and `objection_window`.
+//! A ruleset stored before `challenge_overrun`, `score_corrections` and `forfeits` existed reads
+//! them as `challenger`, `objection_window` and 50/50.
 //!
 //! # Readings where the seeds are silent
 //!
@@ -125,6 +127,7 @@ pub mod game;
 pub mod ruleset;
 
 // Event standings and pairings (rules E1-E2).
+pub mod individual;
 pub mod pairing;
 pub mod standings;
 

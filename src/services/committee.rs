@@ -25,11 +25,12 @@ pub struct NewRecordRequest {
     /// The match; absent: the team is disqualified from the whole event.
     #[serde(default)]
     pub match_id: Option<MatchId>,
-    /// `disqualification` or `walkout` (a walkout needs a match).
+    /// `disqualification` or `walkout` (a walkout needs a match). With `corrects`: the kind of
+    /// the record taken back (`withdrawal` is accepted too); the match is that record's own.
     pub kind: String,
     /// Why (required).
     pub reason: String,
-    /// The record this one takes back (a correction).
+    /// The record this one takes back (a correction, E3: nothing is deleted).
     #[serde(default)]
     pub corrects: Option<RecordId>,
     /// Client-made key: the same author sending it again gets the record made the first time,
@@ -82,12 +83,22 @@ fn check(req: &NewRecordRequest) -> Result<(), AppError> {
     // One line of 1 to 500 characters, no control characters (issue 11).
     crate::text::Reason::parse("reason", &req.reason)?;
     let kind = req.kind.parse::<RecordKind>().ok();
-    if req.corrects.is_none()
-        && !matches!(
-            kind,
-            Some(RecordKind::Disqualification | RecordKind::Walkout)
-        )
-    {
+    if req.corrects.is_some() {
+        // Taking a record back (issue 18): the API document names the kind taken back
+        // (`walkout`, `disqualification`); the committee page sends `withdrawal`. The match is
+        // the corrected record's own, so none need be named (checked against it if it is).
+        if kind.is_none() {
+            return Err(AppError::field(
+                "kind",
+                "kind must be disqualification, walkout or withdrawal",
+            ));
+        }
+        return check_idempotency_key(req.idempotency_key.as_deref());
+    }
+    if !matches!(
+        kind,
+        Some(RecordKind::Disqualification | RecordKind::Walkout)
+    ) {
         return Err(AppError::field(
             "kind",
             "kind must be disqualification or walkout",
@@ -172,6 +183,26 @@ fn record_once(
                 return Err(AppError::field(
                     "corrects",
                     "that record has already been corrected",
+                ));
+            }
+            match req.kind.parse::<RecordKind>() {
+                Ok(RecordKind::Withdrawal) => {}
+                Ok(k) if k == old.kind => {}
+                _ => {
+                    return Err(AppError::field(
+                        "kind",
+                        format!(
+                            "record {} is a {}: name that kind (or withdrawal) to take it back",
+                            old.id,
+                            old.kind.as_str()
+                        ),
+                    ));
+                }
+            }
+            if req.match_id.is_some() && req.match_id != old.match_id {
+                return Err(AppError::field(
+                    "match_id",
+                    format!("record {} concerns another match", old.id),
                 ));
             }
             if let Some(m) = old.match_id {

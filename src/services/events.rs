@@ -45,11 +45,29 @@ pub struct EventView {
     pub tile_set: String,
     /// Public read access.
     pub public: bool,
+    /// How results count in the standings (E2): match points, and the spread of byes and
+    /// forfeits as the ruleset's `forfeits` sets it.
+    pub scoring: crate::rules::standings::StandingsRule,
+}
+
+impl EventView {
+    /// E2 in a sentence for the event's pages: how wins, byes and forfeits score.
+    pub fn scoring_text(&self) -> String {
+        let s = &self.scoring;
+        format!(
+            "Standings (rule E2): match points win {}, tie {}, loss {}, then spread, then total \
+             score. A bye counts as a win with +{} spread. A forfeit (disqualification or \
+             walkout) is a win for the other side with +{} spread and a loss for the offender \
+             with -{}.",
+            s.win, s.tie, s.loss, s.bye_spread, s.forfeit_spread, s.forfeit_spread
+        )
+    }
 }
 
 impl From<rows::EventRow> for EventView {
     fn from(r: rows::EventRow) -> Self {
         EventView {
+            scoring: crate::services::standings::rule_of(&r),
             id: r.id,
             ruleset: serde_json::from_str(&r.ruleset_spec).unwrap_or_default(),
             name: r.name,
@@ -409,6 +427,49 @@ pub struct TeamPage {
     pub event: EventView,
     /// The team's matches (not void), by round.
     pub matches: Vec<crate::db::matches::MatchRow>,
+    /// Rounds in which the team has a bye (E2: each counts as a win).
+    pub bye_rounds: Vec<i32>,
+}
+
+impl TeamPage {
+    /// How a finished match was decided, for the team page after its status (`": Ants wins"`;
+    /// empty while it is not finished). Issue 18: a forfeit names the winner and why, so a team
+    /// disqualified while ahead does not look like the winner.
+    pub fn result_text(&self, m: &crate::db::matches::MatchRow) -> String {
+        use crate::rules::game::{ResultReason, Side};
+        if m.status != crate::vocab::MatchStatus::Finished {
+            return String::new();
+        }
+        let name = |side: Side| match side {
+            Side::A => m.name_a.as_str(),
+            Side::B => m.name_b.as_str(),
+        };
+        let text = match (m.result_reason, m.winner) {
+            (Some(ResultReason::Disqualification), Some(w)) => {
+                format!("{} wins: {} disqualified", name(w), name(w.other()))
+            }
+            (Some(ResultReason::Walkout), Some(w)) => {
+                format!("{} wins: {} walked out", name(w), name(w.other()))
+            }
+            (Some(ResultReason::Disqualification | ResultReason::Walkout), None) => {
+                "both sides forfeited".into()
+            }
+            (_, Some(w)) => format!("{} wins", name(w)),
+            (_, None) => "tie".into(),
+        };
+        format!(": {text}")
+    }
+
+    /// Whether a finished match was forfeited (its sheet score is not the result).
+    pub fn forfeited(&self, m: &crate::db::matches::MatchRow) -> bool {
+        matches!(
+            m.result_reason,
+            Some(
+                crate::rules::game::ResultReason::Disqualification
+                    | crate::rules::game::ResultReason::Walkout
+            )
+        )
+    }
 }
 
 /// The team page's content.
@@ -425,9 +486,11 @@ pub fn team_page(
         .into_iter()
         .filter(|m| m.team_a == Some(team.id) || m.team_b == Some(team.id))
         .collect();
+    let bye_rounds = crate::db::rounds::bye_rounds_of_team(conn, team.id)?;
     Ok(TeamPage {
         team: TeamView { team, players },
         event: ev.into(),
         matches,
+        bye_rounds,
     })
 }

@@ -47,9 +47,26 @@ fn result_from(r: &match_rows::FinishedRow) -> Option<MatchResult> {
     })
 }
 
-/// The event's standings rule (stored as JSON; `{}` means the E2 defaults).
+/// The event's standings rule: match points as stored (JSON; `{}` means the E2 defaults), the
+/// forfeit and bye spreads from the event's ruleset (E2 `forfeits`, default 50 each).
 pub fn rule_of(event: &event_rows::EventRow) -> StandingsRule {
-    serde_json::from_str(&event.standings).unwrap_or_default()
+    let stored: StandingsRule = serde_json::from_str(&event.standings).unwrap_or_default();
+    let forfeits = forfeit_scoring(event);
+    StandingsRule {
+        forfeit_spread: forfeits.forfeit_spread,
+        bye_spread: forfeits.bye_spread,
+        ..stored
+    }
+}
+
+/// How byes and forfeits score in the event (E2), from its ruleset. The ruleset was checked
+/// when the event was made; one that no longer resolves reads as the defaults.
+pub fn forfeit_scoring(event: &event_rows::EventRow) -> crate::rules::ruleset::ForfeitScoring {
+    serde_json::from_str::<crate::rules::ruleset::RulesetSpec>(&event.ruleset_spec)
+        .ok()
+        .and_then(|spec| spec.resolve().ok())
+        .map(|r| r.forfeits)
+        .unwrap_or_default()
 }
 
 /// The standings of an event now.

@@ -679,3 +679,39 @@ fn a_word_list_with_a_bad_line_is_refused_with_its_line_number() {
     let (status, _) = send_raw(&s.app, "PUT", &path, Some(&token), big);
     assert_eq!(status, 413);
 }
+
+/// Issue 18: a bye counts once its round is paired (E2), so pairing drops the cached standings
+/// and tells open pages (`round_paired` on the event stream, marked as moving standings).
+#[test]
+fn pairing_a_round_with_a_bye_refreshes_standings_and_tells_live_pages_e2() {
+    let mut s = setup();
+    let id = created(s.api.post_json(
+        "/api/v1/events",
+        &json!({"name": "Open Bye", "public": true, "ruleset": {"preset": "team-2v2"}}),
+    ))["id"]
+        .as_i64()
+        .unwrap();
+    s.event_id = id;
+    let t = s.teams(&["Ants", "Bees", "Cats"]);
+    let standings = |s: &mut Setup| ok(s.api.get(&format!("/api/v1/events/{id}/standings")));
+    // Read once so the standings are cached with no bye.
+    let before = standings(&mut s);
+    assert!(before.as_array().unwrap().iter().all(|r| r["played"] == 0));
+    let mut live = LiveStream::open(&s.app.base, &format!("/events/{id}/live"), None);
+    let r = s.pair(json!({"method": "manual", "pairs": [
+        {"team_a": t[0], "team_b": t[1]}, {"team_a": t[2]}
+    ]}));
+    assert_eq!(r.status, 201, "{}", r.body);
+    let after = standings(&mut s);
+    let cats = after
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "Cats")
+        .unwrap();
+    assert_eq!(cats["played"], 1, "the bye counts at once: {after}");
+    assert_eq!(cats["wins"], 1, "{after}");
+    let text = live.read_until(|t| t.contains("round_paired"));
+    assert!(text.contains(r#""kind":"round_paired""#), "{text}");
+    assert!(text.contains(r#""standings":true"#), "{text}");
+}

@@ -511,3 +511,163 @@ fn with_postgresql_a_second_instance_relays_live_changes_to_its_pages() {
         "the second instance's stream heard nothing: {text}"
     );
 }
+
+/// E2 (issue 18): the forfeit spread is the ruleset's `forfeits.forfeit_spread`, not a constant;
+/// the event's pages say how byes and forfeits score; an out-of-range spread is refused naming
+/// the option, and no event is made.
+#[test]
+fn the_forfeit_spread_is_a_ruleset_option_shown_on_the_event_pages_e2() {
+    let mut o = spawn_app()
+        .hall()
+        .event(json!({"name": "Spring teams", "public": true, "ruleset": {
+            "preset": "team-2v2",
+            "overrides": {"forfeits": {"forfeit_spread": 30, "bye_spread": 20}}
+        }}))
+        .build();
+    let m = o.new_match(1);
+    o.cmd(m, json!({"type": "start", "first": "a"}));
+    ok(o.committee.post_json(
+        &format!("/api/v1/events/{}/committee", o.event_id),
+        &json!({"team_id": o.teams.0, "kind": "walkout", "reason": "left", "match_id": m}),
+    ));
+    let mut anon = o.app.client();
+    let rows = ok(anon.get(&format!("/api/v1/events/{}/standings", o.event_id)));
+    assert_eq!(rows[0]["spread"], 30, "{rows}");
+    assert_eq!(rows[1]["spread"], -30, "{rows}");
+    let ev = ok(anon.get(&format!("/api/v1/events/{}", o.event_id)));
+    assert_eq!(ev["scoring"]["forfeit_spread"], 30, "{ev}");
+    assert_eq!(ev["scoring"]["bye_spread"], 20, "{ev}");
+    let page = anon.get(&format!("/events/{}/standings", o.event_id));
+    assert!(
+        page.body.contains("A bye counts as a win with +20 spread")
+            && page
+                .body
+                .contains("walkout) is a win for the other side with +30 spread"),
+        "{}",
+        page.body
+    );
+
+    let before = ok(o.director.get("/api/v1/events"));
+    for (spread, field) in [
+        (
+            json!({"forfeit_spread": -5}),
+            "ruleset.forfeits.forfeit_spread",
+        ),
+        (json!({"bye_spread": 1001}), "ruleset.forfeits.bye_spread"),
+    ] {
+        let res = o.director.post_json(
+            "/api/v1/events",
+            &json!({"name": "Bad spread", "ruleset": {
+                "preset": "team-2v2", "overrides": {"forfeits": spread}
+            }}),
+        );
+        assert_eq!(res.status, 422, "{}", res.body);
+        assert_eq!(res.json()["field"], field, "{}", res.body);
+        assert!(res.body.contains("from 0 to 1000"), "{}", res.body);
+    }
+    let res = o.director.post_json(
+        "/api/v1/events",
+        &json!({"name": "Bad spread", "ruleset": {
+            "preset": "team-2v2", "overrides": {"forfeits": {"forfeit_spread": "lots"}}
+        }}),
+    );
+    assert_eq!(res.status, 400, "{}", res.body);
+    assert_eq!(ok(o.director.get("/api/v1/events")), before, "nothing made");
+}
+
+/// Issue 18 (E3): a walkout is taken back through the API as its OpenAPI document describes it
+/// (`kind: walkout` with `corrects`, no match named); the page's `kind: withdrawal` stays
+/// accepted and the document says so. Refused: a kind that is not the record's, an unknown
+/// kind, another match; nothing is recorded then.
+#[test]
+fn a_walkout_is_taken_back_with_kind_walkout_and_corrects_as_documented_e3() {
+    let (mut o, m) = a_finished_walkout();
+    let path = format!("/api/v1/events/{}/committee", o.event_id);
+    let records = ok(o.committee.get(&path));
+    let id = records[0]["id"].as_i64().unwrap();
+    let doc = o.app.client().get("/api/v1/openapi.json").json();
+    let kind_doc = doc
+        .pointer("/components/schemas/NewRecordRequest/properties/kind/description")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        kind_doc.contains("walkout")
+            && kind_doc.contains("withdrawal")
+            && kind_doc.contains("corrects"),
+        "{kind_doc}"
+    );
+    let other = o.new_match(2);
+    for (body, field) in [
+        (
+            json!({"team_id": o.teams.0, "kind": "disqualification", "corrects": id, "reason": "r"}),
+            "kind",
+        ),
+        (
+            json!({"team_id": o.teams.0, "kind": "oops", "corrects": id, "reason": "r"}),
+            "kind",
+        ),
+        (
+            json!({"team_id": o.teams.0, "kind": "walkout", "corrects": id, "match_id": other, "reason": "r"}),
+            "match_id",
+        ),
+    ] {
+        let res = o.committee.post_json(&path, &body);
+        assert_eq!(res.status, 400, "{body}: {}", res.body);
+        assert_eq!(res.json()["field"], field, "{}", res.body);
+    }
+    assert_eq!(
+        ok(o.committee.get(&path)).as_array().unwrap().len(),
+        1,
+        "nothing recorded"
+    );
+    let res = o.committee.post_json(
+        &path,
+        &json!({"team_id": o.teams.0, "kind": "walkout", "corrects": id, "reason": "came back"}),
+    );
+    assert_eq!(res.status, 201, "{}", res.body);
+    let records = ok(o.committee.get(&path));
+    assert_eq!(records.as_array().unwrap().len(), 2);
+    let s = ok(o.table.get(&format!("/api/v1/matches/{m}")));
+    assert!(s["result"].is_null(), "the walkout is taken back: {s}");
+}
+
+/// Issue 18: the team page lists a bye, and a forfeited match shows the winner and the reason
+/// instead of a bare sheet score (a team that walked out while ahead must not look the winner).
+#[test]
+fn the_team_page_lists_byes_and_shows_who_won_a_forfeit_and_why_e2_e3() {
+    let (mut o, m) = a_finished_walkout();
+    let cats = created(o.director.post_json(
+        &format!("/api/v1/events/{}/teams", o.event_id),
+        &json!({"name": "Cats", "players": ["Cat one", "Cat two"]}),
+    ))["id"]
+        .as_i64()
+        .unwrap();
+    let round = created(o.director.post_json(
+        &format!("/api/v1/events/{}/rounds", o.event_id),
+        &json!({"method": "manual", "pairs": [{"team_a": cats}]}),
+    ));
+    let round_no = round["round"].as_i64().unwrap();
+    let mut anon = o.app.client();
+    let page = anon.get(&format!("/teams/{cats}")).body;
+    let bye_row = page
+        .split("<tr class=\"bye\">")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no bye row: {page}"));
+    assert!(
+        bye_row.starts_with(&format!("<td>{round_no}</td>")) && bye_row.contains("counts as a win"),
+        "{bye_row}"
+    );
+    for team in [o.teams.0, o.teams.1] {
+        let page = anon.get(&format!("/teams/{team}")).body;
+        assert!(page.contains(&format!("/matches/{m}")), "{page}");
+        assert!(
+            page.contains("finished: Bingo Bunch wins: Anagrammers walked out"),
+            "{page}"
+        );
+        assert!(
+            page.contains(">forfeit</td>"),
+            "no bare sheet score: {page}"
+        );
+    }
+}

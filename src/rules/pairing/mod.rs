@@ -18,11 +18,14 @@
 //! - this file: a round's lines ([`Pairing`]) and why a round cannot be made ([`PairingError`]);
 //! - `round_robin`: Berger tables; `swiss`: ranking, history and the Swiss cost of a pairing;
 //! - `manual`: checks for a round entered by hand;
+//! - `individual`: 1 vs 1 divisions (issue 18): a pairing plan per division, king of the hill,
+//!   Gibsonization, overrides, reusing the round robin and Swiss above;
 //! - `matching`: the exact minimum-cost perfect matching Swiss relies on (Edmonds' blossom
 //!   algorithm), which knows nothing of teams.
 //!
 //! Like all of `rules/`, nothing here touches the database, the web or a random source.
 
+pub mod individual;
 mod manual;
 mod matching;
 mod round_robin;
@@ -31,6 +34,10 @@ mod swiss;
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests;
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod individual_tests;
 
 use serde::{Deserialize, Serialize};
 

@@ -39,12 +39,13 @@ impl From<&StandingRow> for SwissEntry {
 /// sides.
 ///
 /// The round:
-/// - with an odd count, the bye goes to the lowest-ranked team without a previous bye (or, if all
-///   have had one, the lowest-ranked among those with the fewest);
-/// - the rest are paired by an exact minimum-cost perfect matching whose cost is, in strict order
-///   of importance: the number of earlier meetings repeated, then the sum over pairs of the
-///   squared match-point difference, then the sum of the squared rank difference. Squares prefer
-///   many small steps to one large one, so within a score group the result is 1 v 2, 3 v 4, …;
+/// - the bye (odd count) and the pairs come from one exact minimum-cost perfect matching, the
+///   bye being a partner like any other, whose cost is, in strict order of importance: the bye
+///   goes to a team with the fewest byes so far; the number of earlier meetings repeated; the
+///   bye goes to the lowest-ranked such team; the sum over pairs of the squared match-point
+///   difference; the sum of the squared rank difference. Squares prefer many small steps to one
+///   large one, so within a score group the result is 1 v 2, 3 v 4, …. So the bye is the
+///   lowest-ranked team without one unless that forces a repeat another bye would avoid;
 /// - side A goes to the team that has had side A less often than side B so far (the
 ///   higher-ranked one when equal);
 /// - tables are numbered by the higher-ranked team of each pair, the top pair at table 1, and the
@@ -69,22 +70,21 @@ pub fn swiss(standings: &[SwissEntry], history: &[Pairing]) -> Result<Vec<Pairin
     });
 
     let past = History::new(history);
-    let bye = if ranked.len() % 2 == 1 {
-        // Lowest-ranked among those with the fewest byes: scan from the bottom, keep strict
-        // improvements only.
-        let mut pick = ranked.len() - 1;
-        for i in (0..ranked.len()).rev() {
-            if past.byes(ranked[i].team) < past.byes(ranked[pick].team) {
-                pick = i;
-            }
+    // The bye and the pairs are chosen together (one matching with a "bye" vertex when the
+    // count is odd): fixing the bye first can leave only repeats although another team without
+    // a bye could sit out and leave a fresh round (issue 18).
+    let odd = ranked.len() % 2 == 1;
+    let cost = swiss_costs(&ranked, &past, odd);
+    let matched = min_cost_perfect_matching(&cost)?;
+    let mut bye = None;
+    let mut pairs = Vec::with_capacity(matched.len());
+    for (i, j) in matched {
+        if j == ranked.len() {
+            bye = Some(ranked[i].team);
+        } else {
+            pairs.push((i, j));
         }
-        Some(ranked.remove(pick).team)
-    } else {
-        None
-    };
-
-    let cost = swiss_costs(&ranked, &past);
-    let pairs = min_cost_perfect_matching(&cost)?;
+    }
 
     let mut lines = Vec::with_capacity(pairs.len() + 1);
     let mut repeats = Vec::new();
@@ -155,7 +155,7 @@ impl History {
         self.byes.get(&team).copied().unwrap_or(0)
     }
 
-    fn side_balance(&self, team: i64) -> i64 {
+    pub(super) fn side_balance(&self, team: i64) -> i64 {
         self.sides.get(&team).copied().unwrap_or(0)
     }
 }
@@ -164,36 +164,57 @@ pub(super) fn pair_key(a: i64, b: i64) -> (i64, i64) {
     (a.min(b), a.max(b))
 }
 
-/// The Swiss cost of pairing ranked teams `i` and `j`, for every pair (diagonal unused).
+/// The Swiss cost of pairing ranked teams `i` and `j`, for every pair (diagonal unused). With
+/// `bye`, one more vertex (the last index) stands for the bye: pairing a team with it gives
+/// that team the bye.
 ///
 /// Each criterion is scaled above the largest total the criteria below it can reach over a
-/// whole round, so a sum of costs compares rounds lexicographically: fewer repeats first, then
+/// whole round, so a sum of costs compares rounds lexicographically: a bye to a team with more
+/// than the fewest byes first, then repeats, then the bye's rank (lowest-ranked preferred), then
 /// closer match points, then closer ranks. In i128 the scaled sums stay exact (doubled weights
-/// included) for match points within ±1,000,000 and tens of thousands of teams, far beyond any
-/// event.
-pub(super) fn swiss_costs(ranked: &[SwissEntry], past: &History) -> Vec<Vec<i128>> {
-    let k = ranked.len();
+/// included) for match points within ±1,000,000 and thousands of teams, far beyond any event.
+pub(super) fn swiss_costs(ranked: &[SwissEntry], past: &History, bye: bool) -> Vec<Vec<i128>> {
+    let n = ranked.len();
+    let k = n + usize::from(bye);
     if k < 2 {
         return vec![vec![0; k]; k];
     }
-    let pairs = i128::try_from(k / 2).unwrap_or(i128::MAX);
-    let widest = i128::try_from(k.saturating_sub(1)).unwrap_or(i128::MAX);
+    let count = |x: usize| i128::try_from(x).unwrap_or(i128::MAX);
+    let pairs = count(k / 2);
+    let widest = count(n.saturating_sub(1));
     let rank_cap = pairs * widest * widest + 1;
     let (lowest, highest) = ranked.iter().fold((i64::MAX, i64::MIN), |(lo, hi), e| {
         (lo.min(e.match_points), hi.max(e.match_points))
     });
     let points_range = i128::from(highest) - i128::from(lowest);
     let points_cap = pairs * points_range * points_range * rank_cap + rank_cap;
+    // The bye's rank tier: at most n - 1 units of `points_cap`.
+    let repeat_cap = count(n) * points_cap;
+    let most_meetings = ranked
+        .iter()
+        .enumerate()
+        .flat_map(|(i, a)| ranked[i + 1..].iter().map(move |b| (a.team, b.team)))
+        .map(|(a, b)| i128::from(past.meetings(a, b)))
+        .max()
+        .unwrap_or(0);
+    let fewest_byes = ranked.iter().map(|e| past.byes(e.team)).min().unwrap_or(0);
+    let extra_bye_cap = (pairs * most_meetings + 1) * repeat_cap;
     let mut cost = vec![vec![0i128; k]; k];
-    for i in 0..k {
-        for j in (i + 1)..k {
-            let rank_gap = i128::try_from(j - i).unwrap_or(i128::MAX);
+    for i in 0..n {
+        for j in (i + 1)..n {
+            let rank_gap = count(j - i);
             let points_gap =
                 i128::from(ranked[i].match_points) - i128::from(ranked[j].match_points);
             let repeats = i128::from(past.meetings(ranked[i].team, ranked[j].team));
-            let c = repeats * points_cap + points_gap * points_gap * rank_cap + rank_gap * rank_gap;
+            let c = repeats * repeat_cap + points_gap * points_gap * rank_cap + rank_gap * rank_gap;
             cost[i][j] = c;
             cost[j][i] = c;
+        }
+        if bye {
+            let extra = i128::from(past.byes(ranked[i].team) - fewest_byes);
+            let c = extra * extra_bye_cap + count(n - 1 - i) * points_cap;
+            cost[i][n] = c;
+            cost[n][i] = c;
         }
     }
     cost

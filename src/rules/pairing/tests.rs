@@ -407,23 +407,24 @@ proptest! {
         let has_repeat = matches(&round).iter().any(|l| past.meetings(l.1, l.2) > 0);
         prop_assert_eq!(has_repeat, repeated);
 
-        // The bye: lowest-ranked among the fewest-byes teams.
+        // The bye goes to a team with the fewest byes; which one is part of the optimum below.
         let mut ranked = field.clone();
         ranked.sort_by(|a, b| {
             b.match_points.cmp(&a.match_points).then(b.spread.cmp(&a.spread))
         });
+        let odd = n % 2 == 1;
         if let Some(&bye) = byes(&round).first() {
             let fewest = ranked.iter().map(|e| past.byes(e.team)).min().unwrap();
-            let expected =
-                ranked.iter().rev().find(|e| past.byes(e.team) == fewest).unwrap().team;
-            prop_assert_eq!(bye, expected);
-            ranked.retain(|e| e.team != bye);
+            prop_assert_eq!(past.byes(bye), fewest);
         }
-        let k = ranked.len();
-        let cost = swiss_costs(&ranked, &past);
+        let cost = swiss_costs(&ranked, &past, odd);
         let index: HashMap<i64, usize> =
             ranked.iter().enumerate().map(|(i, e)| (e.team, i)).collect();
-        let got: i128 = matches(&round).iter().map(|l| cost[index[&l.1]][index[&l.2]]).sum();
+        let mut got: i128 = matches(&round).iter().map(|l| cost[index[&l.1]][index[&l.2]]).sum();
+        if let Some(&bye) = byes(&round).first() {
+            got += cost[index[&bye]][n];
+        }
+        let k = n - n % 2;
 
         // Dirac: after r earlier rounds each team is still fresh to at least k - 1 - r
         // others; when that is at least k / 2 a fresh perfect matching must exist.
@@ -431,18 +432,18 @@ proptest! {
         if k >= 2 * (rounds + 1) {
             prop_assert!(!repeated, "a fresh round exists by Dirac's theorem");
         }
-        if k <= 10 {
-            let best = least_perfect_cost(&cost, &(0..k).collect::<Vec<_>>());
+        if n <= 10 {
+            let best = least_perfect_cost(&cost, &(0..cost.len()).collect::<Vec<_>>());
             prop_assert_eq!(got, best);
             // The cost puts repeats first, so the optimum repeats only if every round does.
-            let fresh_round_exists = best < swiss_costs_repeat_unit(&ranked);
+            let fresh_round_exists = best < swiss_costs_repeat_unit(&ranked, odd);
             prop_assert_eq!(repeated, !fresh_round_exists);
         }
     }
 }
 
 /// The cost of one repeat, i.e. more than any repeat-free round can cost.
-fn swiss_costs_repeat_unit(ranked: &[SwissEntry]) -> i128 {
+fn swiss_costs_repeat_unit(ranked: &[SwissEntry], bye: bool) -> i128 {
     // Price a two-team history where the first pair met once and read off the difference.
     let k = ranked.len();
     if k < 2 {
@@ -450,5 +451,52 @@ fn swiss_costs_repeat_unit(ranked: &[SwissEntry]) -> i128 {
     }
     let met = History::new(&[game(1, ranked[0].team, ranked[1].team)]);
     let fresh = History::new(&[]);
-    swiss_costs(ranked, &met)[0][1] - swiss_costs(ranked, &fresh)[0][1]
+    swiss_costs(ranked, &met, bye)[0][1] - swiss_costs(ranked, &fresh, bye)[0][1]
+}
+
+/// Whether `teams` can all be paired without a repeat (brute force, for small fields).
+fn fresh_round_exists(teams: &[i64], past: &History) -> bool {
+    let Some((&first, rest)) = teams.split_first() else {
+        return true;
+    };
+    rest.iter().any(|&other| {
+        past.meetings(first, other) == 0 && {
+            let left: Vec<i64> = rest.iter().copied().filter(|&t| t != other).collect();
+            fresh_round_exists(&left, past)
+        }
+    })
+}
+
+/// Issue 18's reproduction: 9 teams, six hand-paired rounds, then Swiss. Giving the bye to 9
+/// (the lowest ranked without one) leaves only repeats; giving it to 5 or 7 (no bye either)
+/// leaves a fresh round, so Swiss must find that round instead of reporting repeats.
+#[test]
+fn e1_swiss_chooses_the_bye_with_the_pairing_so_a_fresh_round_is_found() {
+    let rounds: [(i64, [(i64, i64); 4]); 6] = [
+        (4, [(1, 3), (9, 5), (7, 2), (6, 8)]),
+        (1, [(7, 6), (9, 2), (3, 8), (4, 5)]),
+        (2, [(7, 1), (3, 4), (5, 8), (9, 6)]),
+        (8, [(6, 3), (4, 1), (5, 2), (7, 9)]),
+        (3, [(5, 6), (2, 1), (8, 9), (4, 7)]),
+        (6, [(8, 7), (4, 9), (3, 2), (5, 1)]),
+    ];
+    let history: Vec<Pairing> = rounds
+        .iter()
+        .flat_map(|(bye, pairs)| {
+            pairs
+                .iter()
+                .enumerate()
+                .map(|(t, &(a, b))| game(t as u32 + 1, a, b))
+                .chain([Pairing::Bye { team: *bye }])
+        })
+        .collect();
+    let past = History::new(&history);
+    // The premise: the old choice (bye to 9) leaves only repeats, bye to 5 or 7 does not.
+    assert!(!fresh_round_exists(&[1, 2, 3, 4, 5, 6, 7, 8], &past));
+    assert!(fresh_round_exists(&[1, 2, 3, 4, 6, 7, 8, 9], &past));
+    let field: Vec<SwissEntry> = (1..=9).map(|t| entry(t, 0, 0)).collect();
+    let round = swiss(&field, &history).expect("a repeat-free round exists");
+    assert!(matches(&round).iter().all(|l| past.meetings(l.1, l.2) == 0));
+    // Lowest ranked of the teams that can sit out without forcing a repeat: 7, not 5.
+    assert_eq!(byes(&round), vec![7]);
 }

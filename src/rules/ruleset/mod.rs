@@ -61,6 +61,35 @@ pub struct Ruleset {
     /// T8, N9: until when a turn's score may be corrected.
     #[serde(default)]
     pub score_corrections: ScoreCorrections,
+    /// E2: the spread byes and forfeits (disqualifications, walkouts) count with.
+    #[serde(default)]
+    pub forfeits: ForfeitScoring,
+}
+
+/// E2: how matches not decided by score count in the standings. A forfeit (disqualification or
+/// walkout, E3) is a win for the other side and a loss for the offender; a bye is a win. Match
+/// points are the standings' own (win 2, tie 1, loss 0 by default); these are the spreads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct ForfeitScoring {
+    /// Spread credited to the side that did not forfeit and debited from the offender (E2;
+    /// default 50, a common forfeit margin; some events use 0). From 0 to [`MAX_FORFEIT_SPREAD`].
+    pub forfeit_spread: i32,
+    /// Spread credited for a bye (default 50, as a forfeit). From 0 to [`MAX_FORFEIT_SPREAD`].
+    pub bye_spread: i32,
+}
+
+/// The largest forfeit or bye spread a ruleset may set: more than any game's margin, so a typo
+/// such as 5000 is refused rather than swamping the standings.
+pub const MAX_FORFEIT_SPREAD: i32 = 1000;
+
+impl Default for ForfeitScoring {
+    fn default() -> Self {
+        Self {
+            forfeit_spread: 50,
+            bye_spread: 50,
+        }
+    }
 }
 
 /// T7: challenge time past the match's challenge allowance.
@@ -488,6 +517,36 @@ mod tests {
             )
             .unwrap();
         assert_eq!(day.clock.side_ms, 24 * 60 * 60_000);
+    }
+
+    #[test]
+    fn e2_forfeit_and_bye_spreads_are_options_from_0_to_1000() {
+        let r = Preset::Team2v2.ruleset();
+        assert_eq!(r.forfeits, ForfeitScoring::default());
+        let set = r
+            .with_overrides(&json!({"forfeits": {"forfeit_spread": 0, "bye_spread": 1000}}))
+            .unwrap();
+        assert_eq!(
+            (set.forfeits.forfeit_spread, set.forfeits.bye_spread),
+            (0, 1000)
+        );
+        for (over, field) in [
+            (json!({"forfeit_spread": -1}), "forfeits.forfeit_spread"),
+            (json!({"bye_spread": 1001}), "forfeits.bye_spread"),
+        ] {
+            match r.with_overrides(&json!({ "forfeits": over })) {
+                Err(RulesetError::Invalid { field: f, why }) => {
+                    assert_eq!(f, field);
+                    assert!(why.contains("0 to 1000"), "{why}");
+                }
+                other => panic!("{over}: expected a refusal, got {other:?}"),
+            }
+        }
+        // A ruleset stored before the option existed reads as the E2 default.
+        let mut old = serde_json::to_value(&r).unwrap();
+        old.as_object_mut().unwrap().remove("forfeits");
+        let back: Ruleset = serde_json::from_value(old).unwrap();
+        assert_eq!(back.forfeits.forfeit_spread, 50);
     }
 
     #[test]

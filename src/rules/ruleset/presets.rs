@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::ruleset::{
     ChallengeOverrun, ChallengeRule, ClockRules, EndConditions, EndRackRule, EntryMode,
-    ExchangeRule, MINUTE_MS, ObjectionWindow, OvertimePolicy, RULESET_VERSION, Ruleset,
-    ScoreChallengeRule, ScoreCorrections, TileRules,
+    ExchangeRule, ForfeitScoring, MINUTE_MS, ObjectionWindow, OvertimePolicy, RULESET_VERSION,
+    Ruleset, ScoreChallengeRule, ScoreCorrections, TileRules,
 };
 
 /// The presets shipped with Arbiter.
@@ -58,6 +58,7 @@ impl Preset {
                 },
                 challenge_overrun: ChallengeOverrun::Challenger,
                 score_corrections: ScoreCorrections::ObjectionWindow,
+                forfeits: ForfeitScoring::default(),
             },
             Self::Individual => Ruleset {
                 version: RULESET_VERSION,
@@ -96,6 +97,7 @@ impl Preset {
                 },
                 challenge_overrun: ChallengeOverrun::Challenger,
                 score_corrections: ScoreCorrections::UntilSlipVerified,
+                forfeits: ForfeitScoring::default(),
             },
         }
     }

@@ -3,7 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::ruleset::{EntryMode, MINUTE_MS, Preset, RULESET_VERSION, Ruleset};
+use crate::rules::ruleset::{
+    EntryMode, MAX_FORFEIT_SPREAD, MINUTE_MS, Preset, RULESET_VERSION, Ruleset,
+};
 
 /// The longest duration a ruleset may give (clocks, match limit, allowance, objection times).
 pub const MAX_DURATION_MS: u64 = 24 * 60 * MINUTE_MS;
@@ -121,6 +123,16 @@ impl Ruleset {
         for (field, ms) in durations {
             if ms.is_some_and(|ms| ms > MAX_DURATION_MS) {
                 return invalid(field, "must be at most 24 hours (86400000 ms)");
+            }
+        }
+        // E2: a negative spread would reward the offender; an enormous one is a typo.
+        let spreads = [
+            ("forfeits.forfeit_spread", self.forfeits.forfeit_spread),
+            ("forfeits.bye_spread", self.forfeits.bye_spread),
+        ];
+        for (field, spread) in spreads {
+            if !(0..=MAX_FORFEIT_SPREAD).contains(&spread) {
+                return invalid(field, "must be from 0 to 1000 points of spread");
             }
         }
         Ok(())

@@ -27,7 +27,7 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 /// How results turn into standings (E2); stored with the event as data.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct StandingsRule {
     /// Match points for a win (E2 default 2). Forfeit wins and byes earn this too.

@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::db::{DbConn, events as event_rows, matches as match_rows, rounds as rows};
 use crate::error::AppError;
+use crate::live::LiveMessage;
 use crate::rules::pairing::{self, Pairing, PairingError, SwissEntry};
 use crate::rules::standings::{self, MatchResult};
 use crate::services::authz::Grants;
@@ -350,6 +351,9 @@ fn pair_and_create(
         round.pairing_no,
         at,
     )?;
+    // A bye counts once its round is paired (E2), and a re-pairing may take one back: the
+    // cached standings are dropped and open pages told, as a result would (issue 18).
+    work.announce(LiveMessage::RoundPaired { event_id });
     Ok(())
 }
 

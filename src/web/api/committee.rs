@@ -42,7 +42,7 @@ pub async fn committee_records(
     post,
     path = "/api/v1/events/{id}/committee",
     operation_id = "committeeRecord",
-    summary = "Record a disqualification or walkout (committee)",
+    summary = "Record a disqualification or walkout, or take one back (committee)",
     params(
         ("id" = i64, Path, description = "Event id."),
     ),

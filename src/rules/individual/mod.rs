@@ -1,0 +1,11 @@
+//! Individual (1 vs 1) tournaments as TSH directors run them (seed 003, issue 18): rating
+//! estimates and TSH's files. Pairings live with the team pairings, which they reuse
+//! ([`crate::rules::pairing::individual`]).
+//!
+//! - `ratings`: Glicko-2 estimates for a division, seeded from imported ratings;
+//! - `tsh`: TSH `.t` division files read and written, and the `tourney.js` JSON TSH publishes.
+//!
+//! Like all of `rules/`, nothing here touches the database, the web, the clock or a random source.
+
+pub mod ratings;
+pub mod tsh;
