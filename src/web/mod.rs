@@ -275,6 +275,38 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .route(web::get().to(pages::director::listing::new_event_form))
             .route(web::post().to(pages::director::listing::create_event)),
     )
+    .route(
+        "/duplicate/games/{id}/console",
+        web::get().to(pages::duplicate::console),
+    )
+    .route(
+        "/duplicate/games/{id}/console/panel",
+        web::get().to(pages::duplicate::console_panel),
+    )
+    .route(
+        "/duplicate/games/{id}/slips",
+        web::get().to(pages::duplicate::slips),
+    )
+    .route(
+        "/duplicate/games/{id}/slips/panel",
+        web::get().to(pages::duplicate::slips_panel),
+    )
+    .route(
+        "/duplicate/games/{id}/hall",
+        web::get().to(pages::duplicate::hall),
+    )
+    .route(
+        "/duplicate/games/{id}/hall/panel",
+        web::get().to(pages::duplicate::hall_panel),
+    )
+    .route(
+        "/duplicate/events/{id}/ranking",
+        web::get().to(pages::duplicate::ranking),
+    )
+    .route(
+        "/duplicate/events/{id}/ranking/table",
+        web::get().to(pages::duplicate::ranking_table),
+    )
     .route("/events/{id}", web::get().to(pages::director::dashboard))
     .route(
         "/events/{id}/teams",

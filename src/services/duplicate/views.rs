@@ -86,6 +86,12 @@ pub struct GameView {
     pub players: usize,
     /// The event's reference notation (C7).
     pub notation: dup::Notation,
+    /// The turn slips go to now: the last one whose time started.
+    pub slip_turn: Option<u32>,
+    /// D4: milliseconds left in the turn's time as of `now` (while it runs).
+    pub remaining_ms: Option<i64>,
+    /// D4: the warning comes this many milliseconds before the end.
+    pub warning_ms: u64,
 }
 
 fn phase_name(p: Phase) -> &'static str {
@@ -146,6 +152,17 @@ fn game_view(row: &rows::DuplicateGameRow, s: &State, now: DateTime<Utc>) -> Gam
             .count(),
         players: s.players.len(),
         notation: ruleset.notation,
+        slip_turn: s
+            .turns
+            .iter()
+            .filter(|t| t.started_at.is_some())
+            .map(|t| t.number)
+            .max(),
+        remaining_ms: cur
+            .filter(|_| s.phase() == Phase::Running)
+            .and_then(|t| t.ends_at(&ruleset))
+            .map(|end| (end - now).num_milliseconds()),
+        warning_ms: ruleset.warning_ms,
     }
 }
 
