@@ -232,6 +232,20 @@ fn a_duplicate_game_is_run_scored_and_ranked_by_hand_computed_totals() {
     ));
     assert_eq!(again["seq"].as_i64(), Some(4));
     assert_eq!(d.seq(game), seq, "refusals and repeats record nothing");
+    // Slips since the referee's seq do not make it stale (422 here is the phase, not a 409);
+    // a master event since it does.
+    let r = Dup::cmd(
+        &mut d.referee,
+        game,
+        json!({"type": "start_turn", "expected_seq": 3}),
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+    let r = Dup::cmd(
+        &mut d.referee,
+        game,
+        json!({"type": "start_turn", "expected_seq": 2}),
+    );
+    assert_eq!(r.status, 409, "{}", r.body);
     // The arbitrator cannot choose the top.
     let r = Dup::cmd(&mut d.arbitrator, game, json!({"type": "choose_top"}));
     assert_eq!(r.status, 403, "{}", r.body);

@@ -173,7 +173,11 @@ await step("the referee's console, the slip entry, the hall display and the rank
 
 const phase = (page) => page.locator("[data-phase]").first().getAttribute("data-phase");
 async function waitPhase(page, want) {
-  await eventually(async () => assert.equal(await phase(page), want), `phase ${want}`);
+  await eventually(async () => {
+    const err = await page.locator("[data-dup-error]").count() ? await page.locator("[data-dup-error]").innerText() : "";
+    const g = await api("GET", `/api/v1/duplicate/games/${ev.game}`);
+    assert.equal(await phase(page), want, `refusal shown: ${err}; the API says ${g.phase}; page problems: ${[...referee.problems, ...hall.problems].join(" | ")}`);
+  }, `phase ${want}`);
 }
 
 await step("turn 1: the referee types the rack drawn by hand and starts the turn; the hall counts down", async () => {
@@ -193,13 +197,13 @@ await step("turn 1: the referee types the rack drawn by hand and starts the turn
 async function typeSlip(page, { player, reference, word, points }) {
   const f = '[data-dup-slip]';
   await page.locator(`${f} [data-field="player"]`).focus();
-  await page.keyboard.type(String(player));
-  await page.keyboard.press("Tab");
-  await page.keyboard.type(reference);
-  await page.keyboard.press("Tab");
-  await page.keyboard.type(word);
-  await page.keyboard.press("Tab");
-  if (points !== undefined) { await page.keyboard.type(String(points)); }
+  // Each field's old text (a refused slip keeps it) is selected and typed over.
+  const fields = [String(player), reference, word, points === undefined ? "" : String(points)];
+  for (let i = 0; i < fields.length; i++) {
+    if (i > 0) { await page.keyboard.press("Tab"); }
+    await page.keyboard.press("Control+A");
+    if (fields[i]) { await page.keyboard.type(fields[i]); } else { await page.keyboard.press("Delete"); }
+  }
   const answer = page.waitForResponse((r) => /\/slips$/.test(new URL(r.url()).pathname));
   await page.keyboard.press("Enter");
   const res = await answer;
@@ -243,7 +247,7 @@ async function topOfTurn() {
       await p.click('[data-dup-choice="0"]');
     }
     assert.equal(await phase(p), "top_chosen");
-  }, "the top chosen");
+  }, "the top chosen", 40000); // the first top may wait for the move graph being built
   const g = await api("GET", `/api/v1/duplicate/games/${ev.game}`);
   return g.candidates[g.chosen];
 }

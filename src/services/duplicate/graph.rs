@@ -27,6 +27,12 @@ pub fn graph(
             message: format!("the event's word list {lexicon:?} is not uploaded yet"),
             current: None,
         })?;
+    // One build at a time: a second caller waits for the first's graph rather than building
+    // its own (a build takes seconds, far longer than a turn's top).
+    static BUILDING: Mutex<()> = Mutex::new(());
+    let _one = BUILDING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if lexicon == crate::services::lexicons::DEFAULT {
         if let Some(g) = BUILTIN.get() {
             return Ok(g.clone());
@@ -47,4 +53,19 @@ pub fn graph(
         m.insert(event_id, (ident, g.clone()));
     }
     Ok(g)
+}
+
+/// Builds the graph of an event's lexicon on a thread of its own, so the first top of a game
+/// does not wait for it (started when a game is created or its console opens).
+pub fn warm(lexicons: Arc<LexiconStore>, event_id: EventId, lexicon: String) {
+    let spawned = std::thread::Builder::new()
+        .name("duplicate-graph".into())
+        .spawn(move || {
+            if let Err(e) = graph(&lexicons, event_id, &lexicon) {
+                tracing::warn!(error = %e, "could not build the Duplicate move graph");
+            }
+        });
+    if let Err(e) = spawned {
+        tracing::warn!(error = %e, "could not start building the Duplicate move graph");
+    }
 }

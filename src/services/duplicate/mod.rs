@@ -15,7 +15,7 @@ mod graph;
 mod requests;
 mod views;
 
-pub use graph::graph;
+pub use graph::{graph, warm};
 pub use requests::{
     NewDuplicateEventRequest, NewDuplicatePlayerRequest, RefereeCommand, RefereeRequest,
     SlipOutcome, SlipRequest,
@@ -328,7 +328,7 @@ pub fn create_game(
 pub fn command(
     conn: &mut DbConn,
     desk: &Desk,
-    graph: &WordGraph,
+    graph: &dyn Fn() -> Result<std::sync::Arc<WordGraph>, AppError>,
     rng: &mut impl rand::Rng,
     now: DateTime<Utc>,
     user_id: UserId,
@@ -344,8 +344,14 @@ pub fn command(
         {
             return Ok(());
         }
+        // Stale when a master event came after the seq the referee saw; slips arriving in
+        // the meantime (arbitrators at work) do not make the referee's view stale.
         if let Some(seq) = req.expected_seq
-            && seq != row.last_seq.0
+            && (seq > row.last_seq.0
+                || state.log.iter().any(|e| {
+                    i64::try_from(e.seq).unwrap_or(i64::MAX) > seq
+                        && !matches!(e.payload, Payload::SlipRecorded { .. })
+                }))
         {
             return Err(AppError::Conflict {
                 message: format!(
@@ -359,10 +365,10 @@ pub fn command(
             RefereeCommand::Draw => dup::draw_rack(&state, rng)?,
             RefereeCommand::TypeRack { tiles, redraw } => dup::type_rack(&state, tiles, *redraw)?,
             RefereeCommand::StartTurn => dup::start_turn(&state)?,
-            RefereeCommand::ChooseTop { choice } => dup::choose_top(&state, graph, *choice)?,
+            RefereeCommand::ChooseTop { choice } => dup::choose_top(&state, &*graph()?, *choice)?,
             RefereeCommand::PlaceTop => dup::place_top(&state)?,
             RefereeCommand::Undo { reason } => dup::undo(&state, reason)?,
-            RefereeCommand::EndGame => dup::end_game(&state, graph)?,
+            RefereeCommand::EndGame => dup::end_game(&state, &*graph()?)?,
         };
         append(
             conn,
@@ -396,7 +402,7 @@ fn slips_open(state: &State, turn: u32) -> bool {
 pub fn slip(
     conn: &mut DbConn,
     desk: &Desk,
-    graph: &WordGraph,
+    words: &impl dup::WordList,
     now: DateTime<Utc>,
     user_id: UserId,
     game: DuplicateGameId,
@@ -464,7 +470,7 @@ pub fn slip(
             word: req.word.trim().to_owned(),
             points: req.points,
         };
-        let payload = dup::record_slip(&state, graph, turn, input, req.ruling)?;
+        let payload = dup::record_slip(&state, words, turn, input, req.ruling)?;
         let e = append(
             conn,
             work,

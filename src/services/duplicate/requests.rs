@@ -80,7 +80,7 @@ pub struct RefereeRequest {
     /// The command.
     #[serde(flatten)]
     pub command: RefereeCommand,
-    /// The game's seq the command was decided on (stale: 409).
+    /// The game's seq the command was decided on: 409 when a master event (not a slip) came after it.
     #[serde(default)]
     pub expected_seq: Option<i64>,
     /// A client-made key: a repeat returns the game and writes nothing.

@@ -102,9 +102,14 @@ pub async fn create_game(
     id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
-    let desk = state.desk.clone();
+    let (desk, lexicons) = (state.desk.clone(), state.lexicons.clone());
     let g = state
-        .db(move |conn| dup::create_game(conn, &desk, now, uid, id))
+        .db(move |conn| {
+            let g = dup::create_game(conn, &desk, now, uid, id)?;
+            let (ev, lex) = dup::game_lexicon(conn, g.id)?;
+            dup::warm(lexicons, ev, lex);
+            Ok(g)
+        })
         .await?;
     Ok(HttpResponse::Created().json(g))
 }
@@ -232,7 +237,7 @@ pub async fn command(
     let g = state
         .db(move |conn| {
             let (ev, lex) = dup::game_lexicon(conn, id)?;
-            let graph = dup::graph(&lexicons, ev, &lex)?;
+            let graph = || dup::graph(&lexicons, ev, &lex);
             dup::command(conn, &desk, &graph, &mut rand::rng(), now, uid, id, &body)
         })
         .await?;
@@ -264,8 +269,14 @@ pub async fn slip(
     let out = state
         .db(move |conn| {
             let (ev, lex) = dup::game_lexicon(conn, id)?;
-            let graph = dup::graph(&lexicons, ev, &lex)?;
-            dup::slip(conn, &desk, &graph, now, uid, id, &body)
+            // D5 needs only the word list (the fst), not the move graph.
+            let words = lexicons
+                .for_event(ev, &lex)
+                .map_err(|_| AppError::Conflict {
+                    message: format!("the event's word list {lex:?} is not uploaded yet"),
+                    current: None,
+                })?;
+            dup::slip(conn, &desk, &*words, now, uid, id, &body)
         })
         .await?;
     Ok(HttpResponse::Ok().json(out))

@@ -127,6 +127,13 @@ pub async fn console(
     id: web::Path<DuplicateGameId>,
 ) -> Result<HttpResponse, AppError> {
     let d = load(&state, Some(user.0.uid), id.into_inner(), false).await?;
+    // The referee will want the top soon: have the move graph ready (a no-op once built).
+    let ev = d.game.event_id;
+    let lexicons = state.lexicons.clone();
+    let lex = state
+        .db(move |conn| Ok(crate::services::events::event(conn, ev)?.lexicon))
+        .await?;
+    dup::warm(lexicons, ev, lex);
     let p = ConsolePage {
         chrome: Chrome::new(&req, Some(user.0), &csrf),
         board: cells(&d.game),
