@@ -237,6 +237,14 @@ pub async fn command(
     let g = state
         .db(move |conn| {
             let (ev, lex) = dup::game_lexicon(conn, id)?;
+            // Built (or found) before the write transaction opens, so a first build never
+            // holds the database's writer.
+            if matches!(
+                body.command,
+                dup::RefereeCommand::ChooseTop { .. } | dup::RefereeCommand::EndGame
+            ) {
+                dup::graph(&lexicons, ev, &lex)?;
+            }
             let graph = || dup::graph(&lexicons, ev, &lex);
             dup::command(conn, &desk, &graph, &mut rand::rng(), now, uid, id, &body)
         })
