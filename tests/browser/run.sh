@@ -78,9 +78,19 @@ curl -fsS "$base/healthz" >/dev/null || { cat "$tmp/server.log" >&2; echo "the s
 say "server $base (pid $server_pid), data in $tmp/data"
 
 # --- tests ---------------------------------------------------------------------------------------
+# Each suite writes its own closing line; they are added up below. ONLY=duplicate runs one suite.
 status=0
-ARBITER_URL="$base" ARBITER_ADMIN_USER="$admin_user" ARBITER_ADMIN_PASSWORD="$admin_password" \
-  SCREENSHOT_DIR="$shots" SUMMARY_FILE="$tmp/summary" timeout 300 node "$here/tablet.mjs" || status=$?
+: >"$tmp/summary"
+for suite in tablet duplicate; do
+  [ -z "${ONLY:-}" ] || [ "$ONLY" = "$suite" ] || continue
+  say "suite $suite"
+  ARBITER_URL="$base" ARBITER_ADMIN_USER="$admin_user" ARBITER_ADMIN_PASSWORD="$admin_password" \
+    SCREENSHOT_DIR="$shots" SUMMARY_FILE="$tmp/summary-$suite" timeout 300 node "$here/$suite.mjs" || status=$?
+  if [ -s "$tmp/summary-$suite" ]; then cat "$tmp/summary-$suite" >>"$tmp/summary"; else echo "0 passed, 1 failed" >>"$tmp/summary"; fi
+done
+# One closing line: the suites' counts added up.
+awk '{p += $1; f += $3} END {printf "%d passed, %d failed\n", p, f}' "$tmp/summary" >"$tmp/summary-all"
+mv "$tmp/summary-all" "$tmp/summary"
 if [ "$status" -ne 0 ]; then
   say "server log ($tmp/server.log), last lines:"
   tail -n 40 "$tmp/server.log" >&2 || true
