@@ -332,5 +332,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         "/events/{id}/standings.csv",
         web::get().to(pages::public::standings_csv),
     )
-    .route("/teams/{id}", web::get().to(pages::public::team_page));
+    .route("/teams/{id}", web::get().to(pages::public::team_page))
+    .route(
+        "/teams/{id}/fragment",
+        web::get().to(pages::public::team_fragment),
+    );
 }

@@ -150,6 +150,7 @@ fn policy(r: &Route) -> Policy {
                 "/matches/{id}/events",
                 "/matches/{id}/gcg",
                 "/teams/{id}",
+                "/teams/{id}/fragment",
             ]
             .contains(&p) =>
         {
