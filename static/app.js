@@ -98,6 +98,11 @@
     regions.forEach(function (r) { if (r.dataset.stale) { setTimeout(function () { if (!r.contains(document.activeElement)) { refresh(r); } }, 300); } });
   });
 
+  // --- data-print: a button that opens the browser's print dialog (no inline script allowed) ----
+  document.addEventListener("click", function (e) {
+    if (e.target.closest && e.target.closest("[data-print]")) { window.print(); }
+  });
+
   // --- data-poll: a waiting page re-reads its URL and follows it once it redirects elsewhere ----
   document.querySelectorAll("[data-poll]").forEach(function (el) {
     var url = el.getAttribute("data-poll");

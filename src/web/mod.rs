@@ -275,6 +275,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         web::get().to(pages::director::pairings::pairings_page),
     )
     .route(
+        "/events/{id}/rounds/{n}/pairings/print",
+        web::get().to(pages::director::pairings::pairings_print),
+    )
+    .route(
         "/events/{id}/rounds/{n}/cards",
         web::get().to(pages::director::pairings::cards_page),
     )

@@ -251,13 +251,22 @@ fn the_users_page_names_each_grants_event_team_and_table() {
         )),
         "{cap}"
     );
-    assert!(!cap.contains(&format!("event {e}")), "no bare number: {cap}");
+    assert!(
+        !cap.contains(&format!("event {e}")),
+        "no bare number: {cap}"
+    );
     let table = row("table2");
     assert!(table.contains("data-role=\"table\"") && table.contains(&event_link));
-    assert!(table.contains("table <span data-table-no>2</span>"), "{table}");
+    assert!(
+        table.contains("table <span data-table-no>2</span>"),
+        "{table}"
+    );
     assert!(!table.contains("data-team-name"), "{table}");
     let pic = row("pic");
-    assert!(pic.contains("data-role=\"pic\"") && pic.contains(&event_link), "{pic}");
+    assert!(
+        pic.contains("data-role=\"pic\"") && pic.contains(&event_link),
+        "{pic}"
+    );
     // An account without grants shows none.
     assert!(!row("outsider").contains("data-grant="));
 }

@@ -331,7 +331,10 @@ fn the_team_page_is_live_its_fragment_renders_the_teams_standing_and_matches() {
     let frag = anon.get(&format!("/teams/{}/fragment", o.teams.1));
     assert_eq!(frag.status, 200);
     assert!(!frag.body.contains("<html"), "a fragment, not a page");
-    assert!(frag.body.contains(&format!("data-team-standing=\"{}\"", o.teams.1)));
+    assert!(
+        frag.body
+            .contains(&format!("data-team-standing=\"{}\"", o.teams.1))
+    );
     assert!(frag.body.contains(&format!(
         "<td class=\"num\" data-rank>{}</td>",
         line["rank"]
@@ -340,10 +343,17 @@ fn the_team_page_is_live_its_fragment_renders_the_teams_standing_and_matches() {
         "<td class=\"num\" data-points>{}</td>",
         line["match_points"]
     )));
-    assert!(frag.body.contains(&format!("data-match=\"{m}\" data-status=\"finished\"")));
+    assert!(
+        frag.body
+            .contains(&format!("data-match=\"{m}\" data-status=\"finished\""))
+    );
     // Another team's page does not carry this team's line.
     let other = anon.get(&format!("/teams/{}/fragment", o.teams.0));
-    assert!(!other.body.contains(&format!("data-team-standing=\"{}\"", o.teams.1)));
+    assert!(
+        !other
+            .body
+            .contains(&format!("data-team-standing=\"{}\"", o.teams.1))
+    );
     // No such team: 404, as the page.
     assert_eq!(anon.get("/teams/999999/fragment").status, 404);
 }

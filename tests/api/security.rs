@@ -106,7 +106,13 @@ fn policy(r: &Route) -> Policy {
         ("get", "/events/{id}", false) => Director,
         ("get", "/events/{id}/teams/import", false)
         | ("get", "/events/{id}/lexicon", false)
-        | ("get", "/events/{id}/rounds/{n}/pairings" | "/events/{id}/rounds/{n}/cards", false)
+        | (
+            "get",
+            "/events/{id}/rounds/{n}/pairings"
+            | "/events/{id}/rounds/{n}/pairings/print"
+            | "/events/{id}/rounds/{n}/cards",
+            false,
+        )
         | ("get", "/events/{id}/grants", true) => Director,
         ("post" | "put", _, _)
             if [

@@ -167,8 +167,7 @@ pub async fn team_page(
     csrf: CsrfToken,
     id: web::Path<TeamId>,
 ) -> Result<HttpResponse, AppError> {
-    let (p, standing) =
-        load_team(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
+    let (p, standing) = load_team(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
     {
         let p = TeamPageT {
             chrome: Chrome::new(&req, user.0, &csrf),
@@ -186,7 +185,6 @@ pub async fn team_fragment(
     user: MaybeUser,
     id: web::Path<TeamId>,
 ) -> Result<HttpResponse, AppError> {
-    let (p, standing) =
-        load_team(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
+    let (p, standing) = load_team(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
     html(&TeamFragment { p, standing })
 }
