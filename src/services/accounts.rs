@@ -147,19 +147,19 @@ pub fn list_users_named(conn: &mut DbConn) -> Result<Vec<NamedUser>, AppError> {
         .into_iter()
         .map(|e| (e.id, e.name))
         .collect();
-    let mut teams = std::collections::HashMap::new();
+    let mut teams: std::collections::HashMap<crate::vocab::TeamId, Option<String>> =
+        std::collections::HashMap::new();
     let mut out = Vec::new();
     for user in list_users(conn)? {
         let mut grants = Vec::with_capacity(user.roles.len());
         for g in &user.roles {
             let team_name = match g.team_id {
-                Some(t) => {
-                    if !teams.contains_key(&t) {
-                        let name = crate::db::events::find_team(conn, t)?.map(|r| r.name);
-                        teams.insert(t, name);
-                    }
-                    teams.get(&t).cloned().flatten()
-                }
+                Some(t) => match teams.entry(t) {
+                    std::collections::hash_map::Entry::Occupied(e) => e.get().clone(),
+                    std::collections::hash_map::Entry::Vacant(e) => e
+                        .insert(crate::db::events::find_team(conn, t)?.map(|r| r.name))
+                        .clone(),
+                },
                 None => None,
             };
             grants.push(NamedGrant {

@@ -349,6 +349,15 @@ for (const vp of VIEWPORTS) {
       await shot(sc, director, `print-${order}`);
       await page.goBack();
     }
+    // A table card fills one A4 page when printed: 271 mm of the 297 mm page inside 12 mm margins.
+    await page.locator('a[data-print-link="cards"]').tap();
+    await page.waitForSelector("[data-card-table]");
+    await page.emulateMedia({ media: "print" });
+    const heights = await page.locator("[data-card-table]").evaluateAll((cs) => cs.map((c) => c.getBoundingClientRect().height));
+    const mm = 96 / 25.4;
+    assert.ok(heights.length >= 1 && heights.every((h) => Math.abs(h - 271 * mm) < 2), `card heights ${heights} (want ${Math.round(271 * mm)} px)`);
+    await shot(sc, director, "cards-print");
+    await page.emulateMedia({ media: "screen" });
   });
 
   await step(sc, "each table device opens its next match from /table", async () => {
