@@ -345,7 +345,7 @@ fn the_team_page_is_live_its_fragment_renders_the_teams_standing_and_matches() {
     )));
     assert!(
         frag.body
-            .contains(&format!("data-match=\"{m}\" data-status=\"finished\""))
+            .contains(&format!("data-match=\"{m}\" data-finished"))
     );
     // Another team's page does not carry this team's line.
     let other = anon.get(&format!("/teams/{}/fragment", o.teams.0));
