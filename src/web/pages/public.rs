@@ -128,6 +128,35 @@ pub async fn standings_csv(
 struct TeamPageT {
     chrome: Chrome,
     p: events::TeamPage,
+    standing: Option<standings::StandingView>,
+}
+
+#[derive(Template)]
+#[template(path = "ops/team_fragment.html")]
+struct TeamFragment {
+    p: events::TeamPage,
+    standing: Option<standings::StandingView>,
+}
+
+/// The team page's content and the team's line of the standings (none before any result).
+async fn load_team(
+    state: &AppState,
+    uid: Option<UserId>,
+    id: TeamId,
+) -> Result<(events::TeamPage, Option<standings::StandingView>), AppError> {
+    let cache = state.standings.clone();
+    state
+        .db(move |conn| {
+            let p = events::team_page(conn, id, uid)?;
+            let standing = cache
+                .get(conn, p.event.id)?
+                .rows
+                .iter()
+                .find(|s| s.row.team == id.0)
+                .cloned();
+            Ok((p, standing))
+        })
+        .await
 }
 
 /// `GET /teams/{id}`.
@@ -138,15 +167,24 @@ pub async fn team_page(
     csrf: CsrfToken,
     id: web::Path<TeamId>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, id) = (user.0.as_ref().map(|c| c.uid), id.into_inner());
-    let p = state
-        .db(move |conn| events::team_page(conn, id, uid))
-        .await?;
+    let (p, standing) = load_team(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
     {
         let p = TeamPageT {
             chrome: Chrome::new(&req, user.0, &csrf),
             p,
+            standing,
         };
         page(&p, &p.chrome, StatusCode::OK)
     }
+}
+
+/// `GET /teams/{id}/fragment`: the live part of the team page (its standing and matches),
+/// re-read when the event's stream says something changed.
+pub async fn team_fragment(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<TeamId>,
+) -> Result<HttpResponse, AppError> {
+    let (p, standing) = load_team(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
+    html(&TeamFragment { p, standing })
 }
