@@ -80,9 +80,7 @@ impl LiveMessage {
             | LiveMessage::Resync { event_id } => *event_id,
             LiveMessage::CommitteeRecord { event_id }
             | LiveMessage::RoundPaired { event_id }
-            | LiveMessage::Duplicate { event_id, .. } => {
-                Some(*event_id)
-            }
+            | LiveMessage::Duplicate { event_id, .. } => Some(*event_id),
         }
     }
 
