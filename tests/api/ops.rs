@@ -704,7 +704,7 @@ fn the_team_page_lists_byes_and_shows_who_won_a_forfeit_and_why_e2_e3() {
     let mut anon = o.app.client();
     let page = anon.get(&format!("/teams/{cats}")).body;
     let bye_row = page
-        .split("<tr class=\"bye\">")
+        .split(&format!("<tr class=\"bye\" data-bye=\"{round_no}\">"))
         .nth(1)
         .unwrap_or_else(|| panic!("no bye row: {page}"));
     assert!(
