@@ -45,6 +45,8 @@ pub struct EventView {
     pub tile_set: String,
     /// Public read access.
     pub public: bool,
+    /// The default language of the event's pages (`en`, `id`, `fr`), if the director chose one.
+    pub language: Option<String>,
 }
 
 impl From<rows::EventRow> for EventView {
@@ -56,6 +58,7 @@ impl From<rows::EventRow> for EventView {
             lexicon: r.lexicon,
             tile_set: r.tile_set,
             public: r.public,
+            language: r.language,
         }
     }
 }
@@ -429,5 +432,22 @@ pub fn team_page(
         team: TeamView { team, players },
         event: ev.into(),
         matches,
+    })
+}
+
+/// Sets the default language of an event's pages (issue 15): `None` lets each visitor's own
+/// choice decide. The event's director (or an administrator) only; the code is checked by the
+/// caller against the catalogues' languages.
+pub fn set_language(
+    conn: &mut DbConn,
+    user_id: UserId,
+    event_id: EventId,
+    language: Option<&'static str>,
+) -> Result<(), AppError> {
+    conn.write_tx(|conn| {
+        Grants::load(conn, user_id)?.require_director(Some(event_id))?;
+        event(conn, event_id)?;
+        rows::set_event_language(conn, event_id, language)?;
+        Ok(())
     })
 }

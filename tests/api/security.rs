@@ -85,6 +85,8 @@ fn policy(r: &Route) -> Policy {
         ("get", "/me", true) | ("get", "/table", false) => Signed,
         ("post", "/auth/logout" | "/me/password", true) => Signed,
         ("get", "/account", false) | ("post", "/account/password", false) => Signed,
+        ("post", "/account/language", false) => Signed,
+        ("get", "/lang/{code}", false) => Public,
         ("get" | "post", "/admin/users", false) => Admin,
         ("get", "/users", true) => Admin,
         ("post", p, _)
@@ -113,6 +115,7 @@ fn policy(r: &Route) -> Policy {
                 "/events/{id}/teams",
                 "/events/{id}/teams/import",
                 "/events/{id}/grants",
+                "/events/{id}/language",
                 "/events/{id}/lexicon",
                 "/events/{id}/rounds",
                 "/events/{id}/rounds/{n}/repair",
@@ -425,6 +428,8 @@ fn body_for(fx: &Fixture, r: &Route, role: Role) -> Body {
             ("action", "preview"),
         ]),
         (false, "/events/{id}/grants") => form(&[("username", "pic"), ("role", "pic")]),
+        (false, "/events/{id}/language") => form(&[("language", "fr")]),
+        (false, "/account/language") => form(&[("language", "id")]),
         (false, "/events/{id}/lexicon") => form(&[
             ("lexicon_name", &format!("list_{tag}")),
             ("words", "QI\nZA\n"),

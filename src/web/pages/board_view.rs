@@ -82,6 +82,8 @@ pub struct Board {
     pub id: MatchId,
     /// Event, if any.
     pub event_id: Option<EventId>,
+    /// The event's default language for its pages (issue 15), if the director chose one.
+    pub event_language: Option<String>,
     /// Table number.
     pub table: String,
     /// Round.
@@ -422,6 +424,7 @@ impl Board {
         Board {
             id: d.id,
             event_id: d.event_id,
+            event_language: None,
             table: d.table.map(|t| t.to_string()).unwrap_or_default(),
             round: d.round.map(|t| t.to_string()).unwrap_or_default(),
             name_a: d.sides.a.name.clone(),

@@ -48,6 +48,7 @@ struct StandingsPage {
 #[derive(Template)]
 #[template(path = "ops/standings_fragment.html")]
 struct StandingsFragment {
+    chrome: Chrome,
     standings: Vec<standings::StandingView>,
     live: Vec<MatchRow>,
 }
@@ -86,7 +87,7 @@ pub async fn standings_page(
         load_standings(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
     {
         let p = StandingsPage {
-            chrome: Chrome::new(&req, user.0, &csrf),
+            chrome: Chrome::new(&req, user.0, &csrf).in_event(event.language.as_deref()),
             event,
             standings,
             live,
@@ -97,13 +98,20 @@ pub async fn standings_page(
 
 /// `GET /events/{id}/standings/table`: the live part of the standings page.
 pub async fn standings_fragment(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: MaybeUser,
+    csrf: CsrfToken,
     id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
-    let (_, standings, live) =
+    let (event, standings, live) =
         load_standings(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
-    html(&StandingsFragment { standings, live })
+    let chrome = Chrome::new(&req, user.0, &csrf).in_event(event.language.as_deref());
+    html(&StandingsFragment {
+        chrome,
+        standings,
+        live,
+    })
 }
 
 /// `GET /events/{id}/standings.csv`.
@@ -144,7 +152,7 @@ pub async fn team_page(
         .await?;
     {
         let p = TeamPageT {
-            chrome: Chrome::new(&req, user.0, &csrf),
+            chrome: Chrome::new(&req, user.0, &csrf).in_event(p.event.language.as_deref()),
             p,
         };
         page(&p, &p.chrome, StatusCode::OK)
