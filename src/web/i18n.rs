@@ -96,6 +96,10 @@ impl Lang {
     /// The text of `key` with named arguments; an argument that reads as a whole number is
     /// passed as a number, so the catalogue can choose plural forms.
     pub fn t_args(self, key: &str, args: &[(&str, String)]) -> String {
+        self.try_t_args(key, args).unwrap_or_else(|| key.to_owned())
+    }
+
+    fn try_t_args(self, key: &str, args: &[(&str, String)]) -> Option<String> {
         let map: HashMap<Cow<'static, str>, FluentValue> = args
             .iter()
             .map(|(k, v)| {
@@ -106,14 +110,20 @@ impl Lang {
                 (Cow::Owned((*k).to_owned()), value)
             })
             .collect();
-        LOCALES
-            .try_lookup_with_args(self.id(), key, &map)
-            .unwrap_or_else(|| key.to_owned())
+        LOCALES.try_lookup_with_args(self.id(), key, &map)
     }
 
-    /// Whether `key` is in this language's catalogue.
+    /// Whether `key` is in this language's catalogue and formats (Fluent reports a message
+    /// with a missing argument as not found, so every argument name the catalogues use is
+    /// given here).
     pub fn has(self, key: &str) -> bool {
-        LOCALES.try_lookup(self.id(), key).is_some()
+        const NAMES: &[&str] = &[
+            "a", "b", "by", "count", "event", "kind", "link", "match", "method", "n", "name",
+            "player", "preset", "role", "round", "ruling", "seat", "set", "status", "table",
+            "team", "time", "value",
+        ];
+        let args: Vec<(&str, String)> = NAMES.iter().map(|n| (*n, "1".to_owned())).collect();
+        self.try_t_args(key, &args).is_some()
     }
 
     /// The first language of an `Accept-Language` header we have, by the header's weights.
@@ -223,9 +233,18 @@ mod tests {
 
     #[test]
     fn accept_language_picks_the_best_language_we_have() {
-        assert_eq!(Lang::from_accept_language("fr-FR,fr;q=0.9,en;q=0.8"), Some(Lang::Fr));
-        assert_eq!(Lang::from_accept_language("de-DE, id;q=0.5, en;q=0.4"), Some(Lang::Id));
-        assert_eq!(Lang::from_accept_language("en;q=0.2, fr;q=0.7"), Some(Lang::Fr));
+        assert_eq!(
+            Lang::from_accept_language("fr-FR,fr;q=0.9,en;q=0.8"),
+            Some(Lang::Fr)
+        );
+        assert_eq!(
+            Lang::from_accept_language("de-DE, id;q=0.5, en;q=0.4"),
+            Some(Lang::Id)
+        );
+        assert_eq!(
+            Lang::from_accept_language("en;q=0.2, fr;q=0.7"),
+            Some(Lang::Fr)
+        );
         assert_eq!(Lang::from_accept_language("in-ID"), Some(Lang::Id));
         assert_eq!(Lang::from_accept_language("de, es"), None);
         assert_eq!(Lang::from_accept_language("fr;q=0"), None);

@@ -92,7 +92,10 @@ fn nav_for(user: &Claims, lang: Lang) -> Vec<NavLink> {
             // The director may also stand in for the PIC and the committee (README, Security).
             (Role::Director, TagScope::Event) if e.is_some() => vec![
                 NavLink::new(format!("/events/{}", event()), label("nav-event-desk", e)),
-                NavLink::new(format!("/events/{}/pic", event()), label("nav-challenges", e)),
+                NavLink::new(
+                    format!("/events/{}/pic", event()),
+                    label("nav-challenges", e),
+                ),
                 NavLink::new(
                     format!("/events/{}/committee", event()),
                     label("nav-committee", e),
@@ -262,7 +265,11 @@ impl Chrome {
     ) -> String {
         self.lang.t_args(
             key,
-            &[(n1, v1.to_string()), (n2, v2.to_string()), (n3, v3.to_string())],
+            &[
+                (n1, v1.to_string()),
+                (n2, v2.to_string()),
+                (n3, v3.to_string()),
+            ],
         )
     }
 

@@ -181,7 +181,11 @@ pub async fn board_fragment(
         })
         .await?;
     let chrome = Chrome::new(&req, user.0, &csrf).in_event(b.event_language.as_deref());
-    html(&BoardFragment { chrome, b, controls })
+    html(&BoardFragment {
+        chrome,
+        b,
+        controls,
+    })
 }
 
 /// `GET /table`: a table device goes to the match at its table.
