@@ -13,6 +13,7 @@ mod closing;
 mod director;
 mod foundation;
 mod inputs;
+mod languages;
 mod match_path;
 mod matches;
 mod navigation;
