@@ -18,6 +18,20 @@ nav-my-team = My team
 nav-users = Users
 nav-account = Account
 nav-in-event = { $link } · event { $event }
+error-status = { $status ->
+    [400] Bad Request
+    [401] Unauthorized
+    [403] Forbidden
+    [404] Not Found
+    [405] Method Not Allowed
+    [409] Conflict
+    [413] Payload Too Large
+    [415] Unsupported Media Type
+    [422] Unprocessable Entity
+    [429] Too Many Requests
+    [503] Service Unavailable
+   *[other] Error
+}
 error-back = Back to the start
 home-lead = Tournament operations for word-game events: team clocks, score sheets, challenges and standings.
 yes = yes
@@ -165,6 +179,23 @@ board-voided = This match was voided
 board-voided-why = when round { $round } was paired again: nothing more is recorded here.
 board-table-now-plays = Table { $table } now plays
 board-table-no-match = Table { $table } has no match in this round now; ask the director.
+board-waiting-pic = Waiting for the PIC
+board-status = { $status ->
+    [created] Waiting for the draw
+    [in_progress] In play
+    [ended] Play over: racks and rulings to record
+    [finished] Finished
+    [new] New
+   *[other] { $status }
+}
+board-tie = Tie { $score }
+board-wins = { $name } wins ({ $reason }) { $score }
+result-reason = { $reason ->
+    [score] score
+    [disqualification] disqualification
+    [walkout] walkout
+   *[other] { $reason }
+}
 board-board-label = board
 sheet-seat = Seat
 sheet-play = Play
@@ -352,6 +383,28 @@ lexicon-list-name = List name
 lexicon-file = Word list file
 lexicon-words = Words, one per line
 lexicon-load = Load word list
+
+## Messages after a form (flash)
+flash-challenge-taken = Challenge taken.
+flash-challenge-yours = Challenge taken: it is yours to rule.
+flash-ruling-applied = Ruling applied.
+flash-recorded = Recorded.
+flash-signed-out = You are signed out.
+flash-password-changed = Password changed. Your other sessions have ended.
+flash-account-created = Account { $name } created.
+flash-password-set = Password set. The account's sessions have ended.
+flash-account-disabled = Account { $name } disabled; its sessions have ended.
+flash-account-enabled = Account { $name } enabled.
+flash-teams-imported = { $count } team(s) imported.
+flash-lexicon-loaded = Word list { $name } loaded: { $count } words.
+flash-round-paired = Round { $round } paired: { $count } table(s){ $bye ->
+    [yes] {" "}and a bye
+   *[no] {""}
+}.
+flash-round-repaired = Round { $round } paired again.
+flash-team-added = Team { $name } added.
+flash-role-revoked = Role { $role } revoked.
+flash-role-granted = Role { $role } granted to { $name }.
 
 ## Messages written by the server
 msg-sign-in-first = Sign in first.

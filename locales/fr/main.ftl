@@ -17,6 +17,20 @@ nav-my-team = Mon équipe
 nav-users = Utilisateurs
 nav-account = Compte
 nav-in-event = { $link } · tournoi { $event }
+error-status = { $status ->
+    [400] Requête incorrecte
+    [401] Non connecté
+    [403] Interdit
+    [404] Introuvable
+    [405] Méthode non permise
+    [409] Conflit
+    [413] Envoi trop volumineux
+    [415] Type de contenu non pris en charge
+    [422] Données refusées
+    [429] Trop de requêtes
+    [503] Service indisponible
+   *[other] Erreur
+}
 error-back = Retour à l'accueil
 home-lead = La gestion des tournois de jeux de lettres : pendules d'équipe, feuilles de marque, contestations et classements.
 yes = oui
@@ -164,6 +178,23 @@ board-voided = Ce match a été annulé
 board-voided-why = quand la ronde { $round } a été appariée à nouveau : plus rien n'est enregistré ici.
 board-table-now-plays = La table { $table } joue maintenant le
 board-table-no-match = La table { $table } n'a plus de match dans cette ronde ; demandez au directeur du tournoi.
+board-waiting-pic = En attente de l'arbitre
+board-status = { $status ->
+    [created] En attente du tirage
+    [in_progress] En jeu
+    [ended] Partie terminée : reliquats et décisions à enregistrer
+    [finished] Terminé
+    [new] Nouveau
+   *[other] { $status }
+}
+board-tie = Égalité { $score }
+board-wins = { $name } gagne ({ $reason }) { $score }
+result-reason = { $reason ->
+    [score] au score
+    [disqualification] disqualification
+    [walkout] abandon
+   *[other] { $reason }
+}
 board-board-label = grille
 sheet-seat = Place
 sheet-play = Coup
@@ -351,6 +382,28 @@ lexicon-list-name = Nom de la liste
 lexicon-file = Fichier de la liste
 lexicon-words = Mots, un par ligne
 lexicon-load = Charger la liste
+
+## Messages après un formulaire
+flash-challenge-taken = Contestation prise.
+flash-challenge-yours = Contestation prise : à vous de décider.
+flash-ruling-applied = Décision appliquée.
+flash-recorded = Enregistré.
+flash-signed-out = Vous êtes déconnecté.
+flash-password-changed = Mot de passe changé. Vos autres sessions sont terminées.
+flash-account-created = Compte { $name } créé.
+flash-password-set = Mot de passe défini. Les sessions du compte sont terminées.
+flash-account-disabled = Compte { $name } désactivé ; ses sessions sont terminées.
+flash-account-enabled = Compte { $name } activé.
+flash-teams-imported = { $count } équipe(s) importée(s).
+flash-lexicon-loaded = Liste de mots { $name } chargée : { $count } mots.
+flash-round-paired = Ronde { $round } appariée : { $count } table(s){ $bye ->
+    [yes] {" "}et un exempt
+   *[no] {""}
+}.
+flash-round-repaired = Ronde { $round } appariée à nouveau.
+flash-team-added = Équipe { $name } ajoutée.
+flash-role-revoked = Rôle { $role } retiré.
+flash-role-granted = Rôle { $role } attribué à { $name }.
 
 ## Messages écrits par le serveur
 msg-sign-in-first = Connectez-vous d'abord.

@@ -17,6 +17,20 @@ nav-my-team = Tim saya
 nav-users = Pengguna
 nav-account = Akun
 nav-in-event = { $link } · turnamen { $event }
+error-status = { $status ->
+    [400] Permintaan salah
+    [401] Belum masuk
+    [403] Terlarang
+    [404] Tidak ditemukan
+    [405] Metode tidak diizinkan
+    [409] Konflik
+    [413] Kiriman terlalu besar
+    [415] Jenis konten tidak didukung
+    [422] Data ditolak
+    [429] Terlalu banyak permintaan
+    [503] Layanan tidak tersedia
+   *[other] Galat
+}
 error-back = Kembali ke awal
 home-lead = Pengelolaan turnamen permainan kata: jam tim, lembar skor, tantangan, dan klasemen.
 yes = ya
@@ -164,6 +178,23 @@ board-voided = Pertandingan ini dibatalkan
 board-voided-why = saat babak { $round } dipasangkan ulang: tidak ada lagi yang dicatat di sini.
 board-table-now-plays = Meja { $table } sekarang memainkan
 board-table-no-match = Meja { $table } tidak punya pertandingan di babak ini; tanyakan direktur turnamen.
+board-waiting-pic = Menunggu wasit
+board-status = { $status ->
+    [created] Menunggu undian
+    [in_progress] Sedang bermain
+    [ended] Permainan usai: rak dan keputusan perlu dicatat
+    [finished] Selesai
+    [new] Baru
+   *[other] { $status }
+}
+board-tie = Seri { $score }
+board-wins = { $name } menang ({ $reason }) { $score }
+result-reason = { $reason ->
+    [score] skor
+    [disqualification] diskualifikasi
+    [walkout] walkout
+   *[other] { $reason }
+}
 board-board-label = papan
 sheet-seat = Kursi
 sheet-play = Langkah
@@ -350,6 +381,28 @@ lexicon-list-name = Nama daftar
 lexicon-file = Berkas daftar kata
 lexicon-words = Kata, satu per baris
 lexicon-load = Muat daftar kata
+
+## Pesan setelah formulir
+flash-challenge-taken = Tantangan diambil.
+flash-challenge-yours = Tantangan diambil: Anda yang memutuskan.
+flash-ruling-applied = Keputusan diterapkan.
+flash-recorded = Dicatat.
+flash-signed-out = Anda sudah keluar.
+flash-password-changed = Kata sandi diganti. Sesi Anda yang lain sudah berakhir.
+flash-account-created = Akun { $name } dibuat.
+flash-password-set = Kata sandi diatur. Sesi akun itu sudah berakhir.
+flash-account-disabled = Akun { $name } dinonaktifkan; sesinya sudah berakhir.
+flash-account-enabled = Akun { $name } diaktifkan.
+flash-teams-imported = { $count } tim diimpor.
+flash-lexicon-loaded = Daftar kata { $name } dimuat: { $count } kata.
+flash-round-paired = Babak { $round } dipasangkan: { $count } meja{ $bye ->
+    [yes] {" "}dan satu bye
+   *[no] {""}
+}.
+flash-round-repaired = Babak { $round } dipasangkan ulang.
+flash-team-added = Tim { $name } ditambahkan.
+flash-role-revoked = Peran { $role } dicabut.
+flash-role-granted = Peran { $role } diberikan kepada { $name }.
 
 ## Pesan dari server
 msg-sign-in-first = Masuk dulu.

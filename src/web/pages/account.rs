@@ -146,7 +146,7 @@ pub async fn logout(
     if let Some(u) = &user.0 {
         accounts::logout(&account_deps(&state), &u.sid).await?;
     }
-    let mut res = redirect_with_flash("/", "You are signed out.");
+    let mut res = redirect_with_flash("/", &crate::web::pages::flash_key("flash-signed-out", &[]));
     let _ = res.add_cookie(&cleared_session_cookie(state.settings.secure_cookies));
     let _ = res.add_cookie(&fresh_csrf_cookie(state.settings.secure_cookies));
     Ok(res)
@@ -293,7 +293,7 @@ pub async fn change_password(
     match accounts::change_own_password(&account_deps(&state), &user.0, change, &peer(&req)).await {
         Ok(()) => Ok(redirect_with_flash(
             "/account",
-            "Password changed. Your other sessions have ended.",
+            &crate::web::pages::flash_key("flash-password-changed", &[]),
         )),
         Err(e @ (AppError::BadRequest { .. } | AppError::TooManyRequests { .. })) => {
             let status = actix_web::ResponseError::status_code(&e);
@@ -367,7 +367,7 @@ pub async fn create_user(
     match result {
         Ok(u) => Ok(redirect_with_flash(
             "/admin/users",
-            &format!("Account {} created.", u.username),
+            &crate::web::pages::flash_key("flash-account-created", &[("name", u.username.clone())]),
         )),
         Err(e @ (AppError::BadRequest { .. } | AppError::Conflict { .. })) => {
             let field = match &e {
@@ -411,7 +411,7 @@ pub async fn reset_password(
     .await?;
     Ok(redirect_with_flash(
         "/admin/users",
-        "Password set. The account's sessions have ended.",
+        &crate::web::pages::flash_key("flash-password-set", &[]),
     ))
 }
 
@@ -426,7 +426,7 @@ pub async fn disable(
         accounts::set_disabled(&account_deps(&state), admin.0.uid, id.into_inner(), true).await?;
     Ok(redirect_with_flash(
         "/admin/users",
-        &format!("Account {} disabled; its sessions have ended.", u.username),
+        &crate::web::pages::flash_key("flash-account-disabled", &[("name", u.username.clone())]),
     ))
 }
 
@@ -441,6 +441,6 @@ pub async fn enable(
         accounts::set_disabled(&account_deps(&state), admin.0.uid, id.into_inner(), false).await?;
     Ok(redirect_with_flash(
         "/admin/users",
-        &format!("Account {} enabled.", u.username),
+        &crate::web::pages::flash_key("flash-account-enabled", &[("name", u.username.clone())]),
     ))
 }

@@ -155,7 +155,7 @@ pub async fn record_committee(
     {
         Ok(_) => Ok(redirect_with_flash(
             &format!("/events/{event}/committee"),
-            "Recorded.",
+            &crate::web::pages::flash_key("flash-recorded", &[]),
         )),
         Err(
             e @ (AppError::BadRequest { .. }

@@ -129,13 +129,13 @@ async fn claim_at(
         .await?;
     // No event queue holds it: the claim said why (404).
     let Some(event) = event else {
-        return result.map(|_| redirect_with_flash("/", "Challenge taken."));
+        return result.map(|_| redirect_with_flash("/", &crate::web::pages::flash_key("flash-challenge-taken", &[])));
     };
     let back = format!("/events/{event}/pic");
     match result {
         Ok(_) => Ok(redirect_with_flash(
             &back,
-            "Challenge taken: it is yours to rule.",
+            &crate::web::pages::flash_key("flash-challenge-yours", &[]),
         )),
         Err(AppError::Conflict { message, .. }) => Ok(redirect_with_flash(&back, &message)),
         Err(e) => Err(e),
@@ -202,11 +202,11 @@ async fn rule_at(
         .await?;
     // No event queue holds it: the ruling said why (404).
     let Some(event) = event else {
-        return result.map(|_| redirect_with_flash("/", "Ruling applied."));
+        return result.map(|_| redirect_with_flash("/", &crate::web::pages::flash_key("flash-ruling-applied", &[])));
     };
     let back = format!("/events/{event}/pic");
     match result {
-        Ok(_) => Ok(redirect_with_flash(&back, "Ruling applied.")),
+        Ok(_) => Ok(redirect_with_flash(&back, &crate::web::pages::flash_key("flash-ruling-applied", &[]))),
         Err(
             e @ (AppError::Conflict { .. }
             | AppError::Rule { .. }

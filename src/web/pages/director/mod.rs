@@ -285,7 +285,7 @@ pub async fn add_team(
     match result {
         Ok(t) => Ok(redirect_with_flash(
             &format!("/events/{event_id}"),
-            &format!("Team {} added.", t.team.name),
+            &crate::web::pages::flash_key("flash-team-added", &[("name", t.team.name.clone())]),
         )),
         Err(e) => {
             let cx = Cx {
@@ -312,7 +312,7 @@ pub async fn revoke_grant(
         .await?;
     Ok(redirect_with_flash(
         &format!("/events/{event_id}"),
-        &format!("Role {} revoked.", g.role),
+        &crate::web::pages::flash_key("flash-role-revoked", &[("role", g.role.to_string())]),
     ))
 }
 
@@ -378,7 +378,10 @@ pub async fn grant_role(
     match result {
         Ok(g) => Ok(redirect_with_flash(
             &format!("/events/{event_id}"),
-            &format!("Role {} granted to {}.", g.role, f.username.trim()),
+            &crate::web::pages::flash_key(
+                "flash-role-granted",
+                &[("role", g.role.to_string()), ("name", f.username.trim().to_owned())],
+            ),
         )),
         Err(e) => {
             let cx = Cx {
