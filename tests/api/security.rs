@@ -318,6 +318,7 @@ impl Fixture {
             .replace("{n}", &self.round.to_string())
             .replace("{seq}", &self.challenge_seq.to_string())
             .replace("{file}", "app.css")
+            .replace("{code}", "fr")
             .replace(
                 "{grant}",
                 &self.spare_grants[usize::from(!pattern.starts_with("/api/"))].to_string(),

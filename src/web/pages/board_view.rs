@@ -1,6 +1,5 @@
 //! What the match pages show, computed once from a match's state so templates stay simple.
 
-use crate::web::i18n::Lang;
 use crate::rules::clock::ClockMode;
 use crate::rules::game::{
     self, ChallengeKind, EndReason, Seat, SheetEntry, Side, TurnAction, View,
@@ -9,6 +8,7 @@ use crate::rules::ruleset::{EntryMode, OvertimePolicy, ScoreCorrections};
 use crate::rules::tiles::TileSet;
 use crate::services::matches::MatchDetail;
 use crate::vocab::{EventId, MatchId, MatchStatus};
+use crate::web::i18n::Lang;
 
 /// One score-sheet line: a turn, or a later change of a score (C8).
 #[derive(Debug, Clone)]
@@ -507,7 +507,8 @@ impl Board {
 
     /// The status line in `lang` (issue 15): waiting for the PIC while a challenge is open (T7),
     /// else the match's status.
-    pub fn status_in(&self, lang: Lang) -> String {
+    pub fn status_in(&self, lang: &Lang) -> String {
+        let lang = *lang;
         if self.waiting_pic {
             lang.t("board-waiting-pic")
         } else {
@@ -516,7 +517,8 @@ impl Board {
     }
 
     /// The result in `lang`, empty while there is none.
-    pub fn result_in(&self, lang: Lang) -> String {
+    pub fn result_in(&self, lang: &Lang) -> String {
+        let lang = *lang;
         let mut parts = self.result.splitn(3, '|');
         let (Some(winner), Some(reason), Some(score)) = (parts.next(), parts.next(), parts.next())
         else {
@@ -529,7 +531,11 @@ impl Board {
         } else {
             lang.t_args(
                 "board-wins",
-                &[("name", winner.to_owned()), ("reason", reason), ("score", score)],
+                &[
+                    ("name", winner.to_owned()),
+                    ("reason", reason),
+                    ("score", score),
+                ],
             )
         }
     }

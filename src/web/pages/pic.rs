@@ -129,7 +129,12 @@ async fn claim_at(
         .await?;
     // No event queue holds it: the claim said why (404).
     let Some(event) = event else {
-        return result.map(|_| redirect_with_flash("/", &crate::web::pages::flash_key("flash-challenge-taken", &[])));
+        return result.map(|_| {
+            redirect_with_flash(
+                "/",
+                &crate::web::pages::flash_key("flash-challenge-taken", &[]),
+            )
+        });
     };
     let back = format!("/events/{event}/pic");
     match result {
@@ -202,11 +207,19 @@ async fn rule_at(
         .await?;
     // No event queue holds it: the ruling said why (404).
     let Some(event) = event else {
-        return result.map(|_| redirect_with_flash("/", &crate::web::pages::flash_key("flash-ruling-applied", &[])));
+        return result.map(|_| {
+            redirect_with_flash(
+                "/",
+                &crate::web::pages::flash_key("flash-ruling-applied", &[]),
+            )
+        });
     };
     let back = format!("/events/{event}/pic");
     match result {
-        Ok(_) => Ok(redirect_with_flash(&back, &crate::web::pages::flash_key("flash-ruling-applied", &[]))),
+        Ok(_) => Ok(redirect_with_flash(
+            &back,
+            &crate::web::pages::flash_key("flash-ruling-applied", &[]),
+        )),
         Err(
             e @ (AppError::Conflict { .. }
             | AppError::Rule { .. }

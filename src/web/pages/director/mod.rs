@@ -380,7 +380,10 @@ pub async fn grant_role(
             &format!("/events/{event_id}"),
             &crate::web::pages::flash_key(
                 "flash-role-granted",
-                &[("role", g.role.to_string()), ("name", f.username.trim().to_owned())],
+                &[
+                    ("role", g.role.to_string()),
+                    ("name", f.username.trim().to_owned()),
+                ],
             ),
         )),
         Err(e) => {

@@ -88,7 +88,10 @@ pub async fn create_round(
                 &[
                     ("round", r.round.to_string()),
                     ("count", r.tables.len().to_string()),
-                    ("bye", if r.byes.is_empty() { "no" } else { "yes" }.to_owned()),
+                    (
+                        "bye",
+                        if r.byes.is_empty() { "no" } else { "yes" }.to_owned(),
+                    ),
                 ],
             ),
         )),
@@ -130,7 +133,10 @@ pub async fn repair_round(
     match result {
         Ok(r) => Ok(redirect_with_flash(
             &format!("/events/{event_id}"),
-            &crate::web::pages::flash_key("flash-round-repaired", &[("round", r.round.to_string())]),
+            &crate::web::pages::flash_key(
+                "flash-round-repaired",
+                &[("round", r.round.to_string())],
+            ),
         )),
         Err(e) => {
             let cx = Cx {

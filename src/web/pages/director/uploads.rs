@@ -113,7 +113,10 @@ pub async fn import_teams(
         Ok(p) if p.imported => {
             return Ok(redirect_with_flash(
                 &format!("/events/{event_id}"),
-                &crate::web::pages::flash_key("flash-teams-imported", &[("count", p.teams.len().to_string())]),
+                &crate::web::pages::flash_key(
+                    "flash-teams-imported",
+                    &[("count", p.teams.len().to_string())],
+                ),
             ));
         }
         Ok(p) => (Some(p), None, StatusCode::OK),
