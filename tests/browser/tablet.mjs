@@ -573,7 +573,7 @@ for (const vp of VIEWPORTS) {
       await Promise.all([table.page.waitForURL(/\/matches\//), table.page.click(`header.top a[data-lang="${lang}"]`)]);
       assert.equal(await table.page.getAttribute("html", "lang"), lang);
       const body = await table.page.locator("body").innerText();
-      for (const w of words) { assert.ok(body.includes(w), `${lang}: "${w}" not on the page`); }
+      for (const w of words) { assert.ok(body.toLowerCase().includes(w.toLowerCase()), `${lang}: "${w}" not on the page`); }
       await checkLayout(table.page, vp, `table-${lang}`);
     }
     await Promise.all([table.page.waitForURL(/\/matches\//), table.page.click('header.top a[data-lang="en"]')]);

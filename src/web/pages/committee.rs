@@ -76,9 +76,10 @@ async fn committee_page_for(
     } else {
         StatusCode::OK
     };
+    let event: events::EventView = ev.into();
     let page = CommitteePage {
-        chrome: Chrome::new(req, Some(user), csrf),
-        event: ev.into(),
+        chrome: Chrome::new(req, Some(user), csrf).in_event(event.language.as_deref()),
+        event,
         teams,
         matches: ms,
         records,
