@@ -1064,6 +1064,7 @@ fn seed_standings(
                             expected_seq: None,
                             command: serde_json::from_value::<Command>(c).unwrap(),
                             via: svc::Via::CommandRoute,
+                            agreed: None,
                         };
                         svc::execute(
                             &mut conn,

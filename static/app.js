@@ -105,6 +105,11 @@
     regions.forEach(function (r) { if (r.dataset.stale) { setTimeout(function () { if (!r.contains(document.activeElement)) { refresh(r); } }, 300); } });
   });
 
+  // --- data-print: a button that opens the browser's print dialog (no inline script allowed) ----
+  document.addEventListener("click", function (e) {
+    if (e.target.closest && e.target.closest("[data-print]")) { window.print(); }
+  });
+
   // --- data-poll: a waiting page re-reads its URL and follows it once it redirects elsewhere ----
   document.querySelectorAll("[data-poll]").forEach(function (el) {
     var url = el.getAttribute("data-poll");
@@ -230,6 +235,10 @@
     var region = form.closest("[data-live]");
     var type = form.getAttribute("data-command");
     var body = { idempotency_key: newKey(), expected_seq: parseInt(controls.getAttribute("data-seq"), 10), command: commandFrom(form) };
+    // T19: the end-racks form sends which sides agreed; the server refuses a closing without both.
+    if (form.hasAttribute("data-end-racks")) {
+      body.agreed = ["a", "b"].filter(function (side) { var box = form.querySelector("input[name='agree_" + side + "']"); return box && box.checked; });
+    }
     form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
     controls.querySelectorAll("[data-command-error], [data-form-error]").forEach(function (b) { b.hidden = true; });
     send(controls.getAttribute("data-match"), body, 0, function (res) {

@@ -434,3 +434,14 @@ js-c3-first = The first play lays at least 2 tiles.
 js-conflict = Another device changed this match first. The screen now shows the latest state: check it, then try again.
 js-forbidden = This device may not do that. Ask the director.
 js-unauthorized = Signed out: sign in again on this device.
+
+# Merged from pages (issue 15): users' team grants, printed pairings
+users-team = team
+pairings-print-by-table = Print by table
+pairings-print-alphabetical = Print alphabetically
+pairings-print-title-alpha = Round { $round } pairings (alphabetical) · { $event }
+pairings-find-your-name = Find your name: your table, your side and who you play.
+print-button = Print
+col-name = Name
+col-side = Side
+col-opponent = Opponent

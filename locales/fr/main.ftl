@@ -433,3 +433,14 @@ js-c3-first = Le premier coup pose au moins 2 jetons.
 js-conflict = Un autre appareil a modifié ce match d'abord. L'écran montre maintenant le dernier état : vérifiez-le, puis réessayez.
 js-forbidden = Cet appareil ne peut pas faire cela. Demandez au directeur du tournoi.
 js-unauthorized = Déconnecté : reconnectez-vous sur cet appareil.
+
+# Merged from pages (issue 15): users' team grants, printed pairings
+users-team = équipe
+pairings-print-by-table = Imprimer par table
+pairings-print-alphabetical = Imprimer par ordre alphabétique
+pairings-print-title-alpha = Ronde { $round }, appariements (ordre alphabétique) · { $event }
+pairings-find-your-name = Cherchez votre nom : votre table, votre côté et votre adversaire.
+print-button = Imprimer
+col-name = Nom
+col-side = Côté
+col-opponent = Adversaire

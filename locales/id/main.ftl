@@ -432,3 +432,14 @@ js-c3-first = Langkah pertama memasang paling sedikit 2 ubin.
 js-conflict = Perangkat lain mengubah pertandingan ini lebih dulu. Layar kini menampilkan keadaan terbaru: periksa, lalu coba lagi.
 js-forbidden = Perangkat ini tidak boleh melakukan itu. Tanyakan direktur turnamen.
 js-unauthorized = Sudah keluar: masuk lagi di perangkat ini.
+
+# Merged from pages (issue 15): users' team grants, printed pairings
+users-team = tim
+pairings-print-by-table = Cetak per meja
+pairings-print-alphabetical = Cetak menurut abjad
+pairings-print-title-alpha = Babak { $round }, pasangan (menurut abjad) · { $event }
+pairings-find-your-name = Cari nama Anda: meja Anda, sisi Anda, dan lawan Anda.
+print-button = Cetak
+col-name = Nama
+col-side = Sisi
+col-opponent = Lawan

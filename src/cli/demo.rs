@@ -92,6 +92,7 @@ impl Table<'_> {
             expected_seq: None,
             command,
             via: matches::Via::CommandRoute,
+            agreed: None,
         };
         matches::execute(
             self.conn,

@@ -123,6 +123,56 @@ pub fn list_users(conn: &mut DbConn) -> Result<Vec<UserView>, AppError> {
         .collect()
 }
 
+/// A grant with the names of what it is for, as the administrator's users page shows it.
+pub struct NamedGrant {
+    /// The grant.
+    pub grant: users::RoleGrant,
+    /// Its event's name (none for a site-wide grant, or an event since deleted).
+    pub event_name: Option<String>,
+    /// The captain's team's name.
+    pub team_name: Option<String>,
+}
+
+/// An account with its grants named, for the administrator's users page.
+pub struct NamedUser {
+    /// The account.
+    pub user: UserView,
+    /// Its grants, each with its event's and team's names.
+    pub grants: Vec<NamedGrant>,
+}
+
+/// All accounts, each grant with its event's and team's names rather than their ids.
+pub fn list_users_named(conn: &mut DbConn) -> Result<Vec<NamedUser>, AppError> {
+    let events: std::collections::HashMap<_, _> = crate::db::events::list_events(conn)?
+        .into_iter()
+        .map(|e| (e.id, e.name))
+        .collect();
+    let mut teams: std::collections::HashMap<crate::vocab::TeamId, Option<String>> =
+        std::collections::HashMap::new();
+    let mut out = Vec::new();
+    for user in list_users(conn)? {
+        let mut grants = Vec::with_capacity(user.roles.len());
+        for g in &user.roles {
+            let team_name = match g.team_id {
+                Some(t) => match teams.entry(t) {
+                    std::collections::hash_map::Entry::Occupied(e) => e.get().clone(),
+                    std::collections::hash_map::Entry::Vacant(e) => e
+                        .insert(crate::db::events::find_team(conn, t)?.map(|r| r.name))
+                        .clone(),
+                },
+                None => None,
+            };
+            grants.push(NamedGrant {
+                grant: g.clone(),
+                event_name: g.event_id.and_then(|e| events.get(&e).cloned()),
+                team_name,
+            });
+        }
+        out.push(NamedUser { user, grants });
+    }
+    Ok(out)
+}
+
 /// One account with its roles.
 pub fn user_view(conn: &mut DbConn, id: UserId) -> Result<UserView, AppError> {
     let u = users::find(conn, id)?

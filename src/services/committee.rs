@@ -216,6 +216,7 @@ fn record_once(
                     expected_seq: None,
                     command,
                     via: Via::Register,
+                    agreed: None,
                 };
                 executed = Some(work.command(conn, now, m, Sender::User(user_id), &req)?);
             }
@@ -431,6 +432,7 @@ fn reverse_in_match(
             reason: reason.to_owned(),
         },
         via: Via::Register,
+        agreed: None,
     };
     work.command(conn, now, match_id, Sender::User(user_id), &req)
 }

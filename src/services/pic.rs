@@ -459,6 +459,7 @@ fn rule_held(
             expected_seq,
             command: command(c)?,
             via: Via::Queue,
+            agreed: None,
         })
     };
     if c.closed_at.is_some() {

@@ -289,6 +289,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         web::get().to(pages::director::pairings::pairings_page),
     )
     .route(
+        "/events/{id}/rounds/{n}/pairings/print",
+        web::get().to(pages::director::pairings::pairings_print),
+    )
+    .route(
         "/events/{id}/rounds/{n}/cards",
         web::get().to(pages::director::pairings::cards_page),
     )
@@ -346,5 +350,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         "/events/{id}/standings.csv",
         web::get().to(pages::public::standings_csv),
     )
-    .route("/teams/{id}", web::get().to(pages::public::team_page));
+    .route("/teams/{id}", web::get().to(pages::public::team_page))
+    .route(
+        "/teams/{id}/fragment",
+        web::get().to(pages::public::team_fragment),
+    );
 }

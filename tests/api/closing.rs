@@ -342,3 +342,58 @@ fn an_individual_result_waits_for_both_players_to_verify_the_slip_on_the_tablet_
     let page = h.table.get(&format!("/matches/{m}/table"));
     assert!(!page.body.contains("verifies the slip"));
 }
+
+/// T19: the end-racks form sends which sides agreed; a closing without both is refused with the
+/// field named and nothing recorded; with both it closes; a program sending none closes as
+/// before; agreements on another command are refused.
+#[test]
+fn a_closing_sent_with_agreements_needs_both_sides_t19() {
+    let mut h = hall();
+    let m = passed_out(&mut h);
+    let before = state(&mut h.table, m);
+    let path = format!("/api/v1/matches/{m}/commands");
+    let close = json!({"type": "adjust_racks", "tiles": {"A1": "E", "B1": "QI"}});
+    for agreed in [json!([]), json!(["a"]), json!(["b", "b"])] {
+        let res = h
+            .table
+            .post_json(&path, &json!({"command": close, "agreed": agreed}));
+        assert_eq!(res.status, 400, "{agreed}: {}", res.body);
+        assert_eq!(res.json()["field"], "agreed", "{}", res.body);
+        assert!(res.body.contains("both sides confirm"), "{}", res.body);
+        let now = state(&mut h.table, m);
+        assert_eq!(now["last_seq"], before["last_seq"], "nothing recorded");
+        assert_eq!(now["status"], "ended");
+    }
+    // Agreements mean something only on a closing.
+    let res = h.table.post_json(
+        &path,
+        &json!({"command": {"type": "pass"}, "agreed": ["a", "b"]}),
+    );
+    assert_eq!(res.status, 400, "{}", res.body);
+    assert_eq!(res.json()["field"], "agreed");
+    assert_eq!(state(&mut h.table, m)["last_seq"], before["last_seq"]);
+    // Both sides: the game closes.
+    let res = h
+        .table
+        .post_json(&path, &json!({"command": close, "agreed": ["b", "a"]}));
+    assert_eq!(res.status, 200, "{}", res.body);
+    assert_eq!(state(&mut h.table, m)["racks_due"], false);
+
+    // A program that sends no agreements closes as before.
+    let m2 = {
+        let other = h.new_match(2);
+        // table2's device serves table 2.
+        for c in [
+            json!({"type": "start", "first": "a"}),
+            json!({"type": "play", "words": ["QI"], "tiles": 2, "declared": 11}),
+        ] {
+            ok_cmd(&mut h.table2, other, c);
+        }
+        for _ in 0..8 {
+            ok_cmd(&mut h.table2, other, json!({"type": "pass"}));
+        }
+        other
+    };
+    ok_cmd(&mut h.table2, m2, close);
+    assert_eq!(state(&mut h.table2, m2)["racks_due"], false);
+}

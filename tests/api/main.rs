@@ -21,6 +21,7 @@ mod openapi;
 mod ops;
 mod page_forms;
 mod pic_routes;
+mod printing;
 mod security;
 mod sessions;
 mod storage;

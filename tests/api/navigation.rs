@@ -222,3 +222,51 @@ fn a_log_written_to_a_file_has_no_colour_codes() {
     assert!(log.contains("INFO"), "{log}");
     assert!(!log.contains('\u{1b}'), "ANSI escapes in a file: {log:?}");
 }
+
+/// Issue 15: the administrator's users page names what each grant is for: the event by its
+/// name (not its number), the captain's team, the table device's table.
+#[test]
+fn the_users_page_names_each_grants_event_team_and_table() {
+    let h = hall_with_every_role();
+    let (mut admin, _) = signed_in(&h, "director");
+    let page = admin.get("/admin/users");
+    assert_eq!(page.status, 200);
+    let row = |user: &str| -> String {
+        let start = page
+            .body
+            .find(&format!("<tr data-user=\"{user}\">"))
+            .unwrap_or_else(|| panic!("no row for {user}: {}", page.body));
+        let rest = &page.body[start..];
+        rest[..rest.find("</tr>").unwrap()].to_owned()
+    };
+    let e = h.event_id;
+    let event_link = format!("<a href=\"/events/{e}\" data-event-name>Hall</a>");
+    let cap = row("cap");
+    assert!(cap.contains("data-role=\"captain\""), "{cap}");
+    assert!(cap.contains(&event_link), "{cap}");
+    assert!(
+        cap.contains(&format!(
+            "team <a href=\"/teams/{}\" data-team-name>Anagrammers</a>",
+            h.teams.0
+        )),
+        "{cap}"
+    );
+    assert!(
+        !cap.contains(&format!("event {e}")),
+        "no bare number: {cap}"
+    );
+    let table = row("table2");
+    assert!(table.contains("data-role=\"table\"") && table.contains(&event_link));
+    assert!(
+        table.contains("table <span data-table-no>2</span>"),
+        "{table}"
+    );
+    assert!(!table.contains("data-team-name"), "{table}");
+    let pic = row("pic");
+    assert!(
+        pic.contains("data-role=\"pic\"") && pic.contains(&event_link),
+        "{pic}"
+    );
+    // An account without grants shows none.
+    assert!(!row("outsider").contains("data-grant="));
+}

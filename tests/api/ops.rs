@@ -306,6 +306,59 @@ fn an_event_disqualification_ranks_the_team_last_and_standings_export_as_csv_e2(
 }
 
 #[test]
+fn the_team_page_is_live_its_fragment_renders_the_teams_standing_and_matches() {
+    let (o, m) = a_finished_walkout();
+    let mut anon = o.app.client();
+    let page = anon.get(&format!("/teams/{}", o.teams.1));
+    assert_eq!(page.status, 200);
+    // The page re-reads its fragment when the event's stream says something changed.
+    assert!(
+        page.body.contains(&format!(
+            "data-live=\"/events/{}/live\" data-refresh=\"/teams/{}/fragment\"",
+            o.event_id, o.teams.1
+        )),
+        "{}",
+        page.body
+    );
+    let rows = ok(anon.get(&format!("/api/v1/events/{}/standings", o.event_id)));
+    let line = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["team"] == o.teams.1)
+        .unwrap()
+        .clone();
+    let frag = anon.get(&format!("/teams/{}/fragment", o.teams.1));
+    assert_eq!(frag.status, 200);
+    assert!(!frag.body.contains("<html"), "a fragment, not a page");
+    assert!(
+        frag.body
+            .contains(&format!("data-team-standing=\"{}\"", o.teams.1))
+    );
+    assert!(frag.body.contains(&format!(
+        "<td class=\"num\" data-rank>{}</td>",
+        line["rank"]
+    )));
+    assert!(frag.body.contains(&format!(
+        "<td class=\"num\" data-points>{}</td>",
+        line["match_points"]
+    )));
+    assert!(
+        frag.body
+            .contains(&format!("data-match=\"{m}\" data-finished"))
+    );
+    // Another team's page does not carry this team's line.
+    let other = anon.get(&format!("/teams/{}/fragment", o.teams.0));
+    assert!(
+        !other
+            .body
+            .contains(&format!("data-team-standing=\"{}\"", o.teams.1))
+    );
+    // No such team: 404, as the page.
+    assert_eq!(anon.get("/teams/999999/fragment").status, 404);
+}
+
+#[test]
 fn standings_are_sent_gzip_compressed_to_clients_that_accept_it() {
     use std::io::Read;
     let (o, _) = a_finished_walkout();

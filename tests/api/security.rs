@@ -108,7 +108,13 @@ fn policy(r: &Route) -> Policy {
         ("get", "/events/{id}", false) => Director,
         ("get", "/events/{id}/teams/import", false)
         | ("get", "/events/{id}/lexicon", false)
-        | ("get", "/events/{id}/rounds/{n}/pairings" | "/events/{id}/rounds/{n}/cards", false)
+        | (
+            "get",
+            "/events/{id}/rounds/{n}/pairings"
+            | "/events/{id}/rounds/{n}/pairings/print"
+            | "/events/{id}/rounds/{n}/cards",
+            false,
+        )
         | ("get", "/events/{id}/grants", true) => Director,
         ("post" | "put", _, _)
             if [
@@ -153,6 +159,7 @@ fn policy(r: &Route) -> Policy {
                 "/matches/{id}/events",
                 "/matches/{id}/gcg",
                 "/teams/{id}",
+                "/teams/{id}/fragment",
             ]
             .contains(&p) =>
         {

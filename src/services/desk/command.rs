@@ -31,6 +31,11 @@ pub struct CommandRequest {
     pub expected_seq: Option<Seq>,
     /// What to do.
     pub command: Command,
+    /// T19: the sides that confirmed the final scores of a closing (`adjust_racks`). The
+    /// end-racks form sends it; when present, both sides must be in it. A program that sends
+    /// none closes as before.
+    #[serde(default)]
+    pub agreed: Option<Vec<crate::vocab::Side>>,
     /// The door the command came through (set by the server, never by the client).
     #[serde(skip)]
     pub via: Via,
@@ -173,6 +178,29 @@ pub fn has_own_door(command: &Command) -> bool {
             | Command::Walkout { .. }
             | Command::Correction { .. }
     )
+}
+
+/// T19: a closing sent with its agreements is refused unless both sides agreed; agreements on
+/// any other command are refused too (they would mean nothing). Nothing is recorded then.
+pub(crate) fn both_agreed(req: &CommandRequest) -> Result<(), AppError> {
+    use crate::vocab::Side;
+    let Some(sides) = &req.agreed else {
+        return Ok(());
+    };
+    if !matches!(req.command, Command::AdjustRacks { .. }) {
+        return Err(AppError::field(
+            "agreed",
+            "only the end racks (adjust_racks) are agreed by both sides",
+        ));
+    }
+    if sides.contains(&Side::A) && sides.contains(&Side::B) {
+        Ok(())
+    } else {
+        Err(AppError::field(
+            "agreed",
+            "both sides confirm the final scores before the game is closed (rule T19)",
+        ))
+    }
 }
 
 /// Refuses, on the command route of an event's match, what has its own door there and did not

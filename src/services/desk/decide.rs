@@ -53,6 +53,7 @@ pub(crate) fn authorize(
         }
     };
     one_door(seat, req)?;
+    super::command::both_agreed(req)?;
     Ok(actor)
 }
 

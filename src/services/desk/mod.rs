@@ -233,6 +233,7 @@ impl Desk {
                 expected_seq: None,
                 command: Command::TimeExpired,
                 via: Via::CommandRoute,
+                agreed: None,
             };
             match self.execute(conn, now, id, Sender::System, &req) {
                 Ok(_) => changed += 1,

@@ -19,6 +19,7 @@ fn start() -> CommandRequest {
         command: serde_json::from_value(serde_json::json!({"type": "start", "first": "a"}))
             .unwrap(),
         via: Via::CommandRoute,
+        agreed: None,
     }
 }
 

@@ -53,6 +53,7 @@ pub fn import_gcg(
                 expected_seq: None,
                 command,
                 via: Via::Import,
+                agreed: None,
             };
             let at = crate::rules::clock::after(base, ms);
             let done = work

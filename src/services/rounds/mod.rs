@@ -30,7 +30,10 @@ use crate::vocab::{
     EventId, MatchId, MatchStatus, ResultReason, RoundId, RoundStatus, Side, TeamId, UserId,
 };
 
+mod print;
 mod views;
+
+pub use print::{AlphaLine, PrintOrder, alphabetical, printed_round};
 
 pub use views::{
     Dashboard, GrantLine, dashboard, directed_events, directed_round, grants, readable_rounds,

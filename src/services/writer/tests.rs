@@ -33,6 +33,7 @@ fn pass(match_id: MatchId, w: &CommandWriter) -> impl std::future::Future<Output
         expected_seq: None,
         command: Command::Pass { seat: None },
         via: desk::Via::CommandRoute,
+        agreed: None,
     };
     w.execute(
         DateTime::from_timestamp(1_796_000_000, 0).unwrap(),

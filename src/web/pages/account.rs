@@ -315,7 +315,7 @@ pub async fn change_password(
 #[template(path = "admin_users.html")]
 struct UsersPage {
     chrome: Chrome,
-    users: Vec<accounts::UserView>,
+    users: Vec<accounts::NamedUser>,
     form_username: String,
     error: Option<String>,
     error_field: String,
@@ -328,7 +328,7 @@ pub async fn users_page(
     admin: Admin,
     csrf: CsrfToken,
 ) -> Result<HttpResponse, AppError> {
-    let users = state.db(accounts::list_users).await?;
+    let users = state.db(accounts::list_users_named).await?;
     let chrome = Chrome::new(&req, Some(admin.0), &csrf);
     let p = UsersPage {
         chrome: chrome.clone(),
@@ -374,7 +374,7 @@ pub async fn create_user(
                 AppError::BadRequest { field, .. } => field.clone().unwrap_or_default(),
                 _ => "username".into(),
             };
-            let users = state.db(accounts::list_users).await?;
+            let users = state.db(accounts::list_users_named).await?;
             let chrome = Chrome::new(&req, Some(admin.0), &csrf);
             let p = UsersPage {
                 chrome: chrome.clone(),

@@ -136,6 +136,36 @@ pub async fn standings_csv(
 struct TeamPageT {
     chrome: Chrome,
     p: events::TeamPage,
+    standing: Option<standings::StandingView>,
+}
+
+#[derive(Template)]
+#[template(path = "ops/team_fragment.html")]
+struct TeamFragment {
+    chrome: Chrome,
+    p: events::TeamPage,
+    standing: Option<standings::StandingView>,
+}
+
+/// The team page's content and the team's line of the standings (none before any result).
+async fn load_team(
+    state: &AppState,
+    uid: Option<UserId>,
+    id: TeamId,
+) -> Result<(events::TeamPage, Option<standings::StandingView>), AppError> {
+    let cache = state.standings.clone();
+    state
+        .db(move |conn| {
+            let p = events::team_page(conn, id, uid)?;
+            let standing = cache
+                .get(conn, p.event.id)?
+                .rows
+                .iter()
+                .find(|s| s.row.team == id.0)
+                .cloned();
+            Ok((p, standing))
+        })
+        .await
 }
 
 /// `GET /teams/{id}`.
@@ -146,15 +176,30 @@ pub async fn team_page(
     csrf: CsrfToken,
     id: web::Path<TeamId>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, id) = (user.0.as_ref().map(|c| c.uid), id.into_inner());
-    let p = state
-        .db(move |conn| events::team_page(conn, id, uid))
-        .await?;
+    let (p, standing) = load_team(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
     {
         let p = TeamPageT {
             chrome: Chrome::new(&req, user.0, &csrf).in_event(p.event.language.as_deref()),
             p,
+            standing,
         };
         page(&p, &p.chrome, StatusCode::OK)
     }
+}
+
+/// `GET /teams/{id}/fragment`: the live part of the team page (its standing and matches),
+/// re-read when the event's stream says something changed.
+pub async fn team_fragment(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    id: web::Path<TeamId>,
+) -> Result<HttpResponse, AppError> {
+    let (p, standing) = load_team(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
+    html(&TeamFragment {
+        chrome: Chrome::new(&req, user.0, &csrf).in_event(p.event.language.as_deref()),
+        p,
+        standing,
+    })
 }

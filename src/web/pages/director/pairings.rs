@@ -213,3 +213,49 @@ pub async fn cards_page(
         StatusCode::OK,
     )
 }
+
+#[derive(Template)]
+#[template(path = "director/pairings_print.html")]
+struct PairingsPrint {
+    chrome: Chrome,
+    event: EventView,
+    round: RoundView,
+    alphabetical: bool,
+    lines: Vec<rounds::AlphaLine>,
+}
+
+/// The print sheet's order, from `?order=`.
+#[derive(Debug, Deserialize)]
+pub struct PrintQuery {
+    order: Option<String>,
+}
+
+/// `GET /events/{id}/rounds/{n}/pairings/print?order=table|alphabetical`: the pairings as a
+/// sheet to print and pin up, by table or (as TSH prints them) every player and team by name.
+pub async fn pairings_print(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    csrf: CsrfToken,
+    path: web::Path<(EventId, i32)>,
+    query: web::Query<PrintQuery>,
+) -> Result<HttpResponse, AppError> {
+    let order = rounds::PrintOrder::parse(query.order.as_deref())?;
+    let ((event_id, round_no), uid) = (path.into_inner(), user.0.uid);
+    let (event, round, lines) = state
+        .db(move |conn| rounds::printed_round(conn, uid, event_id, round_no))
+        .await?;
+    // The sheet is pinned up for the players: in the event's language.
+    let chrome = chrome(&req, &user, &csrf).in_event(event.language.as_deref());
+    page(
+        &PairingsPrint {
+            chrome: chrome.clone(),
+            event,
+            round,
+            alphabetical: order == rounds::PrintOrder::Alphabetical,
+            lines,
+        },
+        &chrome,
+        StatusCode::OK,
+    )
+}
