@@ -11,7 +11,7 @@ use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
-use crate::vocab::{EventId, MatchId, Seq};
+use crate::vocab::{DuplicateGameId, EventId, MatchId, Seq};
 
 /// One committed change, as live pages and the other instances hear of it.
 ///
@@ -47,6 +47,17 @@ pub enum LiveMessage {
         /// The event.
         event_id: EventId,
     },
+    /// Events were appended to a Duplicate game's log (seed 002).
+    Duplicate {
+        /// The Duplicate event.
+        event_id: EventId,
+        /// The game.
+        game_id: DuplicateGameId,
+        /// The game's last seq after the change.
+        seq: Seq,
+        /// The kind of the last event appended (`rack_drawn`, `slip_recorded`, …).
+        last: &'static str,
+    },
     /// Refresh everything: the subscriber may have missed messages.
     Resync {
         /// The event whose stream it is sent on, if any.
@@ -61,7 +72,9 @@ impl LiveMessage {
             LiveMessage::Match { event_id, .. }
             | LiveMessage::ChallengeClaimed { event_id, .. }
             | LiveMessage::Resync { event_id } => *event_id,
-            LiveMessage::CommitteeRecord { event_id } => Some(*event_id),
+            LiveMessage::CommitteeRecord { event_id } | LiveMessage::Duplicate { event_id, .. } => {
+                Some(*event_id)
+            }
         }
     }
 
@@ -70,14 +83,16 @@ impl LiveMessage {
         match self {
             LiveMessage::Match { match_id, .. }
             | LiveMessage::ChallengeClaimed { match_id, .. } => Some(*match_id),
-            LiveMessage::CommitteeRecord { .. } | LiveMessage::Resync { .. } => None,
+            LiveMessage::CommitteeRecord { .. }
+            | LiveMessage::Resync { .. }
+            | LiveMessage::Duplicate { .. } => None,
         }
     }
 
     /// The match's last seq after the change (0 when no event was appended).
     pub fn seq(&self) -> Seq {
         match self {
-            LiveMessage::Match { seq, .. } => *seq,
+            LiveMessage::Match { seq, .. } | LiveMessage::Duplicate { seq, .. } => *seq,
             _ => Seq(0),
         }
     }
@@ -87,7 +102,9 @@ impl LiveMessage {
         match self {
             LiveMessage::Match { standings, .. } => *standings,
             LiveMessage::CommitteeRecord { .. } => true,
-            LiveMessage::ChallengeClaimed { .. } | LiveMessage::Resync { .. } => false,
+            LiveMessage::ChallengeClaimed { .. }
+            | LiveMessage::Resync { .. }
+            | LiveMessage::Duplicate { .. } => false,
         }
     }
 }
@@ -100,10 +117,29 @@ struct Wire {
     seq: i64,
     kind: String,
     standings: bool,
+    /// The Duplicate game, for a [`LiveMessage::Duplicate`] (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    game_id: Option<i64>,
 }
 
 impl From<LiveMessage> for Wire {
     fn from(m: LiveMessage) -> Self {
+        if let LiveMessage::Duplicate {
+            event_id,
+            game_id,
+            seq,
+            last,
+        } = m
+        {
+            return Wire {
+                event_id: Some(event_id),
+                match_id: 0,
+                seq: seq.0,
+                kind: last.to_owned(),
+                standings: false,
+                game_id: Some(game_id.0),
+            };
+        }
         let (event_id, match_id, seq, kind, standings) = match m {
             LiveMessage::Match {
                 event_id,
@@ -117,6 +153,7 @@ impl From<LiveMessage> for Wire {
             }
             LiveMessage::CommitteeRecord { event_id } => (Some(event_id), 0, 0, RECORD, true),
             LiveMessage::Resync { event_id } => (event_id, 0, 0, RESYNC, false),
+            LiveMessage::Duplicate { .. } => (None, 0, 0, RESYNC, false),
         };
         Wire {
             event_id,
@@ -124,6 +161,7 @@ impl From<LiveMessage> for Wire {
             seq,
             kind: kind.to_owned(),
             standings,
+            game_id: None,
         }
     }
 }
@@ -154,6 +192,18 @@ const EVENT_KINDS: [&str; 22] = [
     "corrected",
 ];
 
+/// Every `rules::duplicate::Payload::kind`.
+const DUPLICATE_KINDS: [&str; 8] = [
+    "created",
+    "rack_drawn",
+    "turn_started",
+    "top_chosen",
+    "play_placed",
+    "slip_recorded",
+    "undone",
+    "ended",
+];
+
 const CLAIMED: &str = "challenge_claimed";
 const RECORD: &str = "committee_record";
 const RESYNC: &str = "resync";
@@ -171,6 +221,18 @@ impl TryFrom<Wire> for LiveMessage {
     type Error = String;
 
     fn try_from(w: Wire) -> Result<Self, String> {
+        if let Some(game) = w.game_id {
+            return Ok(LiveMessage::Duplicate {
+                event_id: w.event_id.ok_or("a Duplicate game without its event")?,
+                game_id: DuplicateGameId(game),
+                seq: Seq(w.seq),
+                last: DUPLICATE_KINDS
+                    .iter()
+                    .find(|k| **k == w.kind)
+                    .copied()
+                    .ok_or_else(|| format!("unknown Duplicate event kind {:?}", w.kind))?,
+            });
+        }
         Ok(match w.kind.as_str() {
             CLAIMED => LiveMessage::ChallengeClaimed {
                 event_id: w.event_id,
@@ -353,6 +415,21 @@ mod tests {
             r#"{"event_id":3,"match_id":0,"seq":0,"kind":"committee_record","standings":true}"#
         );
         assert_eq!(serde_json::from_str::<LiveMessage>(&text).unwrap(), r);
+        let d = LiveMessage::Duplicate {
+            event_id: EventId(4),
+            game_id: DuplicateGameId(9),
+            seq: Seq(5),
+            last: "slip_recorded",
+        };
+        let text = serde_json::to_string(&d).unwrap();
+        assert_eq!(
+            text,
+            r#"{"event_id":4,"match_id":0,"seq":5,"kind":"slip_recorded","standings":false,"game_id":9}"#
+        );
+        assert_eq!(serde_json::from_str::<LiveMessage>(&text).unwrap(), d);
+        assert!(
+            serde_json::from_str::<LiveMessage>(&text.replace("slip_recorded", "played")).is_err()
+        );
         for kind in EVENT_KINDS {
             let wire = format!(
                 r#"{{"event_id":null,"match_id":1,"seq":1,"kind":"{kind}","standings":false}}"#

@@ -78,6 +78,8 @@ ids! {
     PairingId;
     /// A committee record (`committee_records.id`).
     RecordId;
+    /// A game of a Duplicate event (`duplicate_games.id`).
+    DuplicateGameId;
     /// A position in a match's event log (`match_events.seq`, `matches.last_seq`): 1 for the
     /// `created` event, 0 before it.
     Seq;
@@ -162,6 +164,10 @@ pub enum Role {
     Captain,
     /// The device at one table.
     Table,
+    /// Runs a Duplicate game: racks, turns, tops, undo (D1, D3, D4, D6).
+    Referee,
+    /// Enters players' slips in a Duplicate game (D5).
+    Arbitrator,
 }
 
 text_enum!(Role, "role", {
@@ -170,6 +176,8 @@ text_enum!(Role, "role", {
     Pic => "pic",
     Captain => "captain",
     Table => "table",
+    Referee => "referee",
+    Arbitrator => "arbitrator",
 });
 
 /// What a committee record says (E3).

@@ -8,6 +8,7 @@
 //! `services` or `web`.
 
 pub mod committee;
+pub mod duplicate;
 pub mod events;
 pub mod matches;
 pub mod rounds;

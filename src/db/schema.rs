@@ -209,3 +209,57 @@ diesel::table! {
 
 diesel::joinable!(round_pairings -> rounds (round_id));
 diesel::allow_tables_to_appear_in_same_query!(rounds, round_pairings);
+
+// Duplicate tournaments (migration 2026-12-01-040001_duplicate).
+diesel::table! {
+    duplicate_events (event_id) {
+        event_id -> BigInt,
+        ruleset -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    duplicate_players (id) {
+        id -> BigInt,
+        event_id -> BigInt,
+        number -> Integer,
+        name -> Text,
+        licence -> Text,
+        club -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    duplicate_games (id) {
+        id -> BigInt,
+        event_id -> BigInt,
+        game_no -> Integer,
+        last_seq -> BigInt,
+        created_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    duplicate_game_events (id) {
+        id -> BigInt,
+        game_id -> BigInt,
+        seq -> BigInt,
+        at -> Timestamp,
+        actor -> Text,
+        kind -> Text,
+        payload -> Text,
+        user_id -> Nullable<BigInt>,
+        idempotency_key -> Nullable<Text>,
+    }
+}
+
+diesel::joinable!(duplicate_game_events -> duplicate_games (game_id));
+diesel::allow_tables_to_appear_in_same_query!(
+    duplicate_events,
+    duplicate_players,
+    duplicate_games,
+    duplicate_game_events
+);

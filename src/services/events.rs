@@ -282,7 +282,7 @@ pub fn grant(
     let role: Role = req.role.parse().map_err(|_| {
         AppError::field(
             "role",
-            "role must be director, committee, pic, captain or table",
+            "role must be director, committee, pic, captain, table, referee or arbitrator",
         )
     })?;
     if role == Role::Captain && req.team_id.is_none() {

@@ -10,6 +10,7 @@ pub mod accounts;
 pub mod authz;
 pub mod committee;
 pub mod desk;
+pub mod duplicate;
 pub mod events;
 pub mod import;
 pub mod lexicons;

@@ -17,6 +17,16 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../../static/app.js"),
     ),
     (
+        "duplicate.css",
+        "text/css; charset=utf-8",
+        include_bytes!("../../static/duplicate.css"),
+    ),
+    (
+        "duplicate.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../static/duplicate.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_bytes!("../../static/favicon.svg"),

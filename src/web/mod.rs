@@ -196,6 +196,46 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 web::post().to(api::committee::committee_record),
             )
             .route("/teams/{id}", web::get().to(api::public::team))
+            .route(
+                "/duplicate/events",
+                web::post().to(api::duplicate::create_event),
+            )
+            .route(
+                "/duplicate/events/{id}",
+                web::get().to(api::duplicate::show_event),
+            )
+            .route(
+                "/duplicate/events/{id}/players",
+                web::post().to(api::duplicate::add_player),
+            )
+            .route(
+                "/duplicate/events/{id}/games",
+                web::post().to(api::duplicate::create_game),
+            )
+            .route(
+                "/duplicate/events/{id}/ranking",
+                web::get().to(api::duplicate::ranking),
+            )
+            .route(
+                "/duplicate/events/{id}/ranking.csv",
+                web::get().to(api::duplicate::ranking_csv),
+            )
+            .route(
+                "/duplicate/games/{id}",
+                web::get().to(api::duplicate::show_game),
+            )
+            .route(
+                "/duplicate/games/{id}/record",
+                web::get().to(api::duplicate::record),
+            )
+            .route(
+                "/duplicate/games/{id}/commands",
+                web::post().to(api::duplicate::command),
+            )
+            .route(
+                "/duplicate/games/{id}/slips",
+                web::post().to(api::duplicate::slip),
+            )
             // Marks requests routed here: CSRF is decided by route, not by the path's spelling.
             .wrap(actix_web::middleware::from_fn(session::api_scope)),
     )
@@ -244,6 +284,38 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .app_data(big_form())
             .route(web::get().to(pages::director::listing::new_event_form))
             .route(web::post().to(pages::director::listing::create_event)),
+    )
+    .route(
+        "/duplicate/games/{id}/console",
+        web::get().to(pages::duplicate::console),
+    )
+    .route(
+        "/duplicate/games/{id}/console/panel",
+        web::get().to(pages::duplicate::console_panel),
+    )
+    .route(
+        "/duplicate/games/{id}/slips",
+        web::get().to(pages::duplicate::slips),
+    )
+    .route(
+        "/duplicate/games/{id}/slips/panel",
+        web::get().to(pages::duplicate::slips_panel),
+    )
+    .route(
+        "/duplicate/games/{id}/hall",
+        web::get().to(pages::duplicate::hall),
+    )
+    .route(
+        "/duplicate/games/{id}/hall/panel",
+        web::get().to(pages::duplicate::hall_panel),
+    )
+    .route(
+        "/duplicate/events/{id}/ranking",
+        web::get().to(pages::duplicate::ranking),
+    )
+    .route(
+        "/duplicate/events/{id}/ranking/table",
+        web::get().to(pages::duplicate::ranking_table),
     )
     .route("/events/{id}", web::get().to(pages::director::dashboard))
     .route(

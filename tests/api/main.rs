@@ -11,6 +11,7 @@ mod helpers;
 mod auth;
 mod closing;
 mod director;
+mod duplicate;
 mod foundation;
 mod inputs;
 mod languages;

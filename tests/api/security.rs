@@ -58,6 +58,13 @@ enum Policy {
     TableOf,
     /// Administrators only (accounts, new events).
     Admin,
+    /// A private Duplicate event's readers: its referee (the PIC account), arbitrator (the
+    /// committee account), director, administrators.
+    DupReader,
+    /// Running a Duplicate game: its referee (the PIC account), director, administrators.
+    DupReferee,
+    /// Slips: the arbitrator (the committee account), the referee, director, administrators.
+    DupSlips,
 }
 
 fn allowed(policy: Policy, role: Role) -> bool {
@@ -69,6 +76,8 @@ fn allowed(policy: Policy, role: Role) -> bool {
         Policy::Pic | Policy::Play => matches!(role, Pic | Director | Admin),
         Policy::Committee => matches!(role, Committee | Director | Admin),
         Policy::Admin => role == Admin,
+        Policy::DupReader | Policy::DupSlips => matches!(role, Pic | Committee | Director | Admin),
+        Policy::DupReferee => matches!(role, Pic | Director | Admin),
     }
 }
 
@@ -78,6 +87,13 @@ fn policy(r: &Route) -> Policy {
     let api = r.path.starts_with("/api/v1/");
     let path = r.path.trim_start_matches("/api/v1");
     match (r.method.as_str(), path, api) {
+        ("post", "/duplicate/events", true) => Admin,
+        ("post", "/duplicate/events/{id}/players", true) => Director,
+        ("post", "/duplicate/events/{id}/games" | "/duplicate/games/{id}/commands", true) => {
+            DupReferee
+        }
+        ("post", "/duplicate/games/{id}/slips", true) => DupSlips,
+        ("get", p, _) if p.starts_with("/duplicate/") => DupReader,
         ("get", "/healthz" | "/static/{file}" | "/" | "/login", false) => Public,
         ("post", "/login" | "/logout", false) => Public,
         ("get", "/openapi.json", true) | ("post", "/auth/token", true) => Public,
@@ -184,6 +200,11 @@ struct Identity {
 struct Fixture {
     app: TestApp,
     event: i64,
+    /// A private Duplicate event: the PIC account is its referee, the committee account its
+    /// arbitrator, the director its director.
+    dup_event: i64,
+    /// A game of it.
+    dup_game: i64,
     teams: [i64; 3],
     round: i32,
     match_id: i64,
@@ -283,6 +304,32 @@ fn fixture() -> Fixture {
                 .unwrap(),
         );
     }
+    let dup_event = ok(admin.post_json(
+        "/api/v1/duplicate/events",
+        &json!({"name": "Closed Duplicate", "english": true, "public": false}),
+    ))["id"]
+        .as_i64()
+        .unwrap();
+    ok(admin.post_json(
+        &format!("/api/v1/duplicate/events/{dup_event}/players"),
+        &json!({"number": 1, "name": "Ann"}),
+    ));
+    for (username, role) in [
+        ("director", "director"),
+        ("pic", "referee"),
+        ("committee", "arbitrator"),
+    ] {
+        ok(admin.post_json(
+            &format!("/api/v1/events/{dup_event}/grants"),
+            &json!({"username": username, "role": role}),
+        ));
+    }
+    let dup_game = ok(admin.post_json(
+        &format!("/api/v1/duplicate/events/{dup_event}/games"),
+        &json!({}),
+    ))["id"]
+        .as_i64()
+        .unwrap();
     let mut ids = vec![(Role::Anonymous, browser(&app, None))];
     for (role, name) in usernames {
         ids.push((role, browser(&app, Some(name))));
@@ -290,6 +337,8 @@ fn fixture() -> Fixture {
     Fixture {
         app,
         event,
+        dup_event,
+        dup_game,
         teams,
         round: round_no,
         match_id,
@@ -307,7 +356,11 @@ impl Fixture {
     }
 
     fn path(&self, pattern: &str) -> String {
-        let id = if pattern.contains("/events/{id}") {
+        let id = if pattern.contains("/duplicate/events/{id}") {
+            self.dup_event
+        } else if pattern.contains("/duplicate/games/{id}") {
+            self.dup_game
+        } else if pattern.contains("/events/{id}") {
             self.event
         } else if pattern.contains("/matches/{id}") {
             self.match_id
@@ -366,6 +419,17 @@ fn body_for(fx: &Fixture, r: &Route, role: Role) -> Body {
     let api = r.path.starts_with("/api/");
     let path = r.path.trim_start_matches("/api/v1");
     match (api, path) {
+        (true, "/duplicate/events") => {
+            Body::Json(json!({"name": format!("Duplicate of {tag}"), "english": true}))
+        }
+        (true, "/duplicate/events/{id}/players") => Body::Json(
+            json!({"number": 10 + ROLES.iter().position(|r| *r == role).unwrap_or(0), "name": tag}),
+        ),
+        (true, "/duplicate/events/{id}/games") => Body::Json(json!({})),
+        (true, "/duplicate/games/{id}/commands") => Body::Json(json!({"type": "undo"})),
+        (true, "/duplicate/games/{id}/slips") => Body::Json(
+            json!({"turn": 1, "player": 1, "reference": "8H", "word": "QI", "points": 22}),
+        ),
         (true, "/auth/token") => Body::Json(json!({"username": "admin1", "password": PASSWORD})),
         (true, "/events") => Body::Json(json!({"name": format!("Event of {tag}")})),
         (true, "/events/{id}/teams") => Body::Json(

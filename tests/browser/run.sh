@@ -79,18 +79,33 @@ curl -fsS "$base/healthz" >/dev/null || { cat "$tmp/server.log" >&2; echo "the s
 say "server $base (pid $server_pid), data in $tmp/data"
 
 # --- tests ---------------------------------------------------------------------------------------
+# Each suite writes its own closing line; they are added up below. ONLY=duplicate runs one suite.
 status=0
-ARBITER_URL="$base" ARBITER_ADMIN_USER="$admin_user" ARBITER_ADMIN_PASSWORD="$admin_password" \
-  SCREENSHOT_DIR="$shots" SUMMARY_FILE="$tmp/summary" timeout 300 node "$here/tablet.mjs" || status=$?
+: >"$tmp/summary"
+for suite in tablet duplicate; do
+  [ -z "${ONLY:-}" ] || [ "$ONLY" = "$suite" ] || continue
+  say "suite $suite"
+  ARBITER_URL="$base" ARBITER_ADMIN_USER="$admin_user" ARBITER_ADMIN_PASSWORD="$admin_password" \
+    SCREENSHOT_DIR="$shots" SUMMARY_FILE="$tmp/summary-$suite" timeout 300 node "$here/$suite.mjs" || status=$?
+  if [ -s "$tmp/summary-$suite" ]; then cat "$tmp/summary-$suite" >>"$tmp/summary"; else echo "0 passed, 1 failed" >>"$tmp/summary"; fi
+done
 # Issue 15: a round of the demo event through the pages only, each size on its own demo
 # instance (event.mjs starts `arbiter demo` and `arbiter serve` itself). ARBITER_TEST_LANG picks
-# the pages' language (Accept-Language); default en.
-event_status=0
-ARBITER_BIN="$bin" SCREENSHOT_DIR="$shots" SUMMARY_FILE="$tmp/summary" timeout 600 node "$here/event.mjs" || event_status=$?
-[ "$event_status" -eq 0 ] || status=1
-if [ -s "$tmp/summary.event" ]; then
-  say "event.mjs: $(cat "$tmp/summary.event")"
+# the pages' language (Accept-Language); default en. ONLY=event runs it alone.
+if [ -z "${ONLY:-}" ] || [ "$ONLY" = "event" ]; then
+  event_status=0
+  ARBITER_BIN="$bin" SCREENSHOT_DIR="$shots" SUMMARY_FILE="$tmp/summary-event" timeout 600 node "$here/event.mjs" || event_status=$?
+  [ "$event_status" -eq 0 ] || status=1
+  if [ -s "$tmp/summary-event.event" ]; then
+    say "event.mjs: $(cat "$tmp/summary-event.event")"
+    cat "$tmp/summary-event.event" >>"$tmp/summary"
+  else
+    echo "0 passed, 1 failed" >>"$tmp/summary"
+  fi
 fi
+# One closing line: the suites' counts added up.
+awk '{p += $1; f += $3} END {printf "%d passed, %d failed\n", p, f}' "$tmp/summary" >"$tmp/summary-all"
+mv "$tmp/summary-all" "$tmp/summary"
 if [ "$status" -ne 0 ]; then
   say "server log ($tmp/server.log), last lines:"
   tail -n 40 "$tmp/server.log" >&2 || true

@@ -209,7 +209,8 @@ fn parse_word(word: &str) -> Result<Vec<Tile>, String> {
     Ok(out)
 }
 
-fn read_reference(notation: Notation, text: &str) -> Option<(Square, Direction)> {
+/// C7: the square and direction a reference names in `notation`, or `None` if it names none.
+pub fn read_reference(notation: Notation, text: &str) -> Option<(Square, Direction)> {
     match notation {
         Notation::French => parse_french_position(text).ok(),
         Notation::Gcg => parse_gcg_position(text).ok(),

@@ -14,6 +14,7 @@
 pub mod account;
 pub mod committee;
 pub mod director;
+pub mod duplicate;
 pub mod openapi;
 pub mod pic;
 pub mod public;

@@ -12,6 +12,7 @@ pub mod account;
 pub mod board_view;
 pub mod committee;
 pub mod director;
+pub mod duplicate;
 pub mod pic;
 pub mod public;
 pub mod table;

@@ -1,0 +1,291 @@
+//! Duplicate tournaments (seed 002) in the JSON API: the event, its players and games, the
+//! referee's commands, the arbitrators' slips, the ranking (JSON and CSV) and the game record.
+//! Roles: the director creates; the event's referee (or director) runs a game; arbitrators (or
+//! the referee, or the director) enter slips; readers of the event see games and rankings.
+
+use actix_web::{HttpResponse, web};
+
+use crate::error::AppError;
+use crate::services::duplicate::{self as dup, RefereeRequest, SlipRequest};
+use crate::vocab::{DuplicateGameId, EventId};
+use crate::web::AppState;
+use crate::web::session::{CurrentUser, MaybeUser};
+
+/// `POST /api/v1/duplicate/events`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/duplicate/events",
+    operation_id = "createDuplicateEvent",
+    summary = "Create a Duplicate event (administrators and directors)",
+    request_body = crate::services::duplicate::NewDuplicateEventRequest,
+    responses(
+        (status = 201, description = "Created.", body = crate::services::duplicate::DuplicateEventView),
+        super::responses::CreateEventErrors,
+    ),
+)]
+pub async fn create_event(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: web::Json<dup::NewDuplicateEventRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, now) = (user.0.uid, state.clock.now());
+    let ev = state
+        .db(move |conn| dup::create_event(conn, now, uid, &body))
+        .await?;
+    Ok(HttpResponse::Created().json(ev))
+}
+
+/// `GET /api/v1/duplicate/events/{id}`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/duplicate/events/{id}",
+    operation_id = "showDuplicateEvent",
+    summary = "A Duplicate event: its options, players and games",
+    params(("id" = i64, Path, description = "Event id.")),
+    responses(
+        (status = 200, description = "The event.", body = crate::services::duplicate::DuplicateEventView),
+        super::responses::ReadErrors,
+    ),
+    security(("bearerAuth" = []), ()),
+)]
+pub async fn show_event(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<EventId>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    let ev = state.db(move |conn| dup::event_view(conn, uid, id)).await?;
+    Ok(HttpResponse::Ok().json(ev))
+}
+
+/// `POST /api/v1/duplicate/events/{id}/players`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/duplicate/events/{id}/players",
+    operation_id = "addDuplicatePlayer",
+    summary = "Add a player (director)",
+    params(("id" = i64, Path, description = "Event id.")),
+    request_body = crate::services::duplicate::NewDuplicatePlayerRequest,
+    responses(
+        (status = 201, description = "Added.", body = crate::db::duplicate::DuplicatePlayerRow),
+        super::responses::WriteErrors,
+    ),
+)]
+pub async fn add_player(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<EventId>,
+    body: web::Json<dup::NewDuplicatePlayerRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
+    let p = state
+        .db(move |conn| dup::add_player(conn, now, uid, id, &body))
+        .await?;
+    Ok(HttpResponse::Created().json(p))
+}
+
+/// `POST /api/v1/duplicate/events/{id}/games`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/duplicate/events/{id}/games",
+    operation_id = "createDuplicateGame",
+    summary = "Start the event's next game with its players (referee or director)",
+    params(("id" = i64, Path, description = "Event id.")),
+    responses(
+        (status = 201, description = "Created.", body = crate::services::duplicate::GameView),
+        super::responses::RuledWriteErrors,
+    ),
+)]
+pub async fn create_game(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<EventId>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
+    let (desk, lexicons) = (state.desk.clone(), state.lexicons.clone());
+    let g = state
+        .db(move |conn| {
+            let g = dup::create_game(conn, &desk, now, uid, id)?;
+            let (ev, lex) = dup::game_lexicon(conn, g.id)?;
+            dup::warm(lexicons, ev, lex);
+            Ok(g)
+        })
+        .await?;
+    Ok(HttpResponse::Created().json(g))
+}
+
+/// `GET /api/v1/duplicate/events/{id}/ranking`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/duplicate/events/{id}/ranking",
+    operation_id = "duplicateRanking",
+    summary = "The ranking (D9): total, percentage of the tops, solos, warnings; per game and over the event",
+    params(("id" = i64, Path, description = "Event id.")),
+    responses(
+        (status = 200, description = "The ranking.", body = crate::services::duplicate::RankingView),
+        super::responses::ReadErrors,
+    ),
+    security(("bearerAuth" = []), ()),
+)]
+pub async fn ranking(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<EventId>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    let r = state.db(move |conn| dup::ranking(conn, uid, id)).await?;
+    Ok(HttpResponse::Ok().json(r))
+}
+
+/// `GET /api/v1/duplicate/events/{id}/ranking.csv`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/duplicate/events/{id}/ranking.csv",
+    operation_id = "duplicateRankingCsv",
+    summary = "The ranking over the event as CSV",
+    params(("id" = i64, Path, description = "Event id.")),
+    responses(
+        (status = 200, description = "CSV: rank, number, name, club, total, tops, percent, solos, warnings, penalty.", content_type = "text/csv", body = String),
+        super::responses::ReadErrors,
+    ),
+    security(("bearerAuth" = []), ()),
+)]
+pub async fn ranking_csv(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<EventId>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    let r = state.db(move |conn| dup::ranking(conn, uid, id)).await?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .body(dup::ranking_csv(&r)))
+}
+
+/// `GET /api/v1/duplicate/games/{id}`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/duplicate/games/{id}",
+    operation_id = "showDuplicateGame",
+    summary = "A Duplicate game as the console and the hall display see it",
+    params(("id" = i64, Path, description = "Game id.")),
+    responses(
+        (status = 200, description = "The game.", body = crate::services::duplicate::GameView),
+        super::responses::ReadErrors,
+    ),
+    security(("bearerAuth" = []), ()),
+)]
+pub async fn show_game(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<DuplicateGameId>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, now) = (user.0.map(|c| c.uid), id.into_inner(), state.clock.now());
+    let g = state
+        .db(move |conn| dup::view_for(conn, uid, id, now))
+        .await?;
+    Ok(HttpResponse::Ok().json(g))
+}
+
+/// `GET /api/v1/duplicate/games/{id}/record`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/duplicate/games/{id}/record",
+    operation_id = "duplicateGameRecord",
+    summary = "The game record: every turn's rack, tops, choice and slips, and the log",
+    params(("id" = i64, Path, description = "Game id.")),
+    responses(
+        (status = 200, description = "The record.", body = crate::services::duplicate::GameRecord),
+        super::responses::ReadErrors,
+    ),
+    security(("bearerAuth" = []), ()),
+)]
+pub async fn record(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<DuplicateGameId>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, now) = (user.0.map(|c| c.uid), id.into_inner(), state.clock.now());
+    let r = state
+        .db(move |conn| dup::record(conn, uid, id, now))
+        .await?;
+    Ok(HttpResponse::Ok().json(r))
+}
+
+/// `POST /api/v1/duplicate/games/{id}/commands`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/duplicate/games/{id}/commands",
+    operation_id = "duplicateCommand",
+    summary = "A referee's command: draw or type a rack, start the turn, choose and place the top, undo, end",
+    description = "The event's referee or director. `expected_seq` other than the game's is a 409; a repeated `idempotency_key` returns the game and writes nothing.",
+    params(("id" = i64, Path, description = "Game id.")),
+    request_body = crate::services::duplicate::RefereeRequest,
+    responses(
+        (status = 200, description = "Recorded.", body = crate::services::duplicate::GameView),
+        super::responses::RuledWriteErrors,
+    ),
+)]
+pub async fn command(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<DuplicateGameId>,
+    body: web::Json<RefereeRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
+    let (desk, lexicons) = (state.desk.clone(), state.lexicons.clone());
+    let g = state
+        .db(move |conn| {
+            let (ev, lex) = dup::game_lexicon(conn, id)?;
+            // Built (or found) before the write transaction opens, so a first build never
+            // holds the database's writer.
+            if matches!(
+                body.command,
+                dup::RefereeCommand::ChooseTop { .. } | dup::RefereeCommand::EndGame
+            ) {
+                dup::graph(&lexicons, ev, &lex)?;
+            }
+            let graph = || dup::graph(&lexicons, ev, &lex);
+            dup::command(conn, &desk, &graph, &mut rand::rng(), now, uid, id, &body)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(g))
+}
+
+/// `POST /api/v1/duplicate/games/{id}/slips`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/duplicate/games/{id}/slips",
+    operation_id = "duplicateSlip",
+    summary = "A player's slip (D5): checked against the master board and the lexicon, scored, recorded",
+    description = "The event's arbitrators, referee or director. The reference is read in the event's notation (C7); one it cannot read is refused (422, rule C7, field `reference`). A later slip for the same player and turn replaces the first. Slips for a turn close when the next turn starts.",
+    params(("id" = i64, Path, description = "Game id.")),
+    request_body = crate::services::duplicate::SlipRequest,
+    responses(
+        (status = 200, description = "Recorded, with its verdict.", body = crate::services::duplicate::SlipOutcome),
+        super::responses::RuledWriteErrors,
+    ),
+)]
+pub async fn slip(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<DuplicateGameId>,
+    body: web::Json<SlipRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
+    let (desk, lexicons) = (state.desk.clone(), state.lexicons.clone());
+    let out = state
+        .db(move |conn| {
+            let (ev, lex) = dup::game_lexicon(conn, id)?;
+            // D5 needs only the word list (the fst), not the move graph.
+            let words = lexicons
+                .for_event(ev, &lex)
+                .map_err(|_| AppError::Conflict {
+                    message: format!("the event's word list {lex:?} is not uploaded yet"),
+                    current: None,
+                })?;
+            dup::slip(conn, &desk, &*words, now, uid, id, &body)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(out))
+}

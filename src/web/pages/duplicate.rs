@@ -1,0 +1,305 @@
+//! Duplicate pages (seed 002): the referee's console, the arbitrators' slip entry, the hall
+//! display (a projector page) and the public ranking. Each is a page with a live region that
+//! re-reads its fragment when the event's stream (`/events/{id}/live`) says the game moved.
+//! The pages send nothing themselves: their controls call the JSON API (`static/duplicate.js`),
+//! which decides who may do what. Page text lives in the templates.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+
+use super::{Chrome, html, page};
+use crate::error::AppError;
+use crate::rules::board::{Premium, Square, premium};
+use crate::services::duplicate::{self as dup, GameView, RankingView, RecordSlip};
+use crate::vocab::{DuplicateGameId, EventId, UserId};
+use crate::web::AppState;
+use crate::web::session::{CsrfToken, CurrentUser, MaybeUser};
+
+/// One square of the board as a page draws it.
+pub struct Cell {
+    /// The tile's letter (lowercase: a blank), or empty.
+    pub letter: String,
+    /// CSS class: `tile`, `blank`, or the premium (`tw`, `dw`, `tl`, `dl`), or empty.
+    pub class: &'static str,
+}
+
+fn cells(g: &GameView) -> Vec<Vec<Cell>> {
+    g.board
+        .iter()
+        .enumerate()
+        .map(|(r, row)| {
+            row.chars()
+                .enumerate()
+                .map(|(c, ch)| {
+                    if ch != '.' {
+                        return Cell {
+                            letter: ch.to_string(),
+                            class: if ch.is_lowercase() {
+                                "tile blank"
+                            } else {
+                                "tile"
+                            },
+                        };
+                    }
+                    let class = match Square::new(r, c).map(premium) {
+                        Some(Premium::TripleWord) => "tw",
+                        Some(Premium::DoubleWord) if r == 7 && c == 7 => "dw star",
+                        Some(Premium::DoubleWord) => "dw",
+                        Some(Premium::TripleLetter) => "tl",
+                        Some(Premium::DoubleLetter) => "dl",
+                        _ => "",
+                    };
+                    Cell {
+                        letter: String::new(),
+                        class,
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The column letters and row numbers the board is labelled with.
+fn col_letters() -> Vec<char> {
+    ('A'..='O').collect()
+}
+
+/// What every game page shows: the game, its board, and the event's name.
+struct GameData {
+    game: GameView,
+    event_name: String,
+    slips: Vec<(u32, RecordSlip)>,
+}
+
+async fn load(
+    state: &AppState,
+    uid: Option<UserId>,
+    id: DuplicateGameId,
+    with_slips: bool,
+) -> Result<GameData, AppError> {
+    let now = state.clock.now();
+    state
+        .db(move |conn| {
+            let game = dup::view_for(conn, uid, id, now)?;
+            let event_name = crate::services::events::event(conn, game.event_id)?.name;
+            let mut slips = Vec::new();
+            if with_slips {
+                let rec = dup::record(conn, uid, id, now)?;
+                // The open turn's slips, newest turn first (what the arbitrators work on).
+                for t in rec.turns.into_iter().rev().take(2) {
+                    slips.extend(t.slips.into_iter().map(|s| (t.turn, s)));
+                }
+            }
+            Ok(GameData {
+                game,
+                event_name,
+                slips,
+            })
+        })
+        .await
+}
+
+#[derive(Template)]
+#[template(path = "duplicate/console.html")]
+struct ConsolePage {
+    chrome: Chrome,
+    event_name: String,
+    game: GameView,
+    board: Vec<Vec<Cell>>,
+    cols: Vec<char>,
+}
+
+#[derive(Template)]
+#[template(path = "duplicate/console_panel.html")]
+struct ConsolePanel {
+    game: GameView,
+    board: Vec<Vec<Cell>>,
+    cols: Vec<char>,
+}
+
+/// `GET /duplicate/games/{id}/console`: the referee's console.
+pub async fn console(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    csrf: CsrfToken,
+    id: web::Path<DuplicateGameId>,
+) -> Result<HttpResponse, AppError> {
+    let d = load(&state, Some(user.0.uid), id.into_inner(), false).await?;
+    // The referee will want the top soon: have the move graph ready (a no-op once built).
+    let ev = d.game.event_id;
+    let lexicons = state.lexicons.clone();
+    let lex = state
+        .db(move |conn| Ok(crate::services::events::event(conn, ev)?.lexicon))
+        .await?;
+    dup::warm(lexicons, ev, lex);
+    let p = ConsolePage {
+        chrome: Chrome::new(&req, Some(user.0), &csrf),
+        board: cells(&d.game),
+        cols: col_letters(),
+        event_name: d.event_name,
+        game: d.game,
+    };
+    page(&p, &p.chrome, StatusCode::OK)
+}
+
+/// `GET /duplicate/games/{id}/console/panel`: the console's live part.
+pub async fn console_panel(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<DuplicateGameId>,
+) -> Result<HttpResponse, AppError> {
+    let d = load(&state, Some(user.0.uid), id.into_inner(), false).await?;
+    html(&ConsolePanel {
+        board: cells(&d.game),
+        cols: col_letters(),
+        game: d.game,
+    })
+}
+
+#[derive(Template)]
+#[template(path = "duplicate/slips.html")]
+struct SlipsPage {
+    chrome: Chrome,
+    event_name: String,
+    game: GameView,
+    slips: Vec<(u32, RecordSlip)>,
+}
+
+#[derive(Template)]
+#[template(path = "duplicate/slips_panel.html")]
+struct SlipsPanel {
+    game: GameView,
+    slips: Vec<(u32, RecordSlip)>,
+}
+
+/// `GET /duplicate/games/{id}/slips`: keyboard-only slip entry for arbitrators.
+pub async fn slips(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    csrf: CsrfToken,
+    id: web::Path<DuplicateGameId>,
+) -> Result<HttpResponse, AppError> {
+    let d = load(&state, Some(user.0.uid), id.into_inner(), true).await?;
+    let p = SlipsPage {
+        chrome: Chrome::new(&req, Some(user.0), &csrf),
+        event_name: d.event_name,
+        game: d.game,
+        slips: d.slips,
+    };
+    page(&p, &p.chrome, StatusCode::OK)
+}
+
+/// `GET /duplicate/games/{id}/slips/panel`: the slips entered for the open turns.
+pub async fn slips_panel(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<DuplicateGameId>,
+) -> Result<HttpResponse, AppError> {
+    let d = load(&state, Some(user.0.uid), id.into_inner(), true).await?;
+    html(&SlipsPanel {
+        game: d.game,
+        slips: d.slips,
+    })
+}
+
+#[derive(Template)]
+#[template(path = "duplicate/hall.html")]
+struct HallPage {
+    chrome: Chrome,
+    event_name: String,
+    game: GameView,
+    board: Vec<Vec<Cell>>,
+    cols: Vec<char>,
+}
+
+#[derive(Template)]
+#[template(path = "duplicate/hall_panel.html")]
+struct HallPanel {
+    game: GameView,
+    board: Vec<Vec<Cell>>,
+    cols: Vec<char>,
+}
+
+/// `GET /duplicate/games/{id}/hall`: the hall display (read-only, for a projector).
+pub async fn hall(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    id: web::Path<DuplicateGameId>,
+) -> Result<HttpResponse, AppError> {
+    let uid = user.0.as_ref().map(|c| c.uid);
+    let d = load(&state, uid, id.into_inner(), false).await?;
+    let p = HallPage {
+        chrome: Chrome::new(&req, user.0, &csrf),
+        board: cells(&d.game),
+        cols: col_letters(),
+        event_name: d.event_name,
+        game: d.game,
+    };
+    page(&p, &p.chrome, StatusCode::OK)
+}
+
+/// `GET /duplicate/games/{id}/hall/panel`: the hall display's live part.
+pub async fn hall_panel(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<DuplicateGameId>,
+) -> Result<HttpResponse, AppError> {
+    let d = load(&state, user.0.map(|c| c.uid), id.into_inner(), false).await?;
+    html(&HallPanel {
+        board: cells(&d.game),
+        cols: col_letters(),
+        game: d.game,
+    })
+}
+
+#[derive(Template)]
+#[template(path = "duplicate/ranking.html")]
+struct RankingPage {
+    chrome: Chrome,
+    ranking: RankingView,
+}
+
+#[derive(Template)]
+#[template(path = "duplicate/ranking_table.html")]
+struct RankingTable {
+    ranking: RankingView,
+}
+
+async fn load_ranking(
+    state: &AppState,
+    uid: Option<UserId>,
+    id: EventId,
+) -> Result<RankingView, AppError> {
+    state.db(move |conn| dup::ranking(conn, uid, id)).await
+}
+
+/// `GET /duplicate/events/{id}/ranking`: the live ranking (public for a public event).
+pub async fn ranking(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    csrf: CsrfToken,
+    id: web::Path<EventId>,
+) -> Result<HttpResponse, AppError> {
+    let ranking = load_ranking(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
+    let p = RankingPage {
+        chrome: Chrome::new(&req, user.0, &csrf),
+        ranking,
+    };
+    page(&p, &p.chrome, StatusCode::OK)
+}
+
+/// `GET /duplicate/events/{id}/ranking/table`: the ranking's live part.
+pub async fn ranking_table(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<EventId>,
+) -> Result<HttpResponse, AppError> {
+    let ranking = load_ranking(&state, user.0.map(|c| c.uid), id.into_inner()).await?;
+    html(&RankingTable { ranking })
+}

@@ -1,0 +1,113 @@
+// Duplicate pages (seed 002): the referee's buttons and the arbitrators' slip form call the JSON
+// API; the countdown animates what the server sent (D4: the warning 30 s before the end).
+// Live regions re-render through app.js; handlers here are delegated so they survive that.
+(function () {
+  "use strict";
+  var meta = document.querySelector('meta[name="csrf-token"]');
+  var csrf = meta ? meta.getAttribute("content") : "";
+  function key() { return Date.now().toString(36) + Math.random().toString(36).slice(2); }
+  function post(url, body) {
+    return fetch(url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf, "Accept": "application/json" },
+      body: JSON.stringify(body)
+    }).then(function (r) { return r.json().then(function (j) { return { status: r.status, body: j }; }); });
+  }
+  function showError(text) {
+    var el = document.querySelector("[data-dup-error]");
+    if (!el) { return; }
+    el.textContent = text || "";
+    el.hidden = !text;
+  }
+
+  // --- countdown ---------------------------------------------------------------------------
+  var loaded = new WeakMap();
+  function tick() {
+    var now = Date.now();
+    document.querySelectorAll("[data-dup-countdown]").forEach(function (el) {
+      if (!loaded.has(el)) { loaded.set(el, now); }
+      var ms = parseInt(el.getAttribute("data-remaining-ms"), 10) - (now - loaded.get(el));
+      var warn = parseInt(el.getAttribute("data-warning-ms"), 10);
+      var s = Math.max(0, Math.ceil(ms / 1000));
+      el.textContent = Math.floor(s / 60) + ":" + ("0" + (s % 60)).slice(-2);
+      el.classList.toggle("warning", ms <= warn && ms > 0);
+      el.classList.toggle("over", ms <= 0);
+    });
+  }
+  setInterval(tick, 250);
+  tick();
+
+  // --- the referee's console ---------------------------------------------------------------------
+  function game() {
+    var el = document.querySelector("[data-dup-game]");
+    return el ? el.getAttribute("data-dup-game") : null;
+  }
+  function seq() {
+    var el = document.querySelector("[data-seq]");
+    return el ? parseInt(el.getAttribute("data-seq"), 10) : null;
+  }
+  function command(body) {
+    var id = game();
+    if (!id) { return; }
+    body.expected_seq = seq();
+    body.idempotency_key = key();
+    post("/api/v1/duplicate/games/" + id + "/commands", body).then(function (res) {
+      if (res.status >= 400) { showError(res.body.message || ("Refused (" + res.status + ")")); }
+      else { showError(""); }
+    }).catch(function () { showError("Could not reach the server."); });
+  }
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest("[data-dup-cmd]");
+    if (b && b.getAttribute("data-dup-cmd") !== "type_rack") {
+      var type = b.getAttribute("data-dup-cmd");
+      var body = { type: type };
+      if (type === "undo") { body.reason = "referee undo"; }
+      command(body);
+      return;
+    }
+    var c = e.target.closest("[data-dup-choice]");
+    if (c) { command({ type: "choose_top", choice: parseInt(c.getAttribute("data-dup-choice"), 10) }); }
+  });
+  document.addEventListener("submit", function (e) {
+    var f = e.target.closest("[data-dup-type-rack]");
+    if (!f) { return; }
+    e.preventDefault();
+    command({ type: "type_rack", tiles: f.querySelector('[data-field="tiles"]').value.trim(), redraw: f.querySelector('[data-field="redraw"]').checked });
+  });
+
+  // --- slip entry: Enter records the slip and starts the next at the player number --------------
+  document.addEventListener("submit", function (e) {
+    var f = e.target.closest("[data-dup-slip]");
+    if (!f) { return; }
+    e.preventDefault();
+    var v = function (n) { return f.querySelector('[data-field="' + n + '"]').value.trim(); };
+    var body = { player: parseInt(v("player"), 10), reference: v("reference"), word: v("word"), idempotency_key: key() };
+    if (v("turn")) { body.turn = parseInt(v("turn"), 10); }
+    if (v("points")) { body.points = parseInt(v("points"), 10); }
+    var out = document.querySelector("[data-dup-verdict]");
+    post("/api/v1/duplicate/games/" + f.getAttribute("data-dup-slip") + "/slips", body).then(function (res) {
+      if (res.status >= 400) {
+        out.className = "dup-verdict refused";
+        out.setAttribute("data-state", "refused");
+        out.textContent = res.body.message || ("Refused (" + res.status + ")");
+        var field = res.body.field && f.querySelector('[data-field="' + res.body.field + '"]');
+        if (field) { field.focus(); field.select(); }
+        return;
+      }
+      var ver = res.body.verdict;
+      out.className = "dup-verdict ok";
+      out.setAttribute("data-state", "recorded");
+      out.textContent = "Player " + res.body.player + ", turn " + res.body.turn + ": " + ver.score + " points" + (ver.warnings ? ", " + ver.warnings + " warning" : "") + (ver.zero ? " (zero: " + ver.zero.kind.replace("_", " ") + ")" : "");
+      ["player", "reference", "word", "points"].forEach(function (n) { f.querySelector('[data-field="' + n + '"]').value = ""; });
+      f.querySelector('[data-field="player"]').focus();
+    }).catch(function () { out.textContent = "Could not reach the server: the slip may not be recorded. Press Enter again."; });
+  });
+  // The turn field follows the turn the slips are open for, unless it is being edited.
+  var obs = new MutationObserver(function () {
+    var p = document.querySelector("[data-slip-turn]");
+    var t = document.querySelector('[data-dup-slip] [data-field="turn"]');
+    if (p && t && document.activeElement !== t && p.getAttribute("data-slip-turn")) { t.value = p.getAttribute("data-slip-turn"); }
+  });
+  document.querySelectorAll("[data-refresh]").forEach(function (r) { obs.observe(r, { childList: true }); });
+})();
