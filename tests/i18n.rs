@@ -168,6 +168,7 @@ const ALLOWED: &[&str] = &[
     "CSW21",                                            // a lexicon's name, as example
     "team,player1,player2,captain[,reserve1,reserve2]", // the CSV's column names (the format)
     r#"{"clock": {"side_ms": 1500000}}"#,               // an overrides example (JSON)
+    "8H", // a Duplicate reference, as example (column 8 down, or row 8 across in GCG)
 ];
 
 /// Whether a piece of a template's text (expressions removed) shows words to a reader.

@@ -445,3 +445,71 @@ print-button = Print
 col-name = Name
 col-side = Side
 col-opponent = Opponent
+
+# Duplicate (seed 002): referee's console, slips, hall display, ranking
+dup-console-title = Referee · { $event } · game { $game }
+dup-game-title = { $event } · game { $game }
+dup-slips-title = Slips · { $event } · game { $game }
+dup-ranking-title = Ranking · { $event }
+dup-hall-link = Hall display
+dup-slips-link = Slip entry
+dup-ranking-link = Ranking
+dup-turn = Turn
+dup-phase = { $phase ->
+    [awaiting_rack] waiting for the next rack
+    [rack_shown] rack shown, time not started
+    [running] time running
+    [top_chosen] top chosen
+    [ended] game over
+   *[other] { $phase }
+}
+dup-rack = Rack:
+dup-rack-is = rack { $rack }
+dup-tiles-left = tiles left { $n }
+dup-tops-so-far = tops so far { $n }
+dup-slips-this-turn = slips this turn { $n }/{ $of }
+dup-draw = Draw the rack
+dup-tiles-by-hand = Tiles drawn by hand
+dup-redraw = All tiles went back first
+dup-use-tiles = Use these tiles
+dup-end-game = End the game
+dup-end-game-no-play = End the game (no play)
+dup-start-turn = Start the turn
+dup-show-top = Show the top
+dup-choose-this = Choose this one
+dup-place-top = Place the top
+dup-undo = Undo the last step
+dup-last-top = Last top (turn { $turn }):
+dup-game-over = Game over
+dup-top-of-turn = Top of turn { $turn }
+dup-points-word = points
+dup-sum-of-tops = Sum of the tops:
+dup-col-number = No.
+dup-col-player = Player
+dup-col-club = Club
+dup-col-total = Total
+dup-col-percent = % of tops
+dup-col-solos = Solos
+dup-col-warnings = Warnings
+dup-game-line = Game { $game }: { $turns } turns, sum of the tops
+dup-slips-help = Type each slip and press Enter: the next slip starts at the player number. References are written
+dup-notation-french = the French way:
+dup-notation-french-across = is row H across,
+dup-notation-french-down = is column 8 down
+dup-notation-gcg = the GCG way:
+dup-notation-gcg-across = is row 8 across,
+dup-notation-gcg-down = is column H down
+dup-blank-lowercase = Mark a blank with a lowercase letter.
+dup-reference = Reference
+dup-word = Word
+dup-points = Points
+dup-record = Record
+dup-slips-open-for = Slips open for turn
+dup-none-yet = none yet
+dup-written = Written
+dup-notes = Notes
+dup-zero-not-allowed = not allowed: { $word }
+dup-zero-unreadable = unreadable: { $why }
+dup-zero-misplaced = misplaced: { $why }
+dup-zero-ruled = ruled zero
+dup-warnings-n = warnings: { $n }

@@ -444,3 +444,71 @@ print-button = Imprimer
 col-name = Nom
 col-side = Côté
 col-opponent = Adversaire
+
+# Duplicate (seed 002) : console de l'arbitre, bulletins, affichage salle, classement
+dup-console-title = Arbitre · { $event } · partie { $game }
+dup-game-title = { $event } · partie { $game }
+dup-slips-title = Bulletins · { $event } · partie { $game }
+dup-ranking-title = Classement · { $event }
+dup-hall-link = Affichage salle
+dup-slips-link = Saisie des bulletins
+dup-ranking-link = Classement
+dup-turn = Coup
+dup-phase = { $phase ->
+    [awaiting_rack] en attente du tirage suivant
+    [rack_shown] tirage affiché, chrono non lancé
+    [running] temps de réflexion en cours
+    [top_chosen] top choisi
+    [ended] partie terminée
+   *[other] { $phase }
+}
+dup-rack = Tirage :
+dup-rack-is = tirage { $rack }
+dup-tiles-left = reliquat { $n } lettres
+dup-tops-so-far = total des tops { $n }
+dup-slips-this-turn = bulletins de ce coup { $n }/{ $of }
+dup-draw = Faire le tirage
+dup-tiles-by-hand = Lettres tirées à la main
+dup-redraw = Rejet : toutes les lettres remises dans le sac d'abord
+dup-use-tiles = Utiliser ces lettres
+dup-end-game = Terminer la partie
+dup-end-game-no-play = Terminer la partie (aucun coup possible)
+dup-start-turn = Lancer le coup
+dup-show-top = Afficher le top
+dup-choose-this = Choisir celui-ci
+dup-place-top = Poser le top
+dup-undo = Annuler la dernière étape
+dup-last-top = Dernier top (coup { $turn }) :
+dup-game-over = Partie terminée
+dup-top-of-turn = Top du coup { $turn }
+dup-points-word = points
+dup-sum-of-tops = Total des tops :
+dup-col-number = N°
+dup-col-player = Joueur
+dup-col-club = Club
+dup-col-total = Total
+dup-col-percent = % du top
+dup-col-solos = Solos
+dup-col-warnings = Avertissements
+dup-game-line = Partie { $game } : { $turns } coups, total des tops
+dup-slips-help = Saisissez chaque bulletin puis appuyez sur Entrée : le bulletin suivant commence au numéro du joueur. Les références s'écrivent
+dup-notation-french = à la française :
+dup-notation-french-across = est horizontal, ligne H,
+dup-notation-french-down = est vertical, colonne 8
+dup-notation-gcg = à la manière GCG :
+dup-notation-gcg-across = est horizontal, ligne 8,
+dup-notation-gcg-down = est vertical, colonne H
+dup-blank-lowercase = Notez un joker en minuscule.
+dup-reference = Référence
+dup-word = Mot
+dup-points = Points
+dup-record = Enregistrer
+dup-slips-open-for = Bulletins ouverts pour le coup
+dup-none-yet = aucun pour l'instant
+dup-written = Écrit
+dup-notes = Remarques
+dup-zero-not-allowed = mot non valable : { $word }
+dup-zero-unreadable = illisible : { $why }
+dup-zero-misplaced = mal placé : { $why }
+dup-zero-ruled = zéro décidé par l'arbitre
+dup-warnings-n = avertissements : { $n }

@@ -443,3 +443,71 @@ print-button = Cetak
 col-name = Nama
 col-side = Sisi
 col-opponent = Lawan
+
+# Duplicate (seed 002): konsol wasit, slip, layar aula, peringkat
+dup-console-title = Wasit · { $event } · permainan { $game }
+dup-game-title = { $event } · permainan { $game }
+dup-slips-title = Slip · { $event } · permainan { $game }
+dup-ranking-title = Peringkat · { $event }
+dup-hall-link = Layar aula
+dup-slips-link = Input slip
+dup-ranking-link = Peringkat
+dup-turn = Giliran
+dup-phase = { $phase ->
+    [awaiting_rack] menunggu rak berikutnya
+    [rack_shown] rak ditampilkan, waktu belum dimulai
+    [running] waktu berjalan
+    [top_chosen] top sudah dipilih
+    [ended] permainan selesai
+   *[other] { $phase }
+}
+dup-rack = Rak:
+dup-rack-is = rak { $rack }
+dup-tiles-left = sisa ubin { $n }
+dup-tops-so-far = jumlah top sejauh ini { $n }
+dup-slips-this-turn = slip giliran ini { $n }/{ $of }
+dup-draw = Ambil rak
+dup-tiles-by-hand = Ubin yang diambil dengan tangan
+dup-redraw = Semua ubin dikembalikan dulu
+dup-use-tiles = Pakai ubin ini
+dup-end-game = Akhiri permainan
+dup-end-game-no-play = Akhiri permainan (tanpa langkah)
+dup-start-turn = Mulai giliran
+dup-show-top = Tampilkan top
+dup-choose-this = Pilih yang ini
+dup-place-top = Pasang top
+dup-undo = Batalkan langkah terakhir
+dup-last-top = Top terakhir (giliran { $turn }):
+dup-game-over = Permainan selesai
+dup-top-of-turn = Top giliran { $turn }
+dup-points-word = poin
+dup-sum-of-tops = Jumlah top:
+dup-col-number = No.
+dup-col-player = Pemain
+dup-col-club = Klub
+dup-col-total = Total
+dup-col-percent = % dari top
+dup-col-solos = Solo
+dup-col-warnings = Peringatan
+dup-game-line = Permainan { $game }: { $turns } giliran, jumlah top
+dup-slips-help = Ketik setiap slip lalu tekan Enter: slip berikutnya dimulai dari nomor pemain. Referensi ditulis
+dup-notation-french = cara Prancis:
+dup-notation-french-across = adalah baris H mendatar,
+dup-notation-french-down = adalah kolom 8 menurun
+dup-notation-gcg = cara GCG:
+dup-notation-gcg-across = adalah baris 8 mendatar,
+dup-notation-gcg-down = adalah kolom H menurun
+dup-blank-lowercase = Tandai ubin kosong (blank) dengan huruf kecil.
+dup-reference = Referensi
+dup-word = Kata
+dup-points = Poin
+dup-record = Catat
+dup-slips-open-for = Slip dibuka untuk giliran
+dup-none-yet = belum ada
+dup-written = Tertulis
+dup-notes = Catatan
+dup-zero-not-allowed = tidak sah: { $word }
+dup-zero-unreadable = tidak terbaca: { $why }
+dup-zero-misplaced = salah tempat: { $why }
+dup-zero-ruled = dinolkan oleh wasit
+dup-warnings-n = peringatan: { $n }
