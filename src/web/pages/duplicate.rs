@@ -264,7 +264,13 @@ pub async fn hall_panel(
     csrf: CsrfToken,
     id: web::Path<DuplicateGameId>,
 ) -> Result<HttpResponse, AppError> {
-    let d = load(&state, user.0.as_ref().map(|c| c.uid), id.into_inner(), false).await?;
+    let d = load(
+        &state,
+        user.0.as_ref().map(|c| c.uid),
+        id.into_inner(),
+        false,
+    )
+    .await?;
     html(&HallPanel {
         chrome: Chrome::new(&req, user.0, &csrf).in_event(d.event_lang.as_deref()),
         board: cells(&d.game),
