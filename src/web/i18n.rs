@@ -188,6 +188,12 @@ pub const SCRIPT_KEYS: &[&str] = &[
     "js-conflict",
     "js-forbidden",
     "js-unauthorized",
+    "js-dup-refused",
+    "js-dup-unreachable",
+    "js-dup-recorded",
+    "js-dup-warnings",
+    "js-dup-zero",
+    "js-dup-slip-unreachable",
 ];
 
 /// [`SCRIPT_KEYS`] in `lang`, as a JSON object safe inside a `<script>` element.
