@@ -464,7 +464,7 @@ dup-phase = { $phase ->
 }
 dup-rack = Tirage :
 dup-rack-is = tirage { $rack }
-dup-tiles-left = reliquat { $n } lettres
+dup-tiles-left = { $n } lettres dans le sac
 dup-tops-so-far = total des tops { $n }
 dup-slips-this-turn = bulletins de ce coup { $n }/{ $of }
 dup-draw = Faire le tirage
