@@ -143,6 +143,10 @@ pub struct Claims {
     /// Role tags for navigation (see `services::accounts::role_tags`); never used to authorise.
     #[serde(default)]
     pub roles: Vec<RoleTag>,
+    /// The account's own language for the pages, as the database says now (filled in per request
+    /// like `adm`; never in the token, so a change applies at once).
+    #[serde(default, skip)]
+    pub lang: Option<String>,
     /// Issued at (seconds since the epoch).
     pub iat: i64,
     /// Expires at (seconds since the epoch).
@@ -428,6 +432,7 @@ mod tests {
             name: "ann".into(),
             adm: false,
             sid: "s1".into(),
+            lang: None,
             iat: now,
             exp: now + 60,
         };

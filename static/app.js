@@ -7,6 +7,13 @@
 //   data-poll      a waiting page: re-read this URL every few seconds, follow it when it redirects
 "use strict";
 (function () {
+  // Issue 15: the page's language. The server renders the words this script writes into
+  // <script id="arbiter-text"> (web::i18n::SCRIPT_KEYS); English stays as the fallback.
+  var TEXT = (function () {
+    var el = document.getElementById("arbiter-text");
+    try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; }
+  })();
+  function T(key, fallback) { return (key && TEXT[key]) || fallback; }
   var csrf = (document.querySelector('meta[name="csrf-token"]') || {}).content || "";
 
   // --- offline banner -------------------------------------------------------------------
@@ -18,7 +25,7 @@
       banner.setAttribute("role", "alert");
       document.body.appendChild(banner);
     }
-    banner.textContent = text || "Offline: reconnecting… Actions are kept and sent again.";
+    banner.textContent = text || T("js-offline", "Offline: reconnecting… Actions are kept and sent again.");
     banner.hidden = !on;
   }
   window.addEventListener("offline", function () { offline(true); });
@@ -91,7 +98,7 @@
       clearTimeout(timer);
       timer = setTimeout(function () { refresh(region); }, 100);
     });
-    es.onerror = function () { offline(true, "Connection lost: reconnecting…"); };
+    es.onerror = function () { offline(true, T("js-connection-lost", "Connection lost: reconnecting…")); };
     es.onopen = function () { offline(false); };
   });
   document.addEventListener("focusout", function () {
@@ -157,7 +164,7 @@
       // No answer: the server may or may not have it. The same key makes a resend safe.
       offline(true);
       if (attempt < 60) { setTimeout(function () { send(matchId, body, attempt + 1, done); }, 2000); }
-      else { done({ status: 0, body: { message: "Could not reach the server. Check the Wi-Fi and try again." } }); }
+      else { done({ status: 0, body: { message: T("js-unreachable", "Could not reach the server. Check the Wi-Fi and try again.") } }); }
     });
   }
   // --- refusals in the players' words: the one place the API's codes become what a table reads ----
@@ -165,22 +172,22 @@
   // the API's message. `$1` takes the pattern's first group. Unlisted refusals show the API's own
   // message without its "rule X:" prefix; the rule ID is always shown small beside the words.
   var WORDS = [
-    { rule: "T7", text: "A challenge is still open: wait for the PIC." },
-    { rule: "T14", re: /no play is open to objection/, text: "That play can no longer be challenged: its sheet line is complete." },
-    { rule: "T14", re: /only the opposing side/, text: "Only the other team may challenge this play's words." },
-    { rule: "T1", re: /not your turn: (\S+) is to move/, text: "Not your turn: $1 is to move." },
-    { rule: "T5", text: "This side's clock is at 0:00: it can no longer play (it may still challenge)." },
-    { rule: "T17", text: "The game is over: no more plays or challenges." },
-    { rule: "T8", re: /already challenged/, text: "This play's score was already challenged." },
-    { rule: "T13", re: /withdrawn/, text: "That play was withdrawn: there is no score to challenge." },
-    { rule: "C3", text: "The first play lays at least 2 tiles." },
-    { error: "conflict", text: "Another device changed this match first. The screen now shows the latest state: check it, then try again." },
-    { error: "forbidden", text: "This device may not do that. Ask the director." },
-    { error: "unauthorized", text: "Signed out: sign in again on this device." }
+    { rule: "T7", key: "js-t7-open", text: "A challenge is still open: wait for the PIC." },
+    { rule: "T14", re: /no play is open to objection/, key: "js-t14-complete", text: "That play can no longer be challenged: its sheet line is complete." },
+    { rule: "T14", re: /only the opposing side/, key: "js-t14-opposing", text: "Only the other team may challenge this play's words." },
+    { rule: "T1", re: /not your turn: (\S+) is to move/, key: "js-t1-turn", text: "Not your turn: $1 is to move." },
+    { rule: "T5", key: "js-t5-flag", text: "This side's clock is at 0:00: it can no longer play (it may still challenge)." },
+    { rule: "T17", key: "js-t17-over", text: "The game is over: no more plays or challenges." },
+    { rule: "T8", re: /already challenged/, key: "js-t8-again", text: "This play's score was already challenged." },
+    { rule: "T13", re: /withdrawn/, key: "js-t13-withdrawn", text: "That play was withdrawn: there is no score to challenge." },
+    { rule: "C3", key: "js-c3-first", text: "The first play lays at least 2 tiles." },
+    { error: "conflict", key: "js-conflict", text: "Another device changed this match first. The screen now shows the latest state: check it, then try again." },
+    { error: "forbidden", key: "js-forbidden", text: "This device may not do that. Ask the director." },
+    { error: "unauthorized", key: "js-unauthorized", text: "Signed out: sign in again on this device." }
   ];
   function playerWords(status, body) {
     body = body || {};
-    var msg = String(body.message || "Refused.");
+    var msg = String(body.message || T("js-refused", "Refused."));
     var rule = body.rule || "";
     for (var i = 0; i < WORDS.length; i++) {
       var w = WORDS[i];
@@ -188,7 +195,7 @@
       if (w.error && w.error !== body.error) { continue; }
       var m = w.re ? w.re.exec(msg) : [];
       if (!m) { continue; }
-      return { text: w.text.replace("$1", m[1] || ""), rule: rule };
+      return { text: T(w.key, w.text).replace("$1", m[1] || ""), rule: rule };
     }
     msg = msg.replace(/^rule [A-Z0-9/]+:\s*/, "").replace(/^invalid command:\s*/, "");
     return { text: msg.charAt(0).toUpperCase() + msg.slice(1), rule: rule };
@@ -212,7 +219,7 @@
     if (w.rule && /^[A-Z]/.test(w.rule)) {
       var small = document.createElement("small");
       small.className = "rule-id";
-      small.textContent = "rule " + w.rule;
+      small.textContent = T("js-rule", "rule") + " " + w.rule;
       box.appendChild(document.createTextNode(" "));
       box.appendChild(small);
     }
@@ -279,7 +286,7 @@
     var a = parseInt(form.getAttribute("data-score-a"), 10) + points.a;
     var b = parseInt(form.getAttribute("data-score-b"), 10) + points.b;
     var box = form.querySelector("[data-final-preview]");
-    if (box) { box.textContent = "Final scores: " + form.getAttribute("data-name-a") + " " + a + " – " + form.getAttribute("data-name-b") + " " + b; }
+    if (box) { box.textContent = T("js-final-scores", "Final scores:") + " " + form.getAttribute("data-name-a") + " " + a + " – " + form.getAttribute("data-name-b") + " " + b; }
   }
   document.addEventListener("input", function (e) {
     var form = e.target.form;
@@ -303,7 +310,7 @@
         .then(function (r) { return r.json().then(function (j) { return { ok: r.ok, body: j }; }); })
         .then(function (res) {
           if (!out) { return; }
-          out.textContent = res.ok ? (res.body.words.join(", ") + ": " + res.body.score + " points") : res.body.message;
+          out.textContent = res.ok ? (res.body.words.join(", ") + ": " + res.body.score + " " + T("js-points", "points")) : res.body.message;
           out.classList.toggle("error", !res.ok);
         });
     }, 300);

@@ -3,6 +3,15 @@
 // Live regions re-render through app.js; handlers here are delegated so they survive that.
 (function () {
   "use strict";
+  // Issue 15: the page's words, rendered by the server into <script id="arbiter-text">
+  // (web::i18n::SCRIPT_KEYS); English stays as the fallback.
+  var TEXT = (function () {
+    var el = document.getElementById("arbiter-text");
+    try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; }
+  })();
+  function T(key, fallback) { return TEXT[key] || fallback; }
+  function fill(text, args) { return text.replace(/\$(\d)/g, function (m, i) { return String(args[i - 1]); }); }
+  function refused(status) { return T("js-dup-refused", "Refused ($1)").replace("$1", String(status)); }
   var meta = document.querySelector('meta[name="csrf-token"]');
   var csrf = meta ? meta.getAttribute("content") : "";
   function key() { return Date.now().toString(36) + Math.random().toString(36).slice(2); }
@@ -53,9 +62,9 @@
     body.expected_seq = seq();
     body.idempotency_key = key();
     post("/api/v1/duplicate/games/" + id + "/commands", body).then(function (res) {
-      if (res.status >= 400) { showError(res.body.message || ("Refused (" + res.status + ")")); }
+      if (res.status >= 400) { showError(res.body.message || refused(res.status)); }
       else { showError(""); }
-    }).catch(function () { showError("Could not reach the server."); });
+    }).catch(function () { showError(T("js-dup-unreachable", "Could not reach the server.")); });
   }
   document.addEventListener("click", function (e) {
     var b = e.target.closest("[data-dup-cmd]");
@@ -90,7 +99,7 @@
       if (res.status >= 400) {
         out.className = "dup-verdict refused";
         out.setAttribute("data-state", "refused");
-        out.textContent = res.body.message || ("Refused (" + res.status + ")");
+        out.textContent = res.body.message || refused(res.status);
         var field = res.body.field && f.querySelector('[data-field="' + res.body.field + '"]');
         if (field) { field.focus(); field.select(); }
         return;
@@ -98,10 +107,12 @@
       var ver = res.body.verdict;
       out.className = "dup-verdict ok";
       out.setAttribute("data-state", "recorded");
-      out.textContent = "Player " + res.body.player + ", turn " + res.body.turn + ": " + ver.score + " points" + (ver.warnings ? ", " + ver.warnings + " warning" : "") + (ver.zero ? " (zero: " + ver.zero.kind.replace("_", " ") + ")" : "");
+      out.textContent = fill(T("js-dup-recorded", "Player $1, turn $2: $3 points"), [res.body.player, res.body.turn, ver.score]) +
+        (ver.warnings ? ", " + fill(T("js-dup-warnings", "$1 warning"), [ver.warnings]) : "") +
+        (ver.zero ? " (" + fill(T("js-dup-zero", "zero: $1"), [ver.zero.kind.replace("_", " ")]) + ")" : "");
       ["player", "reference", "word", "points"].forEach(function (n) { f.querySelector('[data-field="' + n + '"]').value = ""; });
       f.querySelector('[data-field="player"]').focus();
-    }).catch(function () { out.textContent = "Could not reach the server: the slip may not be recorded. Press Enter again."; });
+    }).catch(function () { out.textContent = T("js-dup-slip-unreachable", "Could not reach the server: the slip may not be recorded. Press Enter again."); });
   });
   // The turn field follows the turn the slips are open for, unless it is being edited.
   var obs = new MutationObserver(function () {

@@ -29,6 +29,8 @@ pub struct EventRow {
     pub created_by: Option<UserId>,
     /// When (UTC).
     pub created_at: chrono::NaiveDateTime,
+    /// The default language of the event's pages (`en`, `id`, `fr`), if the director chose one.
+    pub language: Option<String>,
 }
 
 /// A new event.
@@ -177,4 +179,15 @@ pub fn players_of(conn: &mut DbConn, team_ids: &[TeamId]) -> QueryResult<Vec<Pla
         .order((players::team_id.asc(), players::position.asc()))
         .select(PlayerRow::as_select())
         .load(conn)
+}
+
+/// Sets (or, with `None`, clears) an event's default language for its pages.
+pub fn set_event_language(
+    conn: &mut DbConn,
+    id: EventId,
+    language: Option<&str>,
+) -> QueryResult<usize> {
+    diesel::update(events::table.find(id))
+        .set(events::language.eq(language))
+        .execute(conn)
 }

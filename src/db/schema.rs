@@ -8,6 +8,7 @@ diesel::table! {
         is_admin -> Bool,
         created_at -> Timestamp,
         disabled -> Bool,
+        language -> Nullable<Text>,
     }
 }
 
@@ -63,6 +64,7 @@ diesel::table! {
         public -> Bool,
         created_by -> Nullable<BigInt>,
         created_at -> Timestamp,
+        language -> Nullable<Text>,
     }
 }
 

@@ -36,6 +36,8 @@ pub struct SessionRow {
     pub is_admin: bool,
     /// Whether the account is disabled now.
     pub disabled: bool,
+    /// The account's own language for the pages, if chosen.
+    pub language: Option<String>,
 }
 
 /// Records a new session.
@@ -57,6 +59,7 @@ pub fn lookup(conn: &mut DbConn, sid: &str) -> QueryResult<Option<SessionRow>> {
             users::username,
             users::is_admin,
             users::disabled,
+            users::language,
         ))
         .first(conn)
         .optional()

@@ -22,6 +22,8 @@ pub struct User {
     pub created_at: chrono::NaiveDateTime,
     /// Refused at sign-in, and its sessions end (set by an administrator).
     pub disabled: bool,
+    /// The account's own language for the pages (`en`, `id`, `fr`), if chosen.
+    pub language: Option<String>,
 }
 
 /// A new account.
@@ -240,4 +242,11 @@ pub fn revoke(conn: &mut DbConn, grant_id: GrantId) -> QueryResult<Option<RoleGr
         diesel::delete(role_grants::table.find(grant_id)).execute(conn)?;
     }
     Ok(grant)
+}
+
+/// Sets (or, with `None`, clears) a user's own language for the pages.
+pub fn set_language(conn: &mut DbConn, id: UserId, language: Option<&str>) -> QueryResult<usize> {
+    diesel::update(users::table.find(id))
+        .set(users::language.eq(language))
+        .execute(conn)
 }

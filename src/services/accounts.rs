@@ -307,6 +307,7 @@ pub async fn start_session(deps: &Deps<'_>, user: users::User) -> Result<Session
         adm: user.is_admin,
         sid,
         roles: role_tags(&grants),
+        lang: user.language.clone(),
         iat: now.timestamp(),
         exp: expires_at.timestamp(),
     };

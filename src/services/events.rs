@@ -48,20 +48,8 @@ pub struct EventView {
     /// How results count in the standings (E2): match points, and the spread of byes and
     /// forfeits as the ruleset's `forfeits` sets it.
     pub scoring: crate::rules::standings::StandingsRule,
-}
-
-impl EventView {
-    /// E2 in a sentence for the event's pages: how wins, byes and forfeits score.
-    pub fn scoring_text(&self) -> String {
-        let s = &self.scoring;
-        format!(
-            "Standings (rule E2): match points win {}, tie {}, loss {}, then spread, then total \
-             score. A bye counts as a win with +{} spread. A forfeit (disqualification or \
-             walkout) is a win for the other side with +{} spread and a loss for the offender \
-             with -{}.",
-            s.win, s.tie, s.loss, s.bye_spread, s.forfeit_spread, s.forfeit_spread
-        )
-    }
+    /// The default language of the event's pages (`en`, `id`, `fr`), if the director chose one.
+    pub language: Option<String>,
 }
 
 impl From<rows::EventRow> for EventView {
@@ -74,6 +62,7 @@ impl From<rows::EventRow> for EventView {
             lexicon: r.lexicon,
             tile_set: r.tile_set,
             public: r.public,
+            language: r.language,
         }
     }
 }
@@ -432,32 +421,34 @@ pub struct TeamPage {
 }
 
 impl TeamPage {
-    /// How a finished match was decided, for the team page after its status (`": Ants wins"`;
-    /// empty while it is not finished). Issue 18: a forfeit names the winner and why, so a team
-    /// disqualified while ahead does not look like the winner.
-    pub fn result_text(&self, m: &crate::db::matches::MatchRow) -> String {
+    /// A finished match's result as a catalogue key and the names it needs (`winner`, `other`):
+    /// the winner, and why when it was a forfeit (E3), so a team disqualified while ahead never
+    /// looks the winner. `None` until the match is finished.
+    pub fn result_of(
+        &self,
+        m: &crate::db::matches::MatchRow,
+    ) -> Option<(&'static str, String, String)> {
         use crate::rules::game::{ResultReason, Side};
         if m.status != crate::vocab::MatchStatus::Finished {
-            return String::new();
+            return None;
         }
         let name = |side: Side| match side {
-            Side::A => m.name_a.as_str(),
-            Side::B => m.name_b.as_str(),
+            Side::A => m.name_a.clone(),
+            Side::B => m.name_b.clone(),
         };
-        let text = match (m.result_reason, m.winner) {
-            (Some(ResultReason::Disqualification), Some(w)) => {
-                format!("{} wins: {} disqualified", name(w), name(w.other()))
-            }
-            (Some(ResultReason::Walkout), Some(w)) => {
-                format!("{} wins: {} walked out", name(w), name(w.other()))
-            }
+        let (key, w) = match (m.result_reason, m.winner) {
+            (Some(ResultReason::Disqualification), Some(w)) => ("result-disqualified", Some(w)),
+            (Some(ResultReason::Walkout), Some(w)) => ("result-walked-out", Some(w)),
             (Some(ResultReason::Disqualification | ResultReason::Walkout), None) => {
-                "both sides forfeited".into()
+                ("result-both-forfeited", None)
             }
-            (_, Some(w)) => format!("{} wins", name(w)),
-            (_, None) => "tie".into(),
+            (_, Some(w)) => ("result-wins", Some(w)),
+            (_, None) => ("result-tie", None),
         };
-        format!(": {text}")
+        Some(match w {
+            Some(w) => (key, name(w), name(w.other())),
+            None => (key, String::new(), String::new()),
+        })
     }
 
     /// Whether a finished match was forfeited (its sheet score is not the result).
@@ -492,5 +483,22 @@ pub fn team_page(
         event: ev.into(),
         matches,
         bye_rounds,
+    })
+}
+
+/// Sets the default language of an event's pages (issue 15): `None` lets each visitor's own
+/// choice decide. The event's director (or an administrator) only; the code is checked by the
+/// caller against the catalogues' languages.
+pub fn set_language(
+    conn: &mut DbConn,
+    user_id: UserId,
+    event_id: EventId,
+    language: Option<&'static str>,
+) -> Result<(), AppError> {
+    conn.write_tx(|conn| {
+        Grants::load(conn, user_id)?.require_director(Some(event_id))?;
+        event(conn, event_id)?;
+        rows::set_event_language(conn, event_id, language)?;
+        Ok(())
     })
 }

@@ -21,6 +21,8 @@ pub struct Account {
     pub username: String,
     /// Administrator now.
     pub is_admin: bool,
+    /// The account's own language for the pages, if chosen (`None`: not chosen).
+    pub language: Option<String>,
 }
 
 /// Recent session checks: session id → the account, or `None` for a session that is not open.
@@ -82,6 +84,7 @@ impl SessionCache {
                 user_id: s.user_id,
                 username: s.username,
                 is_admin: s.is_admin,
+                language: s.language,
             });
         self.put(sid, account.clone());
         Ok(account)

@@ -178,11 +178,15 @@ fn html_error(err: &RenderedError, res: &ServiceResponse<BoxBody>) -> HttpRespon
             .insert_header((header::LOCATION, target))
             .finish();
     }
+    let chrome = Chrome::for_error(req);
+    // Issue 15: the status's name and a message the catalogue knows, in the page's language.
+    let title = chrome.t1("error-status", "status", err.status.as_u16());
+    let message = crate::web::pages::localise(chrome.lang, &err.message);
     let page = ErrorPage {
-        chrome: Chrome::for_error(req),
+        chrome,
         status: err.status.as_u16(),
-        title: err.status.canonical_reason().unwrap_or("Error").to_owned(),
-        message: err.message.clone(),
+        title,
+        message,
     };
     match page.render() {
         Ok(html) => HttpResponse::build(err.status)

@@ -14,6 +14,7 @@
 pub mod api;
 pub mod assets;
 pub mod errors;
+pub mod i18n;
 pub mod limits;
 pub mod live;
 pub mod pages;
@@ -252,6 +253,15 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         "/account/password",
         web::post().to(pages::account::change_password),
     )
+    // Issue 15, Languages: the account's own language and the header's switcher.
+    .route(
+        "/account/language",
+        web::post().to(pages::account::set_language),
+    )
+    .route(
+        "/lang/{code}",
+        web::get().to(pages::account::switch_language),
+    )
     .route(
         "/admin/users/{id}/password",
         web::post().to(pages::account::reset_password),
@@ -323,6 +333,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     .route(
         "/events/{id}/grants",
         web::post().to(pages::director::grant_role),
+    )
+    .route(
+        "/events/{id}/language",
+        web::post().to(pages::director::set_language),
     )
     .route(
         "/events/{id}/grants/{grant}/revoke",

@@ -197,6 +197,7 @@ fn identify(
             let mut claims = claims;
             claims.adm = a.is_admin;
             claims.name = a.username;
+            claims.lang = a.language;
             (claims, via)
         });
         if found.is_none() && via == AuthVia::Bearer {

@@ -61,6 +61,7 @@ fn me_without_a_token_or_with_a_bad_or_expired_one_is_401() {
         name: "cap1".into(),
         adm: true,
         sid,
+        lang: None,
         iat: now,
         exp: now + 600,
     };

@@ -325,15 +325,15 @@ fn an_individual_result_waits_for_both_players_to_verify_the_slip_on_the_tablet_
     assert_eq!(done["state"]["slip"]["result_final"], false);
     let page = h.table.get(&format!("/matches/{m}/table"));
     assert!(
-        page.body.contains("A1's side verifies the slip"),
+        page.body.contains("A1&#39;s side verifies the slip"),
         "{}",
         page.body
     );
-    assert!(page.body.contains("B1's side verifies the slip"));
+    assert!(page.body.contains("B1&#39;s side verifies the slip"));
     ok_cmd(&mut h.table, m, json!({"type": "verify_slip", "by": "A1"}));
     let page = h.table.get(&format!("/matches/{m}/table"));
-    assert!(!page.body.contains("A1's side verifies the slip"));
-    assert!(page.body.contains("B1's side verifies the slip"));
+    assert!(!page.body.contains("A1&#39;s side verifies the slip"));
+    assert!(page.body.contains("B1&#39;s side verifies the slip"));
     // N9: a side verifies once.
     let again = send(&mut h.table, m, json!({"type": "verify_slip", "by": "A1"}));
     assert_eq!(again.status, 422);

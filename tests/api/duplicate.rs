@@ -408,3 +408,44 @@ fn a_private_duplicate_event_is_read_by_its_officials_only() {
     );
     assert_eq!(r.status, 422, "{}", r.body);
 }
+
+/// Issue 15, Languages: the Duplicate pages and their live fragments come in the reader's
+/// language, with the French Duplicate words (coup, total des tops, classement).
+#[test]
+fn duplicate_pages_and_fragments_come_in_the_readers_language() {
+    let mut d = setup(true);
+    let game = d.game();
+    let page = |c: &mut Client, path: &str, accept: &str| {
+        let (res, body) = c.get_bytes(path, &[("Accept-Language", accept)]);
+        assert_eq!(res.status, 200, "{path}");
+        String::from_utf8(body).unwrap()
+    };
+    let hall = format!("/duplicate/games/{game}/hall");
+    let panel = format!("/duplicate/games/{game}/hall/panel");
+    let table = format!("/duplicate/events/{}/ranking/table", d.event_id);
+    let fr = page(&mut d.anon, &hall, "fr");
+    assert!(
+        fr.contains("<html lang=\"fr\"") && fr.contains("Coup"),
+        "hall in French"
+    );
+    assert!(
+        !fr.contains("Sum of the tops"),
+        "no English left on the French hall"
+    );
+    assert!(page(&mut d.anon, &panel, "fr").contains("Total des tops"));
+    assert!(page(&mut d.anon, &table, "fr").contains("Avertissements"));
+    let id = page(&mut d.anon, &panel, "id");
+    assert!(
+        id.contains("Giliran") && id.contains("Jumlah top"),
+        "hall panel in Indonesian"
+    );
+    let en = page(&mut d.anon, &panel, "en");
+    assert!(
+        en.contains("Turn") && en.contains("Sum of the tops"),
+        "hall panel in English"
+    );
+    let console = format!("/duplicate/games/{game}/console/panel");
+    let mut referee = d._app.client();
+    assert_eq!(referee.login_form("ref", PASSWORD).status, 303);
+    assert!(page(&mut referee, &console, "fr").contains("Faire le tirage"));
+}

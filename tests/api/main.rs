@@ -14,6 +14,7 @@ mod director;
 mod duplicate;
 mod foundation;
 mod inputs;
+mod languages;
 mod match_path;
 mod matches;
 mod navigation;

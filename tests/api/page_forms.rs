@@ -218,7 +218,7 @@ fn pages_say_states_in_words_a_finished_round_is_finished_and_waits_read_as_minu
     );
     let before = dir.get(&format!("/events/{e}")).body;
     assert!(
-        before.contains("<span class=\"tag\">started</span>"),
+        before.contains("data-status=\"started\">started</span>"),
         "{before}"
     );
     cmd(
@@ -236,7 +236,7 @@ fn pages_say_states_in_words_a_finished_round_is_finished_and_waits_read_as_minu
     ));
     let after = dir.get(&format!("/events/{e}")).body;
     assert!(
-        after.contains("<span class=\"tag\">finished</span>"),
+        after.contains("data-status=\"finished\">finished</span>"),
         "{after}"
     );
 }

@@ -95,7 +95,7 @@ async function login(page, who) {
   await page.fill('input[name="password"]', who.password);
   await Promise.all([
     page.waitForURL((u) => !u.pathname.startsWith("/login")),
-    page.click('button[type="submit"]:has-text("Sign in")'),
+    page.click('form[action="/login"] button[type="submit"]'),
   ]);
   return new URL(page.url()).pathname;
 }
@@ -402,7 +402,7 @@ for (const vp of VIEWPORTS) {
     const card = pic.page.locator("article.challenge", { hasText: play.word });
     await card.waitFor({ timeout: LIVE_MS });
     await notReloaded(pic.page);
-    assert.match(await card.innerText(), /word challenge by/);
+    assert.match(await card.innerText(), /word challenge by/i);
     assert.equal((await card.locator(".verdict").innerText()).trim(), `${play.word} ${play.verdict}`);
     await checkLayout(pic.page, vp, "pic-challenge-arrived");
   }, s);
@@ -563,6 +563,21 @@ for (const vp of VIEWPORTS) {
     const m = await api("GET", `/api/v1/matches/${ev.second}`, undefined, token);
     assert.equal(m.status, "finished");
     await checkLayout(table.page, vp, "table-closed");
+  }, s);
+
+  // Issue 15, Languages: the same table page in French and in Indonesian, through the header's
+  // switcher (a cookie), then back to English.
+  await step(T("the table page reads in French and in Indonesian"), async () => {
+    for (const [lang, words] of [["fr", ["Équipe A", "Équipe B", "Coup", "Enregistré"]],
+                                 ["id", ["Tim A", "Tim B", "Langkah", "Dicatat"]]]) {
+      await Promise.all([table.page.waitForURL(/\/matches\//), table.page.click(`header.top a[data-lang="${lang}"]`)]);
+      assert.equal(await table.page.getAttribute("html", "lang"), lang);
+      const body = await table.page.locator("body").innerText();
+      for (const w of words) { assert.ok(body.toLowerCase().includes(w.toLowerCase()), `${lang}: "${w}" not on the page`); }
+      await checkLayout(table.page, vp, `table-${lang}`);
+    }
+    await Promise.all([table.page.waitForURL(/\/matches\//), table.page.click('header.top a[data-lang="en"]')]);
+    assert.equal(await table.page.getAttribute("html", "lang"), "en");
   }, s);
 
   await step(T("no script errors on any device"), async () => {

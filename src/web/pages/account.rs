@@ -12,6 +12,7 @@ use crate::error::AppError;
 use crate::services::accounts::{self, PasswordChange};
 use crate::vocab::UserId;
 use crate::web::AppState;
+use crate::web::i18n::{LANG_COOKIE, Lang};
 use crate::web::session::{
     Admin, CsrfForm, CsrfToken, CurrentUser, MaybeUser, account_deps, cleared_session_cookie,
     fresh_csrf_cookie, session_cookie,
@@ -145,7 +146,7 @@ pub async fn logout(
     if let Some(u) = &user.0 {
         accounts::logout(&account_deps(&state), &u.sid).await?;
     }
-    let mut res = redirect_with_flash("/", "You are signed out.");
+    let mut res = redirect_with_flash("/", &crate::web::pages::flash_key("flash-signed-out", &[]));
     let _ = res.add_cookie(&cleared_session_cookie(state.settings.secure_cookies));
     let _ = res.add_cookie(&fresh_csrf_cookie(state.settings.secure_cookies));
     Ok(res)
@@ -157,6 +158,27 @@ struct AccountPage {
     chrome: Chrome,
     error: Option<String>,
     error_field: String,
+    /// The language form's refusal, if it was refused.
+    lang_error: Option<String>,
+    /// The account's own language code, empty when not chosen.
+    user_language: String,
+}
+
+impl AccountPage {
+    fn new(chrome: Chrome) -> Self {
+        let user_language = chrome
+            .user
+            .as_ref()
+            .and_then(|u| u.lang.clone())
+            .unwrap_or_default();
+        Self {
+            chrome,
+            error: None,
+            error_field: String::new(),
+            lang_error: None,
+            user_language,
+        }
+    }
 }
 
 fn peer(req: &HttpRequest) -> String {
@@ -172,12 +194,80 @@ pub async fn account_page(
     csrf: CsrfToken,
 ) -> Result<HttpResponse, AppError> {
     let chrome = Chrome::new(&req, Some(user.0), &csrf);
-    let p = AccountPage {
-        chrome: chrome.clone(),
-        error: None,
-        error_field: String::new(),
-    };
+    let p = AccountPage::new(chrome.clone());
     page(&p, &chrome, actix_web::http::StatusCode::OK)
+}
+
+/// The language form's field: a catalogue code, or empty for "not chosen".
+#[derive(Deserialize)]
+pub struct LanguageForm {
+    language: String,
+}
+
+/// `POST /account/language`: the caller's own language for the pages (issue 15). Anything but
+/// `en`, `id`, `fr` or empty is refused with the form shown again and nothing stored.
+pub async fn set_language(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    csrf: CsrfToken,
+    form: CsrfForm<LanguageForm>,
+) -> Result<HttpResponse, AppError> {
+    let code = form.0.language.trim().to_owned();
+    let chosen = match code.as_str() {
+        "" => None,
+        c => match Lang::parse(c) {
+            Some(l) => Some(l),
+            None => {
+                let chrome = Chrome::new(&req, Some(user.0), &csrf);
+                let mut p = AccountPage::new(chrome.clone());
+                p.lang_error = Some(chrome.t1("account-language-refused", "value", &code));
+                return page(&p, &chrome, actix_web::http::StatusCode::BAD_REQUEST);
+            }
+        },
+    };
+    let uid = user.0.uid;
+    state
+        .db(move |conn| {
+            crate::db::users::set_language(conn, uid, chosen.map(Lang::code))?;
+            Ok(())
+        })
+        .await?;
+    // The session cache holds the old setting: forget it so the next page is in the new one.
+    state.sessions.forget_user(uid);
+    Ok(redirect_with_flash(
+        "/account",
+        &super::flash_key("account-language-saved", &[]),
+    ))
+}
+
+/// Where the switcher may send the visitor back to.
+#[derive(Deserialize)]
+pub struct SwitchQuery {
+    next: Option<String>,
+}
+
+/// `GET /lang/{code}`: the header's language switcher. Stores the choice in a cookie (a year)
+/// and goes back to the page it came from; an unknown code changes nothing.
+pub async fn switch_language(
+    code: web::Path<String>,
+    state: web::Data<AppState>,
+    q: web::Query<SwitchQuery>,
+) -> Result<HttpResponse, AppError> {
+    let Some(lang) = Lang::parse(&code) else {
+        return Err(AppError::NotFound("no such language".into()));
+    };
+    let cookie = actix_web::cookie::Cookie::build(LANG_COOKIE, lang.code())
+        .path("/")
+        .http_only(true)
+        .same_site(actix_web::cookie::SameSite::Lax)
+        .secure(state.settings.secure_cookies)
+        .max_age(actix_web::cookie::time::Duration::days(365))
+        .finish();
+    Ok(HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, safe_next(q.next.as_deref())))
+        .cookie(cookie)
+        .finish())
 }
 
 /// Fields of the password form.
@@ -203,7 +293,7 @@ pub async fn change_password(
     match accounts::change_own_password(&account_deps(&state), &user.0, change, &peer(&req)).await {
         Ok(()) => Ok(redirect_with_flash(
             "/account",
-            "Password changed. Your other sessions have ended.",
+            &crate::web::pages::flash_key("flash-password-changed", &[]),
         )),
         Err(e @ (AppError::BadRequest { .. } | AppError::TooManyRequests { .. })) => {
             let status = actix_web::ResponseError::status_code(&e);
@@ -212,11 +302,9 @@ pub async fn change_password(
                 _ => String::new(),
             };
             let chrome = Chrome::new(&req, Some(user.0), &csrf);
-            let p = AccountPage {
-                chrome: chrome.clone(),
-                error: Some(e.public_message()),
-                error_field: field,
-            };
+            let mut p = AccountPage::new(chrome.clone());
+            p.error = Some(super::localise(chrome.lang, &e.public_message()));
+            p.error_field = field;
             page(&p, &chrome, status)
         }
         Err(e) => Err(e),
@@ -279,7 +367,7 @@ pub async fn create_user(
     match result {
         Ok(u) => Ok(redirect_with_flash(
             "/admin/users",
-            &format!("Account {} created.", u.username),
+            &crate::web::pages::flash_key("flash-account-created", &[("name", u.username.clone())]),
         )),
         Err(e @ (AppError::BadRequest { .. } | AppError::Conflict { .. })) => {
             let field = match &e {
@@ -323,7 +411,7 @@ pub async fn reset_password(
     .await?;
     Ok(redirect_with_flash(
         "/admin/users",
-        "Password set. The account's sessions have ended.",
+        &crate::web::pages::flash_key("flash-password-set", &[]),
     ))
 }
 
@@ -338,7 +426,7 @@ pub async fn disable(
         accounts::set_disabled(&account_deps(&state), admin.0.uid, id.into_inner(), true).await?;
     Ok(redirect_with_flash(
         "/admin/users",
-        &format!("Account {} disabled; its sessions have ended.", u.username),
+        &crate::web::pages::flash_key("flash-account-disabled", &[("name", u.username.clone())]),
     ))
 }
 
@@ -353,6 +441,6 @@ pub async fn enable(
         accounts::set_disabled(&account_deps(&state), admin.0.uid, id.into_inner(), false).await?;
     Ok(redirect_with_flash(
         "/admin/users",
-        &format!("Account {} enabled.", u.username),
+        &crate::web::pages::flash_key("flash-account-enabled", &[("name", u.username.clone())]),
     ))
 }

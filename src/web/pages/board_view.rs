@@ -8,6 +8,7 @@ use crate::rules::ruleset::{EntryMode, OvertimePolicy, ScoreCorrections};
 use crate::rules::tiles::TileSet;
 use crate::services::matches::MatchDetail;
 use crate::vocab::{EventId, MatchId, MatchStatus};
+use crate::web::i18n::Lang;
 
 /// One score-sheet line: a turn, or a later change of a score (C8).
 #[derive(Debug, Clone)]
@@ -82,6 +83,8 @@ pub struct Board {
     pub id: MatchId,
     /// Event, if any.
     pub event_id: Option<EventId>,
+    /// The event's default language for its pages (issue 15), if the director chose one.
+    pub event_language: Option<String>,
     /// Table number.
     pub table: String,
     /// Round.
@@ -138,7 +141,8 @@ pub struct Board {
     pub seats: Vec<String>,
     /// Score sheet.
     pub sheet: Vec<SheetLine>,
-    /// The result in words.
+    /// The result as `winner|reason|score` (the winner empty for a tie), worded by
+    /// [`Board::result_in`].
     pub result: String,
     /// The last seq (for expected_seq).
     pub last_seq: u64,
@@ -410,10 +414,10 @@ impl Board {
         let result = match &v.result {
             Some(r) => {
                 let why = r.reason.as_str();
-                match r.winner {
-                    Some(s) => format!("{} wins ({why}) {}–{}", name(s), r.scores.a, r.scores.b),
-                    None => format!("Tie {}–{}", r.scores.a, r.scores.b),
-                }
+                // Issue 15: the page words it in its language (`board-result` in the catalogues):
+                // `winner|reason|a–b`, the winner empty for a tie.
+                let winner = r.winner.map(name).unwrap_or_default();
+                format!("{winner}|{why}|{}–{}", r.scores.a, r.scores.b)
             }
             None => String::new(),
         };
@@ -422,6 +426,7 @@ impl Board {
         Board {
             id: d.id,
             event_id: d.event_id,
+            event_language: None,
             table: d.table.map(|t| t.to_string()).unwrap_or_default(),
             round: d.round.map(|t| t.to_string()).unwrap_or_default(),
             name_a: d.sides.a.name.clone(),
@@ -498,6 +503,41 @@ impl Board {
             self.mover = format!("{} — {name}", self.seat_to_move);
         }
         self
+    }
+
+    /// The status line in `lang` (issue 15): waiting for the PIC while a challenge is open (T7),
+    /// else the match's status.
+    pub fn status_in(&self, lang: &Lang) -> String {
+        let lang = *lang;
+        if self.waiting_pic {
+            lang.t("board-waiting-pic")
+        } else {
+            lang.t_args("board-status", &[("status", self.status_code.clone())])
+        }
+    }
+
+    /// The result in `lang`, empty while there is none.
+    pub fn result_in(&self, lang: &Lang) -> String {
+        let lang = *lang;
+        let mut parts = self.result.splitn(3, '|');
+        let (Some(winner), Some(reason), Some(score)) = (parts.next(), parts.next(), parts.next())
+        else {
+            return String::new();
+        };
+        let reason = lang.t_args("result-reason", &[("reason", reason.to_owned())]);
+        let (score, reason) = (score.to_owned(), reason);
+        if winner.is_empty() {
+            lang.t_args("board-tie", &[("score", score)])
+        } else {
+            lang.t_args(
+                "board-wins",
+                &[
+                    ("name", winner.to_owned()),
+                    ("reason", reason),
+                    ("score", score),
+                ],
+            )
+        }
     }
 
     /// A clock as m:ss (negative in overtime).

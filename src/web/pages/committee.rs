@@ -76,9 +76,10 @@ async fn committee_page_for(
     } else {
         StatusCode::OK
     };
+    let event: events::EventView = ev.into();
     let page = CommitteePage {
-        chrome: Chrome::new(req, Some(user), csrf),
-        event: ev.into(),
+        chrome: Chrome::new(req, Some(user), csrf).in_event(event.language.as_deref()),
+        event,
         teams,
         matches: ms,
         records,
@@ -155,7 +156,7 @@ pub async fn record_committee(
     {
         Ok(_) => Ok(redirect_with_flash(
             &format!("/events/{event}/committee"),
-            "Recorded.",
+            &crate::web::pages::flash_key("flash-recorded", &[]),
         )),
         Err(
             e @ (AppError::BadRequest { .. }

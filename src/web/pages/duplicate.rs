@@ -2,7 +2,8 @@
 //! display (a projector page) and the public ranking. Each is a page with a live region that
 //! re-reads its fragment when the event's stream (`/events/{id}/live`) says the game moved.
 //! The pages send nothing themselves: their controls call the JSON API (`static/duplicate.js`),
-//! which decides who may do what. Page text lives in the templates.
+//! which decides who may do what. Page text lives in the catalogues (`locales/*/main.ftl`),
+//! in the event's language.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -69,6 +70,8 @@ fn col_letters() -> Vec<char> {
 struct GameData {
     game: GameView,
     event_name: String,
+    /// The event's default language (its pages are in it unless the user chose one).
+    event_lang: Option<String>,
     slips: Vec<(u32, RecordSlip)>,
 }
 
@@ -82,7 +85,7 @@ async fn load(
     state
         .db(move |conn| {
             let game = dup::view_for(conn, uid, id, now)?;
-            let event_name = crate::services::events::event(conn, game.event_id)?.name;
+            let event = crate::services::events::event(conn, game.event_id)?;
             let mut slips = Vec::new();
             if with_slips {
                 let rec = dup::record(conn, uid, id, now)?;
@@ -93,7 +96,8 @@ async fn load(
             }
             Ok(GameData {
                 game,
-                event_name,
+                event_name: event.name,
+                event_lang: event.language,
                 slips,
             })
         })
@@ -113,6 +117,7 @@ struct ConsolePage {
 #[derive(Template)]
 #[template(path = "duplicate/console_panel.html")]
 struct ConsolePanel {
+    chrome: Chrome,
     game: GameView,
     board: Vec<Vec<Cell>>,
     cols: Vec<char>,
@@ -135,7 +140,7 @@ pub async fn console(
         .await?;
     dup::warm(lexicons, ev, lex);
     let p = ConsolePage {
-        chrome: Chrome::new(&req, Some(user.0), &csrf),
+        chrome: Chrome::new(&req, Some(user.0), &csrf).in_event(d.event_lang.as_deref()),
         board: cells(&d.game),
         cols: col_letters(),
         event_name: d.event_name,
@@ -146,12 +151,15 @@ pub async fn console(
 
 /// `GET /duplicate/games/{id}/console/panel`: the console's live part.
 pub async fn console_panel(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
+    csrf: CsrfToken,
     id: web::Path<DuplicateGameId>,
 ) -> Result<HttpResponse, AppError> {
     let d = load(&state, Some(user.0.uid), id.into_inner(), false).await?;
     html(&ConsolePanel {
+        chrome: Chrome::new(&req, Some(user.0), &csrf).in_event(d.event_lang.as_deref()),
         board: cells(&d.game),
         cols: col_letters(),
         game: d.game,
@@ -170,6 +178,7 @@ struct SlipsPage {
 #[derive(Template)]
 #[template(path = "duplicate/slips_panel.html")]
 struct SlipsPanel {
+    chrome: Chrome,
     game: GameView,
     slips: Vec<(u32, RecordSlip)>,
 }
@@ -184,7 +193,7 @@ pub async fn slips(
 ) -> Result<HttpResponse, AppError> {
     let d = load(&state, Some(user.0.uid), id.into_inner(), true).await?;
     let p = SlipsPage {
-        chrome: Chrome::new(&req, Some(user.0), &csrf),
+        chrome: Chrome::new(&req, Some(user.0), &csrf).in_event(d.event_lang.as_deref()),
         event_name: d.event_name,
         game: d.game,
         slips: d.slips,
@@ -194,12 +203,15 @@ pub async fn slips(
 
 /// `GET /duplicate/games/{id}/slips/panel`: the slips entered for the open turns.
 pub async fn slips_panel(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
+    csrf: CsrfToken,
     id: web::Path<DuplicateGameId>,
 ) -> Result<HttpResponse, AppError> {
     let d = load(&state, Some(user.0.uid), id.into_inner(), true).await?;
     html(&SlipsPanel {
+        chrome: Chrome::new(&req, Some(user.0), &csrf).in_event(d.event_lang.as_deref()),
         game: d.game,
         slips: d.slips,
     })
@@ -218,6 +230,7 @@ struct HallPage {
 #[derive(Template)]
 #[template(path = "duplicate/hall_panel.html")]
 struct HallPanel {
+    chrome: Chrome,
     game: GameView,
     board: Vec<Vec<Cell>>,
     cols: Vec<char>,
@@ -234,7 +247,7 @@ pub async fn hall(
     let uid = user.0.as_ref().map(|c| c.uid);
     let d = load(&state, uid, id.into_inner(), false).await?;
     let p = HallPage {
-        chrome: Chrome::new(&req, user.0, &csrf),
+        chrome: Chrome::new(&req, user.0, &csrf).in_event(d.event_lang.as_deref()),
         board: cells(&d.game),
         cols: col_letters(),
         event_name: d.event_name,
@@ -245,12 +258,21 @@ pub async fn hall(
 
 /// `GET /duplicate/games/{id}/hall/panel`: the hall display's live part.
 pub async fn hall_panel(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: MaybeUser,
+    csrf: CsrfToken,
     id: web::Path<DuplicateGameId>,
 ) -> Result<HttpResponse, AppError> {
-    let d = load(&state, user.0.map(|c| c.uid), id.into_inner(), false).await?;
+    let d = load(
+        &state,
+        user.0.as_ref().map(|c| c.uid),
+        id.into_inner(),
+        false,
+    )
+    .await?;
     html(&HallPanel {
+        chrome: Chrome::new(&req, user.0, &csrf).in_event(d.event_lang.as_deref()),
         board: cells(&d.game),
         cols: col_letters(),
         game: d.game,
@@ -267,15 +289,23 @@ struct RankingPage {
 #[derive(Template)]
 #[template(path = "duplicate/ranking_table.html")]
 struct RankingTable {
+    chrome: Chrome,
     ranking: RankingView,
 }
 
+/// The ranking and the event's default language.
 async fn load_ranking(
     state: &AppState,
     uid: Option<UserId>,
     id: EventId,
-) -> Result<RankingView, AppError> {
-    state.db(move |conn| dup::ranking(conn, uid, id)).await
+) -> Result<(RankingView, Option<String>), AppError> {
+    state
+        .db(move |conn| {
+            let ranking = dup::ranking(conn, uid, id)?;
+            let lang = crate::services::events::event(conn, id)?.language;
+            Ok((ranking, lang))
+        })
+        .await
 }
 
 /// `GET /duplicate/events/{id}/ranking`: the live ranking (public for a public event).
@@ -286,9 +316,10 @@ pub async fn ranking(
     csrf: CsrfToken,
     id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
-    let ranking = load_ranking(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
+    let (ranking, lang) =
+        load_ranking(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
     let p = RankingPage {
-        chrome: Chrome::new(&req, user.0, &csrf),
+        chrome: Chrome::new(&req, user.0, &csrf).in_event(lang.as_deref()),
         ranking,
     };
     page(&p, &p.chrome, StatusCode::OK)
@@ -296,10 +327,16 @@ pub async fn ranking(
 
 /// `GET /duplicate/events/{id}/ranking/table`: the ranking's live part.
 pub async fn ranking_table(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: MaybeUser,
+    csrf: CsrfToken,
     id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
-    let ranking = load_ranking(&state, user.0.map(|c| c.uid), id.into_inner()).await?;
-    html(&RankingTable { ranking })
+    let (ranking, lang) =
+        load_ranking(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
+    html(&RankingTable {
+        chrome: Chrome::new(&req, user.0, &csrf).in_event(lang.as_deref()),
+        ranking,
+    })
 }

@@ -26,6 +26,7 @@ use serde::Deserialize;
 use crate::auth::Claims;
 use crate::error::AppError;
 use crate::vocab::{EventId, Role, TagScope};
+use crate::web::i18n::Lang;
 use crate::web::session::CsrfToken;
 
 const FLASH_COOKIE: &str = "arbiter_flash";
@@ -50,22 +51,24 @@ impl NavLink {
 
 /// The header links for a signed-in user, from the role tags in their session: each role sees
 /// only the pages it may use (a table device has no use for the events list, which refuses it).
-fn nav_for(user: &Claims) -> Vec<NavLink> {
-    let mut nav = vec![NavLink::new("/", "Home")];
+fn nav_for(user: &Claims, lang: Lang) -> Vec<NavLink> {
+    let t = |key: &str| lang.t(key);
+    let mut nav = vec![NavLink::new("/", t("nav-home"))];
     // The events list answers administrators and directors only (`rounds::directed_events`).
     if user.adm || user.roles.iter().any(|t| t.role == Role::Director) {
-        nav.push(NavLink::new("/events", "Events"));
+        nav.push(NavLink::new("/events", t("nav-events")));
     }
     // With roles in several events, each link says which event it is for.
     let mut events: Vec<EventId> = user.roles.iter().filter_map(|t| t.event).collect();
     events.sort_unstable();
     events.dedup();
-    let label = |text: &str, event: Option<EventId>| {
+    let label = |key: &str, event: Option<EventId>| {
+        let text = lang.t(key);
         if events.len() > 1 {
             let e = event.map(|e| e.to_string()).unwrap_or_default();
-            format!("{text} · event {e}")
+            lang.t_args("nav-in-event", &[("link", text), ("event", e)])
         } else {
-            text.to_owned()
+            text
         }
     };
     for tag in &user.roles {
@@ -75,33 +78,36 @@ fn nav_for(user: &Claims) -> Vec<NavLink> {
         let event = || e.map(|e| e.to_string()).unwrap_or_default();
         let links = match (tag.role, tag.scope) {
             (Role::Table, TagScope::Table(_)) => {
-                vec![NavLink::new("/table", label("My table", e))]
+                vec![NavLink::new("/table", label("nav-my-table", e))]
             }
             (Role::Pic, TagScope::Event) if e.is_some() => vec![NavLink::new(
                 format!("/events/{}/pic", event()),
-                label("Challenges", e),
+                label("nav-challenges", e),
             )],
             (Role::Committee, TagScope::Event) if e.is_some() => {
                 vec![NavLink::new(
                     format!("/events/{}/committee", event()),
-                    label("Committee", e),
+                    label("nav-committee", e),
                 )]
             }
             // The director may also stand in for the PIC and the committee (README, Security).
             (Role::Director, TagScope::Event) if e.is_some() => vec![
-                NavLink::new(format!("/events/{}", event()), label("Event desk", e)),
-                NavLink::new(format!("/events/{}/pic", event()), label("Challenges", e)),
+                NavLink::new(format!("/events/{}", event()), label("nav-event-desk", e)),
+                NavLink::new(
+                    format!("/events/{}/pic", event()),
+                    label("nav-challenges", e),
+                ),
                 NavLink::new(
                     format!("/events/{}/committee", event()),
-                    label("Committee", e),
+                    label("nav-committee", e),
                 ),
             ],
             (Role::Captain, TagScope::Team(team)) => vec![
                 NavLink::new(
                     format!("/events/{}/standings", event()),
-                    label("Standings", e),
+                    label("nav-standings", e),
                 ),
-                NavLink::new(format!("/teams/{team}"), label("My team", e)),
+                NavLink::new(format!("/teams/{team}"), label("nav-my-team", e)),
             ],
             _ => continue,
         };
@@ -112,9 +118,9 @@ fn nav_for(user: &Claims) -> Vec<NavLink> {
         }
     }
     if user.adm {
-        nav.push(NavLink::new("/admin/users", "Users"));
+        nav.push(NavLink::new("/admin/users", t("nav-users")));
     }
-    nav.push(NavLink::new("/account", "Account"));
+    nav.push(NavLink::new("/account", t("nav-account")));
     nav
 }
 
@@ -164,25 +170,122 @@ pub struct Chrome {
     pub flash: Option<String>,
     /// Links this user may follow.
     pub nav: Vec<NavLink>,
+    /// The language of the page (see `web::i18n` for how it is chosen).
+    pub lang: Lang,
+    /// This page's path and query (where the language switcher comes back to).
+    pub here: String,
+    /// Whether `lang` is the signed-in user's own setting (an event's default does not
+    /// override it).
+    pub lang_is_users: bool,
 }
 
 impl Chrome {
     /// The layout for `user`, reading (and so consuming) the flash cookie.
     pub fn new(req: &HttpRequest, user: Option<Claims>, csrf: &CsrfToken) -> Self {
+        let users = user
+            .as_ref()
+            .and_then(|u| u.lang.as_deref())
+            .and_then(Lang::parse);
+        let lang = users.unwrap_or_else(|| Lang::from_request(req));
         let flash = req
             .cookie(FLASH_COOKIE)
             .and_then(|c| decode_hex(c.value()))
             .filter(|s| !s.is_empty());
-        let nav = user
-            .as_ref()
-            .map(nav_for)
-            .unwrap_or_else(|| vec![NavLink::new("/", "Home")]);
-        Self {
+        let mut chrome = Self {
             user,
             csrf: csrf.0.clone(),
             flash,
-            nav,
+            nav: Vec::new(),
+            here: here(req),
+            lang,
+            lang_is_users: users.is_some(),
+        };
+        chrome.relabel();
+        chrome
+    }
+
+    /// The layout of a page that belongs to an event: the event's default language applies
+    /// unless the signed-in user chose their own.
+    pub fn in_event(mut self, event_language: Option<&str>) -> Self {
+        if let Some(l) = event_language.and_then(Lang::parse)
+            && !self.lang_is_users
+        {
+            self.lang = l;
+            self.relabel();
         }
+        self
+    }
+
+    /// The header's links and the flash message, in the page's language.
+    fn relabel(&mut self) {
+        self.nav = match &self.user {
+            Some(u) => nav_for(u, self.lang),
+            None => vec![NavLink::new("/", self.lang.t("nav-home"))],
+        };
+    }
+
+    /// The flash message in the page's language.
+    pub fn flash_text(&self) -> Option<String> {
+        self.flash.as_deref().map(|f| flash_text(self.lang, f))
+    }
+
+    /// The catalogue's text for `key` in the page's language.
+    pub fn t(&self, key: &str) -> String {
+        self.lang.t(key)
+    }
+
+    /// The catalogue's text for `key` with one named argument.
+    pub fn t1(&self, key: &str, name: &str, value: impl std::fmt::Display) -> String {
+        self.lang.t_args(key, &[(name, value.to_string())])
+    }
+
+    /// The catalogue's text for `key` with two named arguments.
+    pub fn t2(
+        &self,
+        key: &str,
+        n1: &str,
+        v1: impl std::fmt::Display,
+        n2: &str,
+        v2: impl std::fmt::Display,
+    ) -> String {
+        self.lang
+            .t_args(key, &[(n1, v1.to_string()), (n2, v2.to_string())])
+    }
+
+    /// The catalogue's text for `key` with three named arguments.
+    #[allow(clippy::too_many_arguments)]
+    pub fn t3(
+        &self,
+        key: &str,
+        n1: &str,
+        v1: impl std::fmt::Display,
+        n2: &str,
+        v2: impl std::fmt::Display,
+        n3: &str,
+        v3: impl std::fmt::Display,
+    ) -> String {
+        self.lang.t_args(
+            key,
+            &[
+                (n1, v1.to_string()),
+                (n2, v2.to_string()),
+                (n3, v3.to_string()),
+            ],
+        )
+    }
+
+    /// The languages the switcher offers, with whether each is the page's.
+    pub fn languages(&self) -> Vec<(&'static str, &'static str, bool)> {
+        Lang::ALL
+            .iter()
+            .map(|l| (l.code(), l.native_name(), *l == self.lang))
+            .collect()
+    }
+
+    /// The player-facing words for refused commands, as JSON for `static/app.js` (which shows
+    /// them next to the control that was refused).
+    pub fn refusals_json(&self) -> String {
+        crate::web::i18n::refusals_json(self.lang)
     }
 
     /// A minimal layout for error pages, which may be rendered outside any handler.
@@ -190,12 +293,27 @@ impl Chrome {
         // Only a session this request already checked: a token's signature alone may belong
         // to a session that has ended.
         let user = super::session::identified(req);
+        let users = user
+            .as_ref()
+            .and_then(|u| u.lang.as_deref())
+            .and_then(Lang::parse);
+        let lang = users.unwrap_or_else(|| Lang::from_request(req));
         Self {
             user,
-            nav: vec![NavLink::new("/", "Home")],
+            nav: vec![NavLink::new("/", lang.t("nav-home"))],
+            here: here(req),
+            lang,
+            lang_is_users: users.is_some(),
             ..Self::default()
         }
     }
+}
+
+/// The request's path and query, for the language switcher to come back to.
+fn here(req: &HttpRequest) -> String {
+    req.uri()
+        .path_and_query()
+        .map_or_else(|| "/".to_owned(), |p| p.as_str().to_owned())
 }
 
 fn encode_hex(s: &str) -> String {
@@ -211,6 +329,37 @@ fn decode_hex(s: &str) -> Option<String> {
         .map(|i| u8::from_str_radix(s.get(i..i + 2)?, 16).ok())
         .collect();
     String::from_utf8(bytes?).ok()
+}
+
+/// Marks a flash message that is a catalogue key with arguments (`flash_key`), not text.
+const FLASH_KEY: char = '\u{1}';
+
+/// A flash message read from the catalogue on the next page, in that page's language:
+/// `key` with named arguments.
+pub fn flash_key(key: &str, args: &[(&str, String)]) -> String {
+    let mut s = format!("{FLASH_KEY}{key}");
+    for (k, v) in args {
+        s.push('\u{2}');
+        s.push_str(k);
+        s.push('\u{3}');
+        s.push_str(v);
+    }
+    s
+}
+
+/// The text of a flash message in `lang`: a `flash_key` is looked up; other text (a service's
+/// refusal) goes through the catalogue's table of known messages.
+fn flash_text(lang: Lang, flash: &str) -> String {
+    let Some(rest) = flash.strip_prefix(FLASH_KEY) else {
+        return crate::web::i18n::message(lang, flash);
+    };
+    let mut parts = rest.split('\u{2}');
+    let key = parts.next().unwrap_or_default();
+    let args: Vec<(&str, String)> = parts
+        .filter_map(|p| p.split_once('\u{3}'))
+        .map(|(k, v)| (k, v.to_owned()))
+        .collect();
+    lang.t_args(key, &args)
 }
 
 /// A redirect after a successful form, carrying a flash message to the next page.
@@ -276,3 +425,9 @@ pub struct ErrorPage {
 /// A form with no fields but its CSRF token.
 #[derive(Deserialize)]
 pub struct Empty {}
+
+/// A service's English message in `lang`, where the catalogue knows it (see
+/// `web::i18n::MESSAGES`).
+pub fn localise(lang: Lang, message: &str) -> String {
+    crate::web::i18n::message(lang, message)
+}

@@ -25,6 +25,7 @@ struct PicPage {
 #[derive(Template)]
 #[template(path = "ops/pic_fragment.html")]
 struct PicFragment {
+    chrome: Chrome,
     q: pic::Queue,
     csrf: String,
     to_close: Vec<(MatchId, Option<i32>)>,
@@ -36,7 +37,7 @@ async fn load_queue(
     state: &AppState,
     uid: UserId,
     event: EventId,
-) -> Result<(pic::Queue, ToClose), AppError> {
+) -> Result<(pic::Queue, ToClose, Option<String>), AppError> {
     let (now, desk, lex) = (
         state.clock.now(),
         state.desk.clone(),
@@ -46,7 +47,10 @@ async fn load_queue(
         .db(move |conn| {
             let q = pic::queue(conn, &desk, &lex, now, uid, event)?;
             // T19: games over that wait to be closed, for the PIC to stand in for a table.
-            Ok((q, pic::games_to_close(conn, event)?))
+            let to_close = pic::games_to_close(conn, event)?;
+            // Issue 15: the event's default language for the queue's pages.
+            let lang = crate::db::events::find_event(conn, event)?.and_then(|e| e.language);
+            Ok((q, to_close, lang))
         })
         .await
 }
@@ -59,10 +63,10 @@ pub async fn pic_page(
     csrf: CsrfToken,
     id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
-    let (q, to_close) = load_queue(&state, user.0.uid, id.into_inner()).await?;
+    let (q, to_close, lang) = load_queue(&state, user.0.uid, id.into_inner()).await?;
     {
         let p = PicPage {
-            chrome: Chrome::new(&req, Some(user.0), &csrf),
+            chrome: Chrome::new(&req, Some(user.0), &csrf).in_event(lang.as_deref()),
             q,
             csrf: csrf.0.clone(),
             to_close,
@@ -73,13 +77,15 @@ pub async fn pic_page(
 
 /// `GET /events/{id}/pic/queue`: the live part of the PIC page.
 pub async fn pic_fragment(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: CurrentUser,
     csrf: CsrfToken,
     id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
-    let (q, to_close) = load_queue(&state, user.0.uid, id.into_inner()).await?;
+    let (q, to_close, lang) = load_queue(&state, user.0.uid, id.into_inner()).await?;
     html(&PicFragment {
+        chrome: Chrome::new(&req, Some(user.0), &csrf).in_event(lang.as_deref()),
         q,
         csrf: csrf.0,
         to_close,
@@ -123,13 +129,18 @@ async fn claim_at(
         .await?;
     // No event queue holds it: the claim said why (404).
     let Some(event) = event else {
-        return result.map(|_| redirect_with_flash("/", "Challenge taken."));
+        return result.map(|_| {
+            redirect_with_flash(
+                "/",
+                &crate::web::pages::flash_key("flash-challenge-taken", &[]),
+            )
+        });
     };
     let back = format!("/events/{event}/pic");
     match result {
         Ok(_) => Ok(redirect_with_flash(
             &back,
-            "Challenge taken: it is yours to rule.",
+            &crate::web::pages::flash_key("flash-challenge-yours", &[]),
         )),
         Err(AppError::Conflict { message, .. }) => Ok(redirect_with_flash(&back, &message)),
         Err(e) => Err(e),
@@ -196,11 +207,19 @@ async fn rule_at(
         .await?;
     // No event queue holds it: the ruling said why (404).
     let Some(event) = event else {
-        return result.map(|_| redirect_with_flash("/", "Ruling applied."));
+        return result.map(|_| {
+            redirect_with_flash(
+                "/",
+                &crate::web::pages::flash_key("flash-ruling-applied", &[]),
+            )
+        });
     };
     let back = format!("/events/{event}/pic");
     match result {
-        Ok(_) => Ok(redirect_with_flash(&back, "Ruling applied.")),
+        Ok(_) => Ok(redirect_with_flash(
+            &back,
+            &crate::web::pages::flash_key("flash-ruling-applied", &[]),
+        )),
         Err(
             e @ (AppError::Conflict { .. }
             | AppError::Rule { .. }

@@ -48,6 +48,7 @@ struct StandingsPage {
 #[derive(Template)]
 #[template(path = "ops/standings_fragment.html")]
 struct StandingsFragment {
+    chrome: Chrome,
     standings: Vec<standings::StandingView>,
     live: Vec<MatchRow>,
 }
@@ -86,7 +87,7 @@ pub async fn standings_page(
         load_standings(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
     {
         let p = StandingsPage {
-            chrome: Chrome::new(&req, user.0, &csrf),
+            chrome: Chrome::new(&req, user.0, &csrf).in_event(event.language.as_deref()),
             event,
             standings,
             live,
@@ -97,13 +98,20 @@ pub async fn standings_page(
 
 /// `GET /events/{id}/standings/table`: the live part of the standings page.
 pub async fn standings_fragment(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: MaybeUser,
+    csrf: CsrfToken,
     id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
-    let (_, standings, live) =
+    let (event, standings, live) =
         load_standings(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
-    html(&StandingsFragment { standings, live })
+    let chrome = Chrome::new(&req, user.0, &csrf).in_event(event.language.as_deref());
+    html(&StandingsFragment {
+        chrome,
+        standings,
+        live,
+    })
 }
 
 /// `GET /events/{id}/standings.csv`.
@@ -134,6 +142,7 @@ struct TeamPageT {
 #[derive(Template)]
 #[template(path = "ops/team_fragment.html")]
 struct TeamFragment {
+    chrome: Chrome,
     p: events::TeamPage,
     standing: Option<standings::StandingView>,
 }
@@ -170,7 +179,7 @@ pub async fn team_page(
     let (p, standing) = load_team(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
     {
         let p = TeamPageT {
-            chrome: Chrome::new(&req, user.0, &csrf),
+            chrome: Chrome::new(&req, user.0, &csrf).in_event(p.event.language.as_deref()),
             p,
             standing,
         };
@@ -181,10 +190,16 @@ pub async fn team_page(
 /// `GET /teams/{id}/fragment`: the live part of the team page (its standing and matches),
 /// re-read when the event's stream says something changed.
 pub async fn team_fragment(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: MaybeUser,
+    csrf: CsrfToken,
     id: web::Path<TeamId>,
 ) -> Result<HttpResponse, AppError> {
     let (p, standing) = load_team(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
-    html(&TeamFragment { p, standing })
+    html(&TeamFragment {
+        chrome: Chrome::new(&req, user.0, &csrf).in_event(p.event.language.as_deref()),
+        p,
+        standing,
+    })
 }

@@ -27,6 +27,7 @@ struct MatchPage {
 #[derive(Template)]
 #[template(path = "ops/board_fragment.html")]
 struct BoardFragment {
+    chrome: Chrome,
     b: Board,
     controls: bool,
 }
@@ -66,7 +67,7 @@ pub async fn match_page(
         .await?;
     {
         let p = MatchPage {
-            chrome: Chrome::new(&req, user.0, &csrf),
+            chrome: Chrome::new(&req, user.0, &csrf).in_event(b.event_language.as_deref()),
             b,
             controls: false,
             two_letter: Vec::new(),
@@ -112,7 +113,7 @@ pub async fn table_page(
         .await?;
     {
         let p = MatchPage {
-            chrome: Chrome::new(&req, Some(user.0), &csrf),
+            chrome: Chrome::new(&req, Some(user.0), &csrf).in_event(b.event_language.as_deref()),
             b,
             controls: true,
             two_letter: twos,
@@ -129,8 +130,14 @@ fn named(
     can_close: bool,
 ) -> Result<Board, AppError> {
     let names = events::seat_names(conn, [d.sides.a.team_id, d.sides.b.team_id])?;
+    // Issue 15: the event's default language for the match's pages.
+    let event_language = match d.event_id {
+        Some(e) => crate::db::events::find_event(conn, e)?.and_then(|e| e.language),
+        None => None,
+    };
     Ok(Board {
         can_close,
+        event_language,
         ..Board::from_detail(&d)
     }
     .with_names(names))
@@ -145,8 +152,10 @@ pub struct BoardQuery {
 
 /// `GET /matches/{id}/board`: the live part of the match pages.
 pub async fn board_fragment(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: MaybeUser,
+    csrf: CsrfToken,
     id: web::Path<MatchId>,
     q: web::Query<BoardQuery>,
 ) -> Result<HttpResponse, AppError> {
@@ -171,7 +180,12 @@ pub async fn board_fragment(
             named(conn, d, can_close)
         })
         .await?;
-    html(&BoardFragment { b, controls })
+    let chrome = Chrome::new(&req, user.0, &csrf).in_event(b.event_language.as_deref());
+    html(&BoardFragment {
+        chrome,
+        b,
+        controls,
+    })
 }
 
 /// `GET /table`: a table device goes to the match at its table.
@@ -190,12 +204,11 @@ pub async fn table_home(
             .insert_header((header::LOCATION, format!("/matches/{id}/table")))
             .finish()),
         None => {
+            let chrome = Chrome::new(&req, Some(user.0), &csrf);
             let p = Notice {
-                chrome: Chrome::new(&req, Some(user.0), &csrf),
-                title: "No match at this table yet".into(),
-                message:
-                    "When the director pairs the round, this table's match opens here by itself."
-                        .into(),
+                title: chrome.t("notice-no-match-title"),
+                message: chrome.t("notice-no-match"),
+                chrome,
                 poll: "/table".into(),
             };
             page(&p, &p.chrome, StatusCode::OK)

@@ -21,6 +21,7 @@ use crate::services::import;
 use crate::services::rounds::{self, Dashboard, RoundView};
 use crate::vocab::{EventId, GrantId, Side};
 use crate::web::AppState;
+use crate::web::i18n::Lang;
 use crate::web::session::{CsrfForm, CsrfToken, CurrentUser};
 
 /// The largest director form: a word list typed or loaded into a textarea, URL-encoded.
@@ -131,6 +132,7 @@ impl DashboardPage {
             "grant" => Some("grant"),
             "round" => Some("new-round"),
             "repair" => Some("rounds"),
+            "language" => Some("event-language"),
             _ => None,
         }
     }
@@ -160,7 +162,7 @@ async fn dashboard_response(
         .state
         .db(move |conn| rounds::dashboard(conn, uid, event_id))
         .await?;
-    let chrome = chrome(cx.req, cx.user, cx.csrf);
+    let chrome = chrome(cx.req, cx.user, cx.csrf).in_event(d.event.language.as_deref());
     page(
         &DashboardPage {
             chrome: chrome.clone(),
@@ -283,7 +285,7 @@ pub async fn add_team(
     match result {
         Ok(t) => Ok(redirect_with_flash(
             &format!("/events/{event_id}"),
-            &format!("Team {} added.", t.team.name),
+            &crate::web::pages::flash_key("flash-team-added", &[("name", t.team.name.clone())]),
         )),
         Err(e) => {
             let cx = Cx {
@@ -310,7 +312,7 @@ pub async fn revoke_grant(
         .await?;
     Ok(redirect_with_flash(
         &format!("/events/{event_id}"),
-        &format!("Role {} revoked.", g.role),
+        &crate::web::pages::flash_key("flash-role-revoked", &[("role", g.role.to_string())]),
     ))
 }
 
@@ -376,7 +378,13 @@ pub async fn grant_role(
     match result {
         Ok(g) => Ok(redirect_with_flash(
             &format!("/events/{event_id}"),
-            &format!("Role {} granted to {}.", g.role, f.username.trim()),
+            &crate::web::pages::flash_key(
+                "flash-role-granted",
+                &[
+                    ("role", g.role.to_string()),
+                    ("name", f.username.trim().to_owned()),
+                ],
+            ),
         )),
         Err(e) => {
             let cx = Cx {
@@ -386,6 +394,58 @@ pub async fn grant_role(
                 csrf: &csrf,
             };
             form_failed(&cx, event_id, "grant", e, sticky).await
+        }
+    }
+}
+
+/// The event-language form's field: a catalogue code, or empty for "each visitor's own".
+#[derive(Debug, Deserialize)]
+pub struct EventLanguageForm {
+    language: String,
+}
+
+/// `POST /events/{id}/language`: the default language of the event's pages (issue 15). A code
+/// that is not one of the catalogues' is refused at the form and nothing is stored.
+pub async fn set_language(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    csrf: CsrfToken,
+    id: web::Path<EventId>,
+    form: CsrfForm<EventLanguageForm>,
+) -> Result<HttpResponse, AppError> {
+    let (event_id, uid) = (id.into_inner(), user.0.uid);
+    let code = form.0.language.trim().to_owned();
+    let chosen = match code.as_str() {
+        "" => Ok(None),
+        c => Lang::parse(c).map(Some).ok_or_else(|| {
+            AppError::field(
+                "language",
+                format!("no pages in language {c:?}: choose en, id or fr"),
+            )
+        }),
+    };
+    let result = match chosen {
+        Ok(l) => {
+            state
+                .db(move |conn| events::set_language(conn, uid, event_id, l.map(Lang::code)))
+                .await
+        }
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok(()) => Ok(redirect_with_flash(
+            &format!("/events/{event_id}"),
+            &super::flash_key("director-language-saved", &[]),
+        )),
+        Err(e) => {
+            let cx = Cx {
+                req: &req,
+                state: &state,
+                user: &user,
+                csrf: &csrf,
+            };
+            form_failed(&cx, event_id, "language", e, Sticky::default()).await
         }
     }
 }

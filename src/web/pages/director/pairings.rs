@@ -83,11 +83,16 @@ pub async fn create_round(
     match result {
         Ok(r) => Ok(redirect_with_flash(
             &format!("/events/{event_id}"),
-            &format!(
-                "Round {} paired: {} table(s){}.",
-                r.round,
-                r.tables.len(),
-                if r.byes.is_empty() { "" } else { " and a bye" }
+            &crate::web::pages::flash_key(
+                "flash-round-paired",
+                &[
+                    ("round", r.round.to_string()),
+                    ("count", r.tables.len().to_string()),
+                    (
+                        "bye",
+                        if r.byes.is_empty() { "no" } else { "yes" }.to_owned(),
+                    ),
+                ],
             ),
         )),
         Err(e) => {
@@ -128,7 +133,10 @@ pub async fn repair_round(
     match result {
         Ok(r) => Ok(redirect_with_flash(
             &format!("/events/{event_id}"),
-            &format!("Round {} paired again.", r.round),
+            &crate::web::pages::flash_key(
+                "flash-round-repaired",
+                &[("round", r.round.to_string())],
+            ),
         )),
         Err(e) => {
             let cx = Cx {
@@ -237,7 +245,8 @@ pub async fn pairings_print(
     let (event, round, lines) = state
         .db(move |conn| rounds::printed_round(conn, uid, event_id, round_no))
         .await?;
-    let chrome = chrome(&req, &user, &csrf);
+    // The sheet is pinned up for the players: in the event's language.
+    let chrome = chrome(&req, &user, &csrf).in_event(event.language.as_deref());
     page(
         &PairingsPrint {
             chrome: chrome.clone(),

@@ -113,7 +113,10 @@ pub async fn import_teams(
         Ok(p) if p.imported => {
             return Ok(redirect_with_flash(
                 &format!("/events/{event_id}"),
-                &format!("{} team(s) imported.", p.teams.len()),
+                &crate::web::pages::flash_key(
+                    "flash-teams-imported",
+                    &[("count", p.teams.len().to_string())],
+                ),
             ));
         }
         Ok(p) => (Some(p), None, StatusCode::OK),
@@ -222,7 +225,10 @@ pub async fn upload_lexicon(
             state.lexicons.forget(event_id);
             Ok(redirect_with_flash(
                 &format!("/events/{event_id}"),
-                &format!("Word list {} loaded: {} words.", v.lexicon, v.words),
+                &crate::web::pages::flash_key(
+                    "flash-lexicon-loaded",
+                    &[("name", v.lexicon.clone()), ("count", v.words.to_string())],
+                ),
             ))
         }
         (Err(e), event) if shown_at_form(&e) || matches!(e, AppError::PayloadTooLarge(_)) => {

@@ -1,0 +1,532 @@
+# Halaman Arbiter dalam bahasa Indonesia. Setiap kunci juga ada di ../en/main.ftl dan ../fr/main.ftl.
+
+## Tata letak
+app-name = Arbiter
+lang-switcher = Bahasa
+who-admin = (admin)
+sign-in = Masuk
+sign-out = Keluar
+nav-home = Beranda
+nav-events = Turnamen
+nav-my-table = Meja saya
+nav-challenges = Tantangan
+nav-committee = Komite
+nav-event-desk = Meja direktur
+nav-standings = Klasemen
+nav-my-team = Tim saya
+nav-users = Pengguna
+nav-account = Akun
+nav-in-event = { $link } · turnamen { $event }
+error-status = { $status ->
+    [400] Permintaan salah
+    [401] Belum masuk
+    [403] Terlarang
+    [404] Tidak ditemukan
+    [405] Metode tidak diizinkan
+    [409] Konflik
+    [413] Kiriman terlalu besar
+    [415] Jenis konten tidak didukung
+    [422] Data ditolak
+    [429] Terlalu banyak permintaan
+    [503] Layanan tidak tersedia
+   *[other] Galat
+}
+error-back = Kembali ke awal
+home-lead = Pengelolaan turnamen permainan kata: jam tim, lembar skor, tantangan, dan klasemen.
+yes = ya
+no = tidak
+ok = ok
+save = Simpan
+versus = v
+bye = bye
+a-v-b = { $a } v { $b }
+seconds = { $n } dtk
+lang-automatic = Otomatis (turnamen atau peramban)
+lang-each-visitor = Bahasa masing-masing pengunjung
+
+## Kata umum
+username = Nama pengguna
+password = Kata sandi
+table-word = Meja
+table-word-lower = meja
+round-word = Babak
+table-n = Meja { $table }
+table-n-lower = meja { $table }
+round-n = Babak { $round }
+round-n-lower = babak { $round }
+match-n = pertandingan { $match }
+match-n-cap = Pertandingan { $match }
+side-a = A: { $name }
+side-b = B: { $name }
+col-team = Tim
+col-played = Main
+col-w = M
+col-t = S
+col-l = K
+col-wins = Menang
+col-ties = Seri
+col-losses = Kalah
+col-points = Poin
+col-spread = Selisih
+col-score = Skor
+col-round = Babak
+col-table = Meja
+col-match = Pertandingan
+col-status = Status
+col-side-a = Pihak A
+col-side-b = Pihak B
+role-name = { $role ->
+    [table] Perangkat meja
+    [pic] Wasit (PIC)
+    [committee] Komite
+    [captain] Kapten
+    [director] Direktur turnamen
+   *[other] { $role }
+}
+match-status = { $status ->
+    [new] baru
+    [created] menunggu undian
+    [in_progress] sedang berlangsung
+    [ended] permainan usai
+    [finished] selesai
+   *[other] { $status }
+}
+round-status = { $status ->
+    [draft] draf
+    [started] dimulai
+    [finished] selesai
+   *[other] { $status }
+}
+method-name = { $method ->
+    [round_robin] round robin
+    [swiss] sistem Swiss
+    [manual] manual
+   *[other] { $method }
+}
+preset-name = { $preset ->
+    [team-2v2] Beregu, 2 lawan 2
+    [individual] Satu lawan satu
+   *[other] { $preset }
+}
+tile-set-name = { $set ->
+    [english] Inggris (100 ubin)
+    [french] Prancis (102 ubin)
+    [indonesian] Indonesia
+   *[other] { $set }
+}
+record-kind = { $kind ->
+    [disqualification] Diskualifikasi
+    [walkout] Walkout
+    [withdrawal] Pembatalan
+   *[other] { $kind }
+}
+challenge-kind = { $kind ->
+    [word] kata
+    [score] skor
+   *[other] { $kind }
+}
+challenge-by = { $kind ->
+    [word] Tantangan kata oleh { $by }
+    [score] Tantangan skor oleh { $by }
+   *[other] Tantangan { $kind } oleh { $by }
+}
+ruling-name = { $ruling ->
+    [acceptable] sah
+    [unacceptable] tidak sah
+   *[other] { $ruling }
+}
+
+## Masuk, akun, pengguna
+account-title = Akun
+account-language = Bahasa
+account-language-hint = Halaman ditampilkan dalam bahasa ini di setiap perangkat tempat Anda masuk. Otomatis mengikuti bahasa turnamen, lalu bahasa peramban Anda.
+account-language-label = Bahasa halaman
+account-language-refused = "{ $value }" bukan bahasa halaman: pilih English, Bahasa Indonesia, atau Français.
+account-language-saved = Bahasa disimpan.
+account-change-password = Ganti kata sandi
+account-password-hint = Sesi Anda yang lain (perangkat lain) berakhir saat kata sandi berganti.
+account-current-password = Kata sandi sekarang
+account-new-password = Kata sandi baru
+users-title = Pengguna
+users-admin = Admin
+users-roles = Peran
+users-sign-in = Masuk
+users-in-event = turnamen { $event }
+users-at-table = meja { $table }
+users-disabled = dinonaktifkan
+users-enable = Aktifkan
+users-disable = Nonaktifkan
+users-new-password-ph = kata sandi baru
+users-new-password-for = Kata sandi baru untuk { $name }
+users-set-password = Atur kata sandi
+users-new-account = Akun baru
+users-administrator = Administrator
+users-create = Buat akun
+
+## Pertandingan: papan skor, kontrol, sisa rak
+board-team-a = Tim A
+board-team-b = Tim B
+board-clock-running = jam berjalan
+board-score-label = skor
+board-out-of-time = waktu habis
+board-to-move = Giliran:
+board-bag = Kantong:
+board-challenge-time = Waktu tantangan:
+board-challenge-time-hint = sisa waktu untuk menantang langkah terakhir
+board-open-challenge = Tantangan terbuka:
+board-voided = Pertandingan ini dibatalkan
+board-voided-why = saat babak { $round } dipasangkan ulang: tidak ada lagi yang dicatat di sini.
+board-table-now-plays = Meja { $table } sekarang memainkan
+board-table-no-match = Meja { $table } tidak punya pertandingan di babak ini; tanyakan direktur turnamen.
+board-waiting-pic = Menunggu wasit
+board-status = { $status ->
+    [created] Menunggu undian
+    [in_progress] Sedang bermain
+    [ended] Permainan usai: rak dan keputusan perlu dicatat
+    [finished] Selesai
+    [new] Baru
+   *[other] { $status }
+}
+board-tie = Seri { $score }
+board-wins = { $name } menang ({ $reason }) { $score }
+result-reason = { $reason ->
+    [score] skor
+    [disqualification] diskualifikasi
+    [walkout] walkout
+   *[other] { $reason }
+}
+board-board-label = papan
+sheet-seat = Kursi
+sheet-play = Langkah
+sheet-declared = Diumumkan
+sheet-recorded = Dicatat
+controls-drew = { $name } mengambil
+controls-blank-ph = ? = blanko
+controls-draw-start = Undian menentukan: mulai
+controls-first-to-move = Atau hasil undian: jalan pertama
+controls-start-clocks = Jalankan jam
+controls-plays = { $name } jalan
+controls-move = Langkah (GCG, mis. 8D KATA)
+controls-rack = Rak sebelum langkah (opsional; ? untuk blanko)
+controls-words = Kata (kata utama dulu)
+controls-tiles-laid = Ubin dipasang
+controls-score = Skor
+controls-finish = Selesai
+controls-pass = Lewat
+controls-exchange-ph = Ubin yang ditukar
+controls-exchange = Tukar
+controls-objection = Keberatan atas langkah { $seat }
+controls-challenger = Penantang
+controls-word = Kata
+controls-challenge-word = Tantang kata
+controls-challenge-score = Tantang skor
+controls-line-complete = Baris lembar skor lengkap
+racks-title = Permainan usai: ubin yang tersisa di tiap rak
+racks-hint = Ketik huruf yang masih di tiap rak, ? untuk blanko; kosongkan rak yang tidak berisi apa-apa.
+racks-played-out = habis
+racks-holds = { $count ->
+   *[other] { $count } ubin
+}
+racks-empty-ph = kosong
+racks-agrees = { $name } setuju
+racks-submit = Catat rak dan selesaikan
+racks-slip = Lembar hasil: tiap pihak memeriksanya
+racks-verifies = Pihak { $seat } memeriksa lembar hasil
+match-two-letter = Kata dua huruf ({ $count })
+notice-polling = Memeriksa pertandingan setiap beberapa detik…
+notice-no-match-title = Belum ada pertandingan di meja ini
+notice-no-match = Saat direktur memasangkan babak, pertandingan meja ini terbuka di sini dengan sendirinya.
+
+## Wasit (PIC)
+pic-title = Wasit · { $event }
+pic-heading = Tantangan · { $event }
+pic-waiting = menunggu { $time }
+pic-against = atas langkah { $player }
+pic-acceptable = SAH
+pic-unacceptable = TIDAK SAH
+pic-board-says = menurut papan
+pic-bingo = bingo
+pic-total = total
+pic-held-by = Dipegang { $name }
+pic-take = Ambil tantangan ini
+pic-valid = Sah (+10)
+pic-valid-to = untuk { $team }
+pic-invalid = Tidak sah (−10)
+pic-invalid-from = dari { $team }, langkah ditarik
+pic-actual-score = Skor sebenarnya
+pic-apply-score = Terapkan skor
+pic-none-open = Tidak ada tantangan terbuka.
+pic-rulings = Keputusan
+pic-median-wait = Median tunggu
+pic-worst-wait = terlama
+pic-col-challenge = Tantangan
+pic-col-ruling = Keputusan
+pic-col-pic = Wasit
+pic-col-raised = Diajukan
+pic-col-waited = Menunggu
+pic-to-close = Permainan usai, menunggu ditutup
+pic-to-close-hint = Jika meja tidak bisa memasukkan sisa raknya, buka pertandingannya dan tutup di sana.
+
+## Klasemen, tim, komite
+standings-title = Klasemen · { $event }
+standings-csv = Unduh CSV
+standings-disqualified = didiskualifikasi
+standings-live = Skor langsung
+team-standings-link = klasemen
+team-captain = kapten
+team-reserve = cadangan
+team-matches = Pertandingan
+team-score-sheet = lembar skor
+committee-title = Komite · { $event }
+committee-confirm = Catat ini? Tidak bisa dihapus, hanya dikoreksi.
+committee-whole-event = Seluruh turnamen
+committee-what = Apa
+committee-reason = Alasan
+committee-record = Catat
+committee-records = Catatan
+committee-when = Kapan
+committee-by = Oleh
+committee-of = atas #{ $n }
+committee-event = turnamen
+committee-take-back = Tarik catatan #{ $n } ({ $kind }) untuk { $team }?
+committee-correct-why = Koreksi #{ $n } ({ $team }): mengapa itu keliru
+committee-correct = Koreksi
+
+## Direktur turnamen
+events-new = Turnamen baru
+events-none = Belum ada turnamen.
+events-event = Turnamen
+events-format = Format
+events-lexicon = Kamus
+events-tiles = Ubin
+events-public = Publik
+new-event-name = Nama
+new-event-overrides = Pengaturan (JSON, opsional)
+new-event-example = Misalnya
+new-event-example-means = memberi tiap pihak 25 menit.
+new-event-tile-set = Set ubin
+new-event-lexicon-default = Bawaan (ENABLE, enable2k)
+new-event-lexicon-upload = Unggah daftar kata
+new-event-public = Klasemen dan skor terbuka untuk umum
+new-event-create = Buat turnamen
+director-not-done = Tidak dilakukan:
+director-go-to-form = Ke formulir
+director-public = publik
+director-private = privat
+director-import = Impor tim (CSV)
+director-event-language = Bahasa bawaan halaman turnamen
+director-language-saved = Bahasa turnamen disimpan.
+director-teams = Tim ({ $count })
+director-no-teams = Belum ada tim.
+director-players = Pemain
+director-reserves = Cadangan
+director-captain = Kapten
+director-add-team = Tambah tim
+director-team-name = Nama tim
+director-player-n = Pemain { $n }
+director-reserve-optional = Cadangan (opsional)
+director-first-reserve = Cadangan pertama
+director-second-reserve = Cadangan kedua
+director-add-team-button = Tambah tim
+director-no-roles = Belum ada peran diberikan.
+director-account = Akun
+director-role = Peran
+director-for = Untuk
+director-revoke = Cabut
+director-grant-role = Beri peran
+director-account-username = Akun (nama pengguna)
+director-team-captains = Tim (kapten)
+director-table-devices = Meja (perangkat)
+director-grant = Beri
+director-rounds = Babak
+director-paired-times = (dipasangkan { $n } kali)
+director-pairings = Pasangan
+director-pairings-print = Pasangan (cetak)
+director-table-cards = Kartu meja
+director-cards-print = Kartu meja (cetak)
+director-won = menang
+director-repair-confirm = Pasangkan ulang babak { $round }? Pertandingannya yang sekarang dibatalkan.
+director-method = Metode
+director-same-method = Sama ({ $method })
+director-accept-repeats = Terima pasangan berulang jika tak terhindarkan
+director-manual-pairs = Pasangan manual: satu meja per baris,
+director-manual-example = Tim A v Tim B
+director-manual-bye = ; tim yang sendirian mendapat bye
+director-pair-again = Pasangkan ulang
+director-pair-round = Pasangkan babak { $round }
+director-round-robin-berger = Round robin (Berger)
+director-pair-the-round = Pasangkan babak
+cards-title = Babak { $round }, kartu meja · { $event }
+cards-none = Babak ini tidak punya meja.
+pairings-title = Babak { $round }, pasangan · { $event }
+pairings-method = Pemasangan: { $method }
+pairings-redone = (diulang, versi { $n })
+import-title = Impor tim · { $event }
+import-heading = Impor tim
+import-columns = Kolom:
+import-lead = ; kapten adalah salah satu nama. Baris judul opsional. Tidak ada yang diimpor selama ada baris yang salah.
+import-preview = Pratinjau: { $count } baris siap
+import-with-errors = { $count } dengan kesalahan
+import-line = Baris
+import-problem = Masalah
+import-submit = Impor { $count } tim
+import-file = Berkas CSV
+import-csv = CSV
+import-preview-button = Pratinjau
+lexicon-title = Daftar kata · { $event }
+lexicon-heading = Daftar kata
+lexicon-in-use = Dipakai:
+lexicon-lead = . Daftar baru menggantikannya untuk setiap pertandingan turnamen.
+lexicon-list-name = Nama daftar
+lexicon-file = Berkas daftar kata
+lexicon-words = Kata, satu per baris
+lexicon-load = Muat daftar kata
+
+## Pesan setelah formulir
+flash-challenge-taken = Tantangan diambil.
+flash-challenge-yours = Tantangan diambil: Anda yang memutuskan.
+flash-ruling-applied = Keputusan diterapkan.
+flash-recorded = Dicatat.
+flash-signed-out = Anda sudah keluar.
+flash-password-changed = Kata sandi diganti. Sesi Anda yang lain sudah berakhir.
+flash-account-created = Akun { $name } dibuat.
+flash-password-set = Kata sandi diatur. Sesi akun itu sudah berakhir.
+flash-account-disabled = Akun { $name } dinonaktifkan; sesinya sudah berakhir.
+flash-account-enabled = Akun { $name } diaktifkan.
+flash-teams-imported = { $count } tim diimpor.
+flash-lexicon-loaded = Daftar kata { $name } dimuat: { $count } kata.
+flash-round-paired = Babak { $round } dipasangkan: { $count } meja{ $bye ->
+    [yes] {" "}dan satu bye
+   *[no] {""}
+}.
+flash-round-repaired = Babak { $round } dipasangkan ulang.
+flash-team-added = Tim { $name } ditambahkan.
+flash-role-revoked = Peran { $role } dicabut.
+flash-role-granted = Peran { $role } diberikan kepada { $name }.
+
+## Pesan dari server
+msg-sign-in-first = Masuk dulu.
+msg-admin-only = Hanya administrator yang boleh melakukan ini.
+msg-director-only = Hanya direktur turnamen yang boleh melakukan ini.
+msg-not-found = Tidak ditemukan.
+msg-wrong-login = Nama pengguna atau kata sandi salah.
+msg-session-ended = Sesi ini sudah berakhir; masuk lagi.
+
+## static/app.js
+js-refused = Ditolak.
+js-rule = aturan
+js-offline = Luring: menyambung ulang… Tindakan disimpan dan dikirim lagi.
+js-connection-lost = Koneksi terputus: menyambung ulang…
+js-unreachable = Server tidak terjangkau. Periksa Wi-Fi dan coba lagi.
+js-final-scores = Skor akhir:
+js-points = poin
+js-t7-open = Masih ada tantangan terbuka: tunggu wasit.
+js-t14-complete = Langkah itu tidak bisa ditantang lagi: barisnya di lembar skor sudah lengkap.
+js-t14-opposing = Hanya tim lawan yang boleh menantang kata langkah ini.
+js-t1-turn = Bukan giliran Anda: giliran $1.
+js-t5-flag = Jam pihak ini di 0:00: tidak bisa jalan lagi (masih boleh menantang).
+js-t17-over = Permainan sudah usai: tidak ada langkah atau tantangan lagi.
+js-t8-again = Skor langkah ini sudah ditantang.
+js-t13-withdrawn = Langkah itu sudah ditarik: tidak ada skor untuk ditantang.
+js-c3-first = Langkah pertama memasang paling sedikit 2 ubin.
+js-conflict = Perangkat lain mengubah pertandingan ini lebih dulu. Layar kini menampilkan keadaan terbaru: periksa, lalu coba lagi.
+js-forbidden = Perangkat ini tidak boleh melakukan itu. Tanyakan direktur turnamen.
+js-unauthorized = Sudah keluar: masuk lagi di perangkat ini.
+
+# Merged from pages (issue 15): users' team grants, printed pairings
+users-team = tim
+pairings-print-by-table = Cetak per meja
+pairings-print-alphabetical = Cetak menurut abjad
+pairings-print-title-alpha = Babak { $round }, pasangan (menurut abjad) · { $event }
+pairings-find-your-name = Cari nama Anda: meja Anda, sisi Anda, dan lawan Anda.
+print-button = Cetak
+col-name = Nama
+col-side = Sisi
+col-opponent = Lawan
+
+# Duplicate (seed 002): konsol wasit, slip, layar aula, peringkat
+dup-console-title = Wasit · { $event } · permainan { $game }
+dup-game-title = { $event } · permainan { $game }
+dup-slips-title = Slip · { $event } · permainan { $game }
+dup-ranking-title = Peringkat · { $event }
+dup-hall-link = Layar aula
+dup-slips-link = Input slip
+dup-ranking-link = Peringkat
+dup-turn = Giliran
+dup-phase = { $phase ->
+    [awaiting_rack] menunggu rak berikutnya
+    [rack_shown] rak ditampilkan, waktu belum dimulai
+    [running] waktu berjalan
+    [top_chosen] top sudah dipilih
+    [ended] permainan selesai
+   *[other] { $phase }
+}
+dup-rack = Rak:
+dup-rack-is = rak { $rack }
+dup-tiles-left = sisa ubin { $n }
+dup-tops-so-far = jumlah top sejauh ini { $n }
+dup-slips-this-turn = slip giliran ini { $n }/{ $of }
+dup-draw = Ambil rak
+dup-tiles-by-hand = Ubin yang diambil dengan tangan
+dup-redraw = Semua ubin dikembalikan dulu
+dup-use-tiles = Pakai ubin ini
+dup-end-game = Akhiri permainan
+dup-end-game-no-play = Akhiri permainan (tanpa langkah)
+dup-start-turn = Mulai giliran
+dup-show-top = Tampilkan top
+dup-choose-this = Pilih yang ini
+dup-place-top = Pasang top
+dup-undo = Batalkan langkah terakhir
+dup-last-top = Top terakhir (giliran { $turn }):
+dup-game-over = Permainan selesai
+dup-top-of-turn = Top giliran { $turn }
+dup-points-word = poin
+dup-sum-of-tops = Jumlah top:
+dup-col-number = No.
+dup-col-player = Pemain
+dup-col-club = Klub
+dup-col-total = Total
+dup-col-percent = % dari top
+dup-col-solos = Solo
+dup-col-warnings = Peringatan
+dup-game-line = Permainan { $game }: { $turns } giliran, jumlah top
+dup-slips-help = Ketik setiap slip lalu tekan Enter: slip berikutnya dimulai dari nomor pemain. Referensi ditulis
+dup-notation-french = cara Prancis:
+dup-notation-french-across = adalah baris H mendatar,
+dup-notation-french-down = adalah kolom 8 menurun
+dup-notation-gcg = cara GCG:
+dup-notation-gcg-across = adalah baris 8 mendatar,
+dup-notation-gcg-down = adalah kolom H menurun
+dup-blank-lowercase = Tandai ubin kosong (blank) dengan huruf kecil.
+dup-reference = Referensi
+dup-word = Kata
+dup-points = Poin
+dup-record = Catat
+dup-slips-open-for = Slip dibuka untuk giliran
+dup-none-yet = belum ada
+dup-written = Tertulis
+dup-notes = Catatan
+dup-zero-not-allowed = tidak sah: { $word }
+dup-zero-unreadable = tidak terbaca: { $why }
+dup-zero-misplaced = salah tempat: { $why }
+dup-zero-ruled = dinolkan oleh wasit
+dup-warnings-n = peringatan: { $n }
+js-dup-refused = Ditolak ($1)
+js-dup-unreachable = Tidak dapat menghubungi server.
+js-dup-recorded = Pemain $1, giliran $2: $3 poin
+js-dup-warnings = $1 peringatan
+js-dup-zero = nol: $1
+js-dup-slip-unreachable = Tidak dapat menghubungi server: slip mungkin belum tercatat. Tekan Enter lagi.
+
+# E2/E3 (issue 18): cara hasil dihitung, dan pemenang serta alasan forfeit di halaman tim.
+scoring-points = Klasemen (aturan E2): poin pertandingan menang { $win }, seri { $tie }, kalah { $loss }, lalu selisih skor, lalu total skor.
+scoring-bye = Bye dihitung sebagai kemenangan dengan selisih +{ $spread }.
+scoring-forfeit = Forfeit (diskualifikasi atau walkout) adalah kemenangan bagi pihak lawan dengan selisih +{ $spread } dan kekalahan bagi pelanggar dengan -{ $spread }.
+result-forfeit = forfeit
+result-bye = bye
+result-bye-counts = bye: dihitung sebagai kemenangan
+result-disqualified = { $winner } menang: { $other } didiskualifikasi
+result-walked-out = { $winner } menang: { $other } walkout
+result-both-forfeited = kedua pihak forfeit
+result-wins = { $winner } menang
+result-tie = seri

@@ -1,0 +1,2 @@
+ALTER TABLE events DROP COLUMN language;
+ALTER TABLE users DROP COLUMN language;

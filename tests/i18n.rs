@@ -1,0 +1,304 @@
+//! The catalogues and the templates (issue 15, Languages): every key a template or the code
+//! uses is in all three catalogues, the catalogues hold the same keys, and no template holds
+//! text outside a catalogue key. README, "Languages", says how to fix what this reports.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use arbiter::web::i18n::{Lang, MESSAGES, SCRIPT_KEYS};
+
+const LANGS: [&str; 3] = ["en", "id", "fr"];
+
+fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let p = entry.unwrap().path();
+        if p.is_dir() {
+            files(&p, ext, out);
+        } else if p.extension().is_some_and(|e| e == ext) {
+            out.push(p);
+        }
+    }
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The message ids a catalogue defines (`key = …` at the start of a line).
+fn catalogue_keys(lang: &str) -> BTreeSet<String> {
+    let text = fs::read_to_string(root().join("locales").join(lang).join("main.ftl")).unwrap();
+    text.lines()
+        .filter_map(|l| {
+            let (k, _) = l.split_once(" =")?;
+            let ok = !k.is_empty()
+                && k.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+                && k.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+            ok.then(|| k.to_owned())
+        })
+        .collect()
+}
+
+/// The first string argument of every call of one of `calls` (`chrome.t1("key", …)`).
+fn string_args(text: &str, calls: &[&str]) -> Vec<String> {
+    let mut keys = Vec::new();
+    for call in calls {
+        let needle = format!("{call}(\"");
+        let mut rest = text;
+        while let Some(i) = rest.find(&needle) {
+            // A call, not the end of a longer name (`data_t(` is not `t(`).
+            let before = rest[..i].chars().last();
+            let after = &rest[i + needle.len()..];
+            if !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+                && let Some(end) = after.find('"')
+            {
+                keys.push(after[..end].to_owned());
+            }
+            rest = after;
+        }
+    }
+    keys
+}
+
+/// Every key the templates and the code ask for, with where.
+fn used_keys() -> Vec<(String, String)> {
+    let mut used = Vec::new();
+    let mut templates = Vec::new();
+    files(&root().join("templates"), "html", &mut templates);
+    for t in &templates {
+        let text = fs::read_to_string(t).unwrap();
+        for k in string_args(&text, &["chrome.t", "chrome.t1", "chrome.t2", "chrome.t3"]) {
+            used.push((k, t.display().to_string()));
+        }
+    }
+    let mut sources = Vec::new();
+    files(&root().join("src"), "rs", &mut sources);
+    for s in &sources {
+        let text = fs::read_to_string(s).unwrap();
+        let calls = [".t", "t_args", "flash_key", "label", ".t1", ".t2", ".t3"];
+        for k in string_args(&text, &calls) {
+            // Only catalogue-shaped strings: `label("…")` also names other things.
+            if k.contains('-')
+                && k.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            {
+                used.push((k, s.display().to_string()));
+            }
+        }
+    }
+    for k in SCRIPT_KEYS {
+        used.push(((*k).to_owned(), "web::i18n::SCRIPT_KEYS".into()));
+    }
+    for (_, k) in MESSAGES {
+        used.push(((*k).to_owned(), "web::i18n::MESSAGES".into()));
+    }
+    used
+}
+
+#[test]
+fn every_key_used_is_in_every_catalogue() {
+    let used = used_keys();
+    assert!(used.len() > 300, "the scan found only {} uses", used.len());
+    let mut missing = Vec::new();
+    for lang in LANGS {
+        let keys = catalogue_keys(lang);
+        for (k, at) in &used {
+            if !keys.contains(k) {
+                missing.push(format!(
+                    "{k} (used in {at}) is missing from locales/{lang}/main.ftl"
+                ));
+            }
+        }
+    }
+    missing.dedup();
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+    // And the loader really has them (the file parsed, no key dropped by a syntax error).
+    for lang in Lang::ALL {
+        for (k, at) in &used {
+            assert!(lang.has(k), "{k} (used in {at}) does not load in {lang}");
+        }
+    }
+}
+
+#[test]
+fn the_catalogues_hold_the_same_keys() {
+    let en = catalogue_keys("en");
+    assert!(en.len() > 250);
+    for lang in ["id", "fr"] {
+        let other = catalogue_keys(lang);
+        let only_en: Vec<_> = en.difference(&other).collect();
+        let only_other: Vec<_> = other.difference(&en).collect();
+        assert!(only_en.is_empty(), "missing from {lang}: {only_en:?}");
+        assert!(
+            only_other.is_empty(),
+            "only in {lang}, not in en: {only_other:?}"
+        );
+    }
+}
+
+#[test]
+fn translations_are_translated() {
+    // A catalogue copied without translating would pass the key checks: most sentences must
+    // differ from the English (names, codes and numbers may not).
+    for lang in [Lang::Id, Lang::Fr] {
+        let keys = catalogue_keys("en");
+        let same = keys
+            .iter()
+            // Messages with arguments are compared with their arguments given.
+            .filter(|k| {
+                let args = [("n", "2".to_owned()), ("name", "X".to_owned())];
+                Lang::En.t(k) == lang.t(k)
+                    && Lang::En.t_args(k, &args) == lang.t_args(k, &args)
+                    && Lang::En.t(k) != **k
+            })
+            .count();
+        assert!(
+            same * 5 < keys.len(),
+            "{same} of {} keys read the same in {lang}",
+            keys.len()
+        );
+    }
+}
+
+/// Literal text that is not a language's words: rule IDs, a lexicon's name, data formats.
+const ALLOWED: &[&str] = &[
+    "CSW21",                                            // a lexicon's name, as example
+    "team,player1,player2,captain[,reserve1,reserve2]", // the CSV's column names (the format)
+    r#"{"clock": {"side_ms": 1500000}}"#,               // an overrides example (JSON)
+    "8H", // a Duplicate reference, as example (column 8 down, or row 8 across in GCG)
+];
+
+/// Whether a piece of a template's text (expressions removed) shows words to a reader.
+fn is_words(text: &str) -> bool {
+    let t = text.trim();
+    if t.is_empty() || ALLOWED.contains(&t) {
+        return false;
+    }
+    // A rule ID beside a heading (`T19`, `N9`, `T17d`).
+    let rule_id = t.len() <= 4
+        && t.starts_with(|c: char| c.is_ascii_uppercase())
+        && t[1..].starts_with(|c: char| c.is_ascii_digit());
+    !rule_id && t.chars().any(char::is_alphabetic)
+}
+
+/// `text` with `{{ … }}`, `{% … %}` and `{# … #}` blanked out.
+fn strip_expressions(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    loop {
+        let next = ["{{", "{%", "{#"]
+            .iter()
+            .filter_map(|o| rest.find(o).map(|i| (i, *o)))
+            .min();
+        let Some((i, open)) = next else {
+            out.push_str(rest);
+            return out;
+        };
+        out.push_str(&rest[..i]);
+        let close = match open {
+            "{{" => "}}",
+            "{%" => "%}",
+            _ => "#}",
+        };
+        match rest[i..].find(close) {
+            Some(j) => {
+                out.push(' ');
+                rest = &rest[i + j + close.len()..];
+            }
+            None => return out,
+        }
+    }
+}
+
+/// The user-visible literals in one template: text between tags and the attributes a reader
+/// sees or hears (placeholder, title, aria-label, alt, data-confirm, a submit input's value).
+fn literals(template: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    // Attributes first, on the source (expressions inside attribute values are fine).
+    for attr in ["placeholder", "title", "aria-label", "alt", "data-confirm"] {
+        for quote in ['"', '\''] {
+            let needle = format!(" {attr}={quote}");
+            let mut rest = template;
+            while let Some(i) = rest.find(&needle) {
+                let after = &rest[i + needle.len()..];
+                let value = after.split(quote).next().unwrap_or_default();
+                if is_words(&strip_expressions(value)) {
+                    found.push(format!("{attr}={value}"));
+                }
+                rest = after;
+            }
+        }
+    }
+    let stripped = strip_expressions(template);
+    for tag in stripped.split('<').skip(1) {
+        let (inside, text) = tag.split_once('>').unwrap_or((tag, ""));
+        let button_input = inside.starts_with("input")
+            && (inside.contains("type=\"submit\"") || inside.contains("type=\"button\""));
+        if button_input && let Some(v) = inside.split("value=\"").nth(1) {
+            let v = v.split('"').next().unwrap_or_default();
+            if is_words(v) {
+                found.push(format!("value={v}"));
+            }
+        }
+        // `<code>` holds data formats; `<script>`/`<style>` hold no text for readers.
+        let in_code = inside.starts_with("code");
+        if !in_code && is_words(text) {
+            found.push(text.trim().to_owned());
+        }
+    }
+    found
+}
+
+#[test]
+fn no_template_holds_an_untranslated_literal() {
+    let mut templates = Vec::new();
+    files(&root().join("templates"), "html", &mut templates);
+    assert!(templates.len() >= 28);
+    let mut bad = Vec::new();
+    for t in &templates {
+        for l in literals(&fs::read_to_string(t).unwrap()) {
+            bad.push(format!("{}: {l:?}", t.display()));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "untranslated text in templates (put it in locales/*/main.ftl and use chrome.t):\n{}",
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn the_literal_check_finds_literals() {
+    // The detector itself: each of these must be caught, and the translated forms must not.
+    let caught = [
+        "<p>Hello</p>",
+        "<button>Save {{ x }}</button>",
+        r#"<input placeholder="new password">"#,
+        r#"<a title="Open it">x</a>"#,
+        r#"<span aria-label="score">1</span>"#,
+        r#"<form data-confirm="Sure?"></form>"#,
+        r#"<input type="submit" value="Send">"#,
+        "<h1>{{ name }} plays</h1>",
+    ];
+    for c in caught {
+        assert!(!literals(c).is_empty(), "not caught: {c}");
+    }
+    let fine = [
+        r#"<p>{{ chrome.t("x-y") }}</p>"#,
+        r#"<input placeholder="{{ chrome.t("x-y") }}" name="tiles">"#,
+        "<small>T19</small>",
+        "<code>team,player1,player2,captain[,reserve1,reserve2]</code>",
+        "<td>{{ a }} – {{ b }}</td>",
+        "{# a comment with words #}<p>{% if x %}{{ y }}{% endif %}</p>",
+    ];
+    for f in fine {
+        assert!(
+            literals(f).is_empty(),
+            "wrongly caught in {f}: {:?}",
+            literals(f)
+        );
+    }
+}
