@@ -121,7 +121,7 @@ impl Lang {
             "a", "b", "by", "count", "event", "kind", "link", "match", "method", "n", "name",
             "player", "preset", "reason", "bye", "role", "round", "ruling", "score", "seat", "set",
             "status", "table", "team", "time", "value", "game", "turn", "turns", "of", "word",
-            "why", "rack", "phase",
+            "why", "rack", "phase", "spread", "win", "tie", "loss", "winner", "other",
         ];
         let args: Vec<(&str, String)> = NAMES.iter().map(|n| (*n, "1".to_owned())).collect();
         self.try_t_args(key, &args).is_some()
