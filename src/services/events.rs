@@ -37,7 +37,9 @@ pub struct EventView {
     /// Name.
     pub name: String,
     /// Ruleset spec.
-    #[schema(value_type = crate::rules::ruleset::RulesetSpec)]
+    /// A team or 1v1 event holds a `RulesetSpec` (`{"preset": …, "overrides": …}`); a Duplicate
+    /// event `{"format": "duplicate"}` (its D ruleset is on the Duplicate event).
+    #[schema(value_type = EventRuleset)]
     pub ruleset: serde_json::Value,
     /// Lexicon.
     pub lexicon: String,
@@ -50,6 +52,25 @@ pub struct EventView {
     pub scoring: crate::rules::standings::StandingsRule,
     /// The default language of the event's pages (`en`, `id`, `fr`), if the director chose one.
     pub language: Option<String>,
+}
+
+/// The document's shape of [`EventView::ruleset`] (never built: the stored JSON is sent as is).
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+#[serde(untagged)]
+pub enum EventRuleset {
+    /// A team or 1v1 event: its match ruleset.
+    Match(crate::rules::ruleset::RulesetSpec),
+    /// A Duplicate event.
+    Duplicate(DuplicateFormat),
+}
+
+/// `{"format": "duplicate"}`: the event's D ruleset is on its Duplicate event.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct DuplicateFormat {
+    /// Always `duplicate`.
+    pub format: String,
 }
 
 impl From<rows::EventRow> for EventView {

@@ -67,8 +67,18 @@ impl LexiconStore {
             return Ok(l);
         }
         let path = self.upload_path(event_id);
-        let lex = Lexicon::from_path(&path).map_err(|e| {
-            AppError::internal(format!("lexicon {lexicon_name} ({}): {e}", path.display()))
+        let lex = Lexicon::from_path(&path).map_err(|e| match e {
+            // An event whose licensed list (ODS, CSW…) the director has not uploaded yet: the
+            // list is missing, not the server broken.
+            crate::rules::lexicon::LexiconError::Io(io)
+                if io.kind() == std::io::ErrorKind::NotFound =>
+            {
+                AppError::NotFound(format!(
+                    "the event's word list ({lexicon_name}) has not been uploaded yet: the \
+                     director uploads it on the event's word-list page"
+                ))
+            }
+            e => AppError::internal(format!("lexicon {lexicon_name} ({}): {e}", path.display())),
         })?;
         let lex = Arc::new(lex);
         if let Ok(mut m) = self.uploaded.lock() {

@@ -449,3 +449,25 @@ fn duplicate_pages_and_fragments_come_in_the_readers_language() {
     assert_eq!(referee.login_form("ref", PASSWORD).status, 303);
     assert!(page(&mut referee, &console, "fr").contains("Faire le tirage"));
 }
+
+/// A Duplicate event's games are run from the referee's console: a team/1v1 match in it is
+/// refused with the field named, the event's games still run, and the event still reads with its
+/// `{"format": "duplicate"}` ruleset (found by schemathesis: it was a 500).
+#[test]
+fn a_match_in_a_duplicate_event_is_refused_with_its_field() {
+    let mut d = setup(true);
+    let r = d.chief.post_json(
+        "/api/v1/matches",
+        &json!({"event_id": d.event_id, "side_a": {}, "side_b": {}}),
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(
+        r.body.contains("event_id") && r.body.contains("Duplicate"),
+        "{}",
+        r.body
+    );
+    // The game still runs: the refusal touched nothing of the event.
+    d.game();
+    let ev = ok(d.chief.get(&format!("/api/v1/events/{}", d.event_id)));
+    assert_eq!(ev["ruleset"]["format"], "duplicate", "{ev}");
+}

@@ -9,6 +9,7 @@ use crate::rules::duplicate::{DuplicateRuleset, TopCandidate, Verdict};
 
 /// One stored event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = DuplicateEvent)]
 pub struct Event {
     /// Position in the game's log, from 1, without gaps.
     pub seq: u64,
@@ -53,6 +54,7 @@ pub enum RackSource {
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = DuplicateEndReason)]
 pub enum EndReason {
     /// D3: the tiles left cannot make a rack that meets the constraint.
     DrawImpossible,
@@ -63,6 +65,7 @@ pub enum EndReason {
 /// What happened. JSON tagged by `type`, e.g. `{"type": "turn_started", "turn": 3}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[schema(as = DuplicatePayload)]
 pub enum Payload {
     /// The game exists, with its ruleset and its players' numbers.
     Created {

@@ -154,6 +154,7 @@ pub struct SlipPlay {
 
 /// What a slip scores for its turn, before the solo bonus and warning penalties.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = DuplicateVerdict)]
 pub struct Verdict {
     /// The slip as written.
     pub slip: SlipInput,

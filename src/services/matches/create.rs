@@ -148,6 +148,20 @@ pub(crate) fn create_in(
         ),
         None => None,
     };
+    // A Duplicate event stores `{"format": "duplicate"}`, not a match ruleset: its games are run
+    // from the referee's console, never as matches.
+    if let Some(ev) = &event
+        && serde_json::from_str::<crate::rules::ruleset::RulesetSpec>(&ev.ruleset_spec).is_err()
+    {
+        return Err(AppError::field(
+            "event_id",
+            format!(
+                "event {} is a Duplicate event: its games are played from the referee's console, \
+                 not as matches",
+                ev.id
+            ),
+        ));
+    }
     let spec = match (&req.ruleset, &event) {
         (Some(spec), _) => spec.clone(),
         (None, Some(ev)) => serde_json::from_str(&ev.ruleset_spec).map_err(AppError::internal)?,
