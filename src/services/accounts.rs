@@ -58,6 +58,8 @@ pub struct UserView {
     pub disabled: bool,
     /// Roles granted per event, team or table.
     pub roles: Vec<users::RoleGrant>,
+    /// The account's own page language (`en`, `id`, `fr`), if chosen.
+    pub language: Option<String>,
 }
 
 /// A new session.
@@ -187,6 +189,7 @@ fn view(conn: &mut DbConn, u: users::User) -> Result<UserView, AppError> {
         username: u.username,
         is_admin: u.is_admin,
         disabled: u.disabled,
+        language: u.language,
     })
 }
 

@@ -304,6 +304,23 @@ pub fn grant(
     event_id: EventId,
     req: &GrantRequest,
 ) -> Result<users::RoleGrant, AppError> {
+    let role = grant_role_of(req)?;
+    conn.write_tx(|conn| {
+        Grants::load(conn, user_id)?.require_director(Some(event_id))?;
+        event(conn, event_id)?;
+        let username = req.username.trim();
+        // A name no account can have is not looked up (a NUL would be a database error).
+        crate::services::accounts::validate_username(username)
+            .map_err(|_| AppError::field("username", "no account has that name"))?;
+        let target = users::find_by_username(conn, username)?
+            .ok_or_else(|| AppError::field("username", format!("no account named {username}")))?;
+        insert_grant(conn, now, user_id, event_id, &target, role, req)
+    })
+}
+
+/// The role a grant request names, with the fields that role needs (checked before any
+/// database work, so a malformed request touches nothing).
+pub(crate) fn grant_role_of(req: &GrantRequest) -> Result<Role, AppError> {
     let role: Role = req.role.parse().map_err(|_| {
         AppError::field(
             "role",
@@ -322,53 +339,57 @@ pub fn grant(
             "a table device's grant names the table number",
         ));
     }
-    conn.write_tx(|conn| {
-        Grants::load(conn, user_id)?.require_director(Some(event_id))?;
-        event(conn, event_id)?;
-        let username = req.username.trim();
-        // A name no account can have is not looked up (a NUL would be a database error).
-        crate::services::accounts::validate_username(username)
-            .map_err(|_| AppError::field("username", "no account has that name"))?;
-        let target = users::find_by_username(conn, username)?
-            .ok_or_else(|| AppError::field("username", format!("no account named {username}")))?;
-        if let Some(team_id) = req.team_id {
-            let team = rows::find_team(conn, team_id)?;
-            if team.is_none_or(|t| t.event_id != event_id) {
-                return Err(AppError::field(
-                    "team_id",
-                    format!("team {team_id} is not in this event"),
-                ));
-            }
+    Ok(role)
+}
+
+/// Records `role` for `target` in the event, inside the caller's transaction (the caller has
+/// checked the director's authority and the event).
+pub(crate) fn insert_grant(
+    conn: &mut DbConn,
+    now: DateTime<Utc>,
+    director: UserId,
+    event_id: EventId,
+    target: &users::User,
+    role: Role,
+    req: &GrantRequest,
+) -> Result<users::RoleGrant, AppError> {
+    if let Some(team_id) = req.team_id {
+        let team = rows::find_team(conn, team_id)?;
+        if team.is_none_or(|t| t.event_id != event_id) {
+            return Err(AppError::field(
+                "team_id",
+                format!("team {team_id} is not in this event"),
+            ));
         }
-        let new = users::NewRoleGrant {
-            user_id: target.id,
-            role,
-            event_id: Some(event_id),
-            team_id: if role == Role::Captain {
-                req.team_id
-            } else {
-                None
-            },
-            table_no: if role == Role::Table { req.table } else { None },
-            granted_by: Some(user_id),
-            created_at: now.naive_utc(),
-        };
-        // A grant is held once (a unique index says so too, for two requests at once): a
-        // repeat is a 409 that changes nothing.
-        let held = users::grants_of(conn, target.id)?.into_iter().any(|g| {
-            g.role == new.role
-                && g.event_id == new.event_id
-                && g.team_id == new.team_id
-                && g.table_no == new.table_no
+    }
+    let new = users::NewRoleGrant {
+        user_id: target.id,
+        role,
+        event_id: Some(event_id),
+        team_id: if role == Role::Captain {
+            req.team_id
+        } else {
+            None
+        },
+        table_no: if role == Role::Table { req.table } else { None },
+        granted_by: Some(director),
+        created_at: now.naive_utc(),
+    };
+    // A grant is held once (a unique index says so too, for two requests at once): a
+    // repeat is a 409 that changes nothing.
+    let held = users::grants_of(conn, target.id)?.into_iter().any(|g| {
+        g.role == new.role
+            && g.event_id == new.event_id
+            && g.team_id == new.team_id
+            && g.table_no == new.table_no
+    });
+    if held {
+        return Err(AppError::Conflict {
+            message: format!("{} already holds this role", target.username),
+            current: None,
         });
-        if held {
-            return Err(AppError::Conflict {
-                message: format!("{} already holds this role", target.username),
-                current: None,
-            });
-        }
-        Ok(users::grant(conn, &new)?)
-    })
+    }
+    Ok(users::grant(conn, &new)?)
 }
 
 /// Revokes one of the event's role grants (its director or an administrator). The holder's

@@ -11,6 +11,7 @@ pub mod authz;
 pub mod committee;
 pub mod desk;
 pub mod duplicate;
+pub mod event_accounts;
 pub mod events;
 pub mod import;
 pub mod lexicons;

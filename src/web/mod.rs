@@ -107,6 +107,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 web::post().to(api::account::change_password),
             )
             .route("/users", web::get().to(api::account::list_users))
+            .route("/users", web::post().to(api::account::create_user))
+            .route("/users/{id}", web::get().to(api::account::show_user))
+            .route("/me/language", web::post().to(api::account::set_language))
             .route(
                 "/users/{id}/password",
                 web::post().to(api::account::reset_password),
@@ -125,6 +128,14 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .route(
                 "/events/{id}/grants",
                 web::post().to(api::director::grant_role),
+            )
+            .route(
+                "/events/{id}/accounts",
+                web::post().to(api::director::create_event_account),
+            )
+            .route(
+                "/events/{id}/language",
+                web::post().to(api::director::set_event_language),
             )
             // Rounds, pairings, CSV import, word list, grants list.
             .route(

@@ -8,6 +8,7 @@
 
 mod helpers;
 
+mod accounts_api;
 mod auth;
 mod closing;
 mod director;

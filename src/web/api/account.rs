@@ -222,3 +222,132 @@ pub async fn enable(
         accounts::set_disabled(&account_deps(&state), admin.0.uid, id.into_inner(), false).await?;
     Ok(HttpResponse::Ok().json(u))
 }
+
+/// Body of `POST /api/v1/users`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewUserRequest {
+    /// Login name: 3-40 letters, digits, `.`, `-`, `_`; not taken.
+    username: String,
+    /// Password (8 to 256 characters).
+    password: String,
+    /// A site administrator (default: no).
+    #[serde(default)]
+    is_admin: bool,
+}
+
+/// `POST /api/v1/users`: an administrator creates an account (the `/admin/users` form's API).
+#[utoipa::path(
+    post,
+    path = "/api/v1/users",
+    operation_id = "createUser",
+    summary = "Create an account (administrators)",
+    description = "A taken name is 409; a bad name or password is 400 naming the field. Roles are granted per event (`POST /api/v1/events/{id}/grants`); a director may also create accounts for their own event (`POST /api/v1/events/{id}/accounts`).",
+    request_body = NewUserRequest,
+    responses(
+        (status = 201, description = "Created.", body = crate::services::accounts::UserView),
+        super::responses::CreateAccountErrors,
+    ),
+)]
+pub async fn create_user(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    body: web::Json<NewUserRequest>,
+) -> Result<HttpResponse, AppError> {
+    let body = body.into_inner();
+    let now = state.clock.now();
+    let u = state
+        .db(move |conn| {
+            let u =
+                accounts::create_user(conn, now, &body.username, &body.password, body.is_admin)?;
+            accounts::user_view(conn, u.id)
+        })
+        .await?;
+    Ok(HttpResponse::Created().json(u))
+}
+
+/// `GET /api/v1/users/{id}`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/users/{id}",
+    operation_id = "showUser",
+    summary = "One account with its roles (administrators)",
+    params(
+        ("id" = i64, Path, description = "User id."),
+    ),
+    responses(
+        (status = 200, description = "The account.", body = crate::services::accounts::UserView),
+        super::responses::AccountErrors,
+    ),
+)]
+pub async fn show_user(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    id: web::Path<UserId>,
+) -> Result<HttpResponse, AppError> {
+    let id = id.into_inner();
+    let u = state
+        .db(move |conn| {
+            crate::db::users::find(conn, id)?
+                .ok_or_else(|| AppError::not_found(format!("no account {id}")))?;
+            accounts::user_view(conn, id)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(u))
+}
+
+/// Body of `POST /api/v1/me/language` and `POST /api/v1/events/{id}/language`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LanguageRequest {
+    /// `en`, `id` or `fr`; `null` (or absent) for "not chosen".
+    #[serde(default)]
+    #[schema(example = "fr")]
+    pub language: Option<String>,
+}
+
+impl LanguageRequest {
+    /// The language named, refused (400 naming `language`) unless it is one the pages speak.
+    pub fn parse(&self) -> Result<Option<crate::web::i18n::Lang>, AppError> {
+        match self.language.as_deref().map(str::trim) {
+            None | Some("") => Ok(None),
+            Some(c) => crate::web::i18n::Lang::parse(c).map(Some).ok_or_else(|| {
+                AppError::field(
+                    "language",
+                    format!("no pages in language {c:?}: choose en, id or fr"),
+                )
+            }),
+        }
+    }
+}
+
+/// `POST /api/v1/me/language`: the caller's own page language (the account page's setting).
+#[utoipa::path(
+    post,
+    path = "/api/v1/me/language",
+    operation_id = "setMyLanguage",
+    summary = "Set the caller's page language",
+    description = "It comes before an event's default language and the browser's. Anything but `en`, `id`, `fr` or null is 400 and changes nothing.",
+    request_body = LanguageRequest,
+    responses(
+        (status = 200, description = "The account.", body = crate::services::accounts::UserView),
+        super::responses::MeErrors,
+    ),
+)]
+pub async fn set_language(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: web::Json<LanguageRequest>,
+) -> Result<HttpResponse, AppError> {
+    let chosen = body.parse()?;
+    let uid = user.0.uid;
+    let u = state
+        .db(move |conn| {
+            crate::db::users::set_language(conn, uid, chosen.map(crate::web::i18n::Lang::code))?;
+            accounts::user_view(conn, uid)
+        })
+        .await?;
+    // The session cache holds the old setting: forget it so the next page is in the new one.
+    state.sessions.forget_user(uid);
+    Ok(HttpResponse::Ok().json(u))
+}

@@ -398,3 +398,69 @@ pub async fn upload_lexicon(
     state.lexicons.forget(event_id);
     Ok(HttpResponse::Ok().json(view))
 }
+
+/// `POST /api/v1/events/{id}/accounts`: the director creates an account for the event and
+/// grants it a role there, in one step (a table device, a PIC, a captain…).
+#[utoipa::path(
+    post,
+    path = "/api/v1/events/{id}/accounts",
+    operation_id = "createEventAccount",
+    summary = "Create an account with a role in the event (director)",
+    description = "Both or neither: a taken name (409), a bad role, a captain without a team of this event or a table device without a table number (400 naming the field) records nothing. The account is never an administrator.",
+    params(
+        ("id" = i64, Path, description = "Event id."),
+    ),
+    request_body = crate::services::event_accounts::EventAccountRequest,
+    responses(
+        (status = 201, description = "Created and granted.", body = crate::services::event_accounts::EventAccount),
+        super::responses::CreateAccountErrors,
+    ),
+)]
+pub async fn create_event_account(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<EventId>,
+    body: web::Json<crate::services::event_accounts::EventAccountRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
+    let made = state
+        .db(move |conn| {
+            crate::services::event_accounts::create_event_account(conn, now, uid, id, &body)
+        })
+        .await?;
+    Ok(HttpResponse::Created().json(made))
+}
+
+/// `POST /api/v1/events/{id}/language`: the event's default page language (the director's
+/// event page setting).
+#[utoipa::path(
+    post,
+    path = "/api/v1/events/{id}/language",
+    operation_id = "setEventLanguage",
+    summary = "Set the event's default page language (director)",
+    description = "The event's pages are in this language unless the reader's account chose one. Anything but `en`, `id`, `fr` or null is 400 and changes nothing.",
+    params(
+        ("id" = i64, Path, description = "Event id."),
+    ),
+    request_body = super::account::LanguageRequest,
+    responses(
+        (status = 200, description = "The event.", body = crate::services::events::EventView),
+        super::responses::WriteErrors,
+    ),
+)]
+pub async fn set_event_language(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<EventId>,
+    body: web::Json<super::account::LanguageRequest>,
+) -> Result<HttpResponse, AppError> {
+    let chosen = body.parse()?;
+    let (uid, id) = (user.0.uid, id.into_inner());
+    let view = state
+        .db(move |conn| {
+            events::set_language(conn, uid, id, chosen.map(crate::web::i18n::Lang::code))?;
+            events::readable(conn, Some(uid), id)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(events::EventView::from(view)))
+}

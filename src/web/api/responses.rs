@@ -38,6 +38,7 @@ const STALE_OR_VOID: Error = (
     "Decided on stale state or raced another writer; `current` is the state now when known. `match_void`: the match was voided when its round was paired again; `current_match` is its table's match now.",
 );
 const REFUSED: Error = (409, "Refused in the current state.");
+const TAKEN: Error = (409, "The name is taken.");
 const TOO_LARGE: Error = (413, "The body is too large.");
 const RULE: Error = (
     422,
@@ -108,6 +109,8 @@ error_sets! {
     PasswordErrors = [BAD_INPUT, SESSION_ENDED, FORBIDDEN, THROTTLED];
     /// An administrator's (or director's) action on one account or grant.
     AccountErrors = [BAD_INPUT, SESSION_ENDED, FORBIDDEN, NOT_FOUND];
+    /// Creating an account: its name may be taken.
+    CreateAccountErrors = [BAD_INPUT, SESSION_ENDED, FORBIDDEN, NOT_FOUND, TAKEN, TOO_LARGE];
     /// Disabling an account (not one's own).
     DisableErrors = [BAD_INPUT, SESSION_ENDED, FORBIDDEN, NOT_FOUND, REFUSED];
 }
