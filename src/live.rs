@@ -271,10 +271,38 @@ impl TryFrom<Wire> for LiveMessage {
     }
 }
 
+/// What a live stream listens to: every change of one event, or of one match. Each topic has
+/// its own channel, so a message wakes only the streams that want it (with one channel for the
+/// whole server, 10,000 spectators woke for every move of every match, each to drop it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Topic {
+    /// Everything of an event (its matches, queue, records, rounds, Duplicate games).
+    Event(EventId),
+    /// One match's log.
+    Match(MatchId),
+}
+
+impl Topic {
+    /// Messages a subscriber may fall behind by before it is told to resync. An event's stream
+    /// carries all its tables; a match's only its own moves.
+    fn capacity(self) -> usize {
+        match self {
+            Topic::Event(_) => 1024,
+            Topic::Match(_) => 64,
+        }
+    }
+}
+
+type TopicMap = std::collections::HashMap<Topic, broadcast::Sender<LiveMessage>>;
+
 /// The publish side, shared by all handlers.
 #[derive(Debug, Clone)]
 pub struct Live {
+    /// Every message (for subscribers that filter for themselves).
     tx: broadcast::Sender<LiveMessage>,
+    /// One channel per topic someone listens to; a topic's channel is dropped by the first
+    /// publish that finds no one listening.
+    topics: std::sync::Arc<std::sync::Mutex<TopicMap>>,
     /// Set once when the server begins to stop: every live stream ends at once, so a graceful
     /// stop does not wait for connections that never finish on their own.
     closing: std::sync::Arc<tokio::sync::watch::Sender<bool>>,
@@ -286,20 +314,53 @@ impl Default for Live {
         let (closing, _) = tokio::sync::watch::channel(false);
         Self {
             tx,
+            topics: std::sync::Arc::default(),
             closing: std::sync::Arc::new(closing),
         }
     }
 }
 
 impl Live {
-    /// Publishes a committed change (no subscribers is fine).
+    /// Publishes a committed change (no subscribers is fine): to the all-messages channel and
+    /// to the channels of its event and match.
     pub fn publish(&self, msg: LiveMessage) {
+        let topics = [
+            msg.event_id().map(Topic::Event),
+            msg.match_id().map(Topic::Match),
+        ];
+        if topics.iter().any(Option::is_some) {
+            // A poisoned lock only means another publisher panicked mid-send; the map is
+            // still a valid map.
+            let mut map = self
+                .topics
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            for topic in topics.into_iter().flatten() {
+                let gone = map
+                    .get(&topic)
+                    .is_some_and(|tx| tx.send(msg.clone()).is_err());
+                if gone {
+                    map.remove(&topic);
+                }
+            }
+        }
         let _ = self.tx.send(msg);
     }
 
-    /// A new subscription.
+    /// A subscription to every message.
     pub fn subscribe(&self) -> broadcast::Receiver<LiveMessage> {
         self.tx.subscribe()
+    }
+
+    /// A subscription to one topic's messages.
+    pub fn subscribe_to(&self, topic: Topic) -> broadcast::Receiver<LiveMessage> {
+        let mut map = self
+            .topics
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        map.entry(topic)
+            .or_insert_with(|| broadcast::channel(topic.capacity()).0)
+            .subscribe()
     }
 
     /// Ends every live stream, and any opened from now on (the server is stopping).
@@ -314,7 +375,11 @@ impl Live {
 
     /// Live streams open now (each holds one subscription).
     pub fn subscribers(&self) -> usize {
-        self.tx.receiver_count()
+        let map = self
+            .topics
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        self.tx.receiver_count() + map.values().map(|tx| tx.receiver_count()).sum::<usize>()
     }
 }
 
@@ -449,5 +514,46 @@ mod tests {
             let back = serde_json::from_str::<LiveMessage>(&wire).unwrap();
             assert_eq!(serde_json::to_string(&back).unwrap(), wire);
         }
+    }
+
+    #[test]
+    fn a_topic_hears_only_its_own_messages_and_is_dropped_when_no_one_listens() {
+        let live = Live::default();
+        let mut ev = live.subscribe_to(Topic::Event(EventId(1)));
+        let mut m7 = live.subscribe_to(Topic::Match(MatchId(7)));
+        let mut all = live.subscribe();
+        let moved = |m: i64, e: i64| LiveMessage::Match {
+            event_id: Some(EventId(e)),
+            match_id: MatchId(m),
+            seq: Seq(1),
+            last: "played",
+            standings: false,
+        };
+        live.publish(moved(8, 1));
+        live.publish(moved(7, 1));
+        live.publish(moved(9, 2));
+        assert_eq!(live.subscribers(), 3);
+        assert_eq!(ev.try_recv().unwrap(), moved(8, 1));
+        assert_eq!(ev.try_recv().unwrap(), moved(7, 1));
+        assert!(ev.try_recv().is_err());
+        assert_eq!(m7.try_recv().unwrap(), moved(7, 1));
+        assert!(m7.try_recv().is_err());
+        for want in [moved(8, 1), moved(7, 1), moved(9, 2)] {
+            assert_eq!(all.try_recv().unwrap(), want);
+        }
+        drop(m7);
+        live.publish(moved(7, 1));
+        assert!(
+            !live
+                .topics
+                .lock()
+                .unwrap()
+                .contains_key(&Topic::Match(MatchId(7)))
+        );
+        assert_eq!(live.subscribers(), 2);
+        // A topic subscribed again starts afresh.
+        let mut again = live.subscribe_to(Topic::Match(MatchId(7)));
+        live.publish(moved(7, 1));
+        assert_eq!(again.try_recv().unwrap(), moved(7, 1));
     }
 }

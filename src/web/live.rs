@@ -13,7 +13,7 @@ use tokio::sync::broadcast::error::RecvError;
 use super::AppState;
 use super::session::MaybeUser;
 use crate::error::AppError;
-use crate::live::LiveMessage;
+use crate::live::{LiveMessage, Topic};
 use crate::services::{events, matches};
 use crate::vocab::{EventId, MatchId, Seq};
 
@@ -120,7 +120,7 @@ pub async fn match_stream(
     id: web::Path<MatchId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
-    let rx = state.live.subscribe();
+    let rx = state.live.subscribe_to(Topic::Match(id));
     let after = last_event_id(&req);
     let missed = state
         .db(move |conn| {
@@ -154,7 +154,7 @@ pub async fn event_stream(
     id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
-    let rx = state.live.subscribe();
+    let rx = state.live.subscribe_to(Topic::Event(id));
     state
         .db(move |conn| events::readable(conn, uid, id).map(|_| ()))
         .await?;
