@@ -2,16 +2,20 @@
 //! console and the hall display see it, the ranking (D9, per game and over the event), the
 //! game record.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use super::{event_ruleset, load};
+use super::event_ruleset;
 use crate::db::{DbConn, duplicate as rows};
 use crate::error::AppError;
 use crate::rules::board::Square;
 use crate::rules::duplicate::{
     self as dup, DuplicateRuleset, EndReason, Event, Phase, State, TopCandidate, Verdict,
 };
+use crate::services::desk::Desk;
 use crate::services::events;
 use crate::vocab::{DuplicateGameId, EventId, UserId};
 
@@ -169,27 +173,33 @@ fn game_view(row: &rows::DuplicateGameRow, s: &State, now: DateTime<Utc>) -> Gam
 /// A game, for anyone who may read its event (anyone, for a public event).
 pub fn view(
     conn: &mut DbConn,
+    desk: &Desk,
     user: Option<UserId>,
     game: DuplicateGameId,
     now: DateTime<Utc>,
 ) -> Result<GameView, AppError> {
-    let (row, s) = load(conn, game)?;
+    let v = desk
+        .duplicate()
+        .read(conn, game, |row, s, _| Ok(game_view(row, s, now)))?;
     if user.is_some() {
-        events::readable(conn, user, row.event_id)?;
+        events::readable(conn, user, v.event_id)?;
     }
-    Ok(game_view(&row, &s, now))
+    Ok(v)
 }
 
 /// A game, read by a caller who may or may not be signed in: checks the event is readable.
 pub fn view_for(
     conn: &mut DbConn,
+    desk: &Desk,
     user: Option<UserId>,
     game: DuplicateGameId,
     now: DateTime<Utc>,
 ) -> Result<GameView, AppError> {
-    let (row, s) = load(conn, game)?;
-    events::readable(conn, user, row.event_id)?;
-    Ok(game_view(&row, &s, now))
+    let v = desk
+        .duplicate()
+        .read(conn, game, |row, s, _| Ok(game_view(row, s, now)))?;
+    events::readable(conn, user, v.event_id)?;
+    Ok(v)
 }
 
 /// A Duplicate event with its players and games, for those who may read it.
@@ -274,12 +284,14 @@ fn lines(
     standings: Vec<dup::Standing<u32>>,
     players: &[rows::DuplicatePlayerRow],
 ) -> Vec<RankingLine> {
+    let by_number: HashMap<u32, &rows::DuplicatePlayerRow> = players
+        .iter()
+        .filter_map(|p| Some((u32::try_from(p.number).ok()?, p)))
+        .collect();
     standings
         .into_iter()
         .map(|s| {
-            let p = players
-                .iter()
-                .find(|p| u32::try_from(p.number).ok() == Some(s.player));
+            let p = by_number.get(&s.player);
             RankingLine {
                 rank: s.rank,
                 number: s.player,
@@ -300,6 +312,7 @@ fn lines(
 /// D9: the event's ranking, for those who may read it.
 pub fn ranking(
     conn: &mut DbConn,
+    desk: &Desk,
     user: Option<UserId>,
     event_id: EventId,
 ) -> Result<RankingView, AppError> {
@@ -309,12 +322,14 @@ pub fn ranking(
     let mut sheets = Vec::new();
     let mut games = Vec::new();
     for g in rows::games(conn, event_id)? {
-        let (_, s) = load(conn, g.id)?;
-        let sheet = dup::game_sheet(&s);
+        let (sheet, turns) = desk.duplicate().read(conn, g.id, |_, s, d| {
+            Ok((d.sheet(s), s.placed_tops().count()))
+        })?;
+        let sheet = Arc::unwrap_or_clone(sheet);
         games.push(GameRanking {
             game_id: g.id,
             game_no: g.game_no,
-            turns: s.placed_tops().count(),
+            turns,
             top_total: sheet.top_total(),
             lines: lines(dup::rank(std::slice::from_ref(&sheet)), &players),
         });
@@ -401,11 +416,12 @@ pub struct GameRecord {
 /// The game record, for those who may read the event.
 pub fn record(
     conn: &mut DbConn,
+    desk: &Desk,
     user: Option<UserId>,
     game: DuplicateGameId,
     now: DateTime<Utc>,
 ) -> Result<GameRecord, AppError> {
-    let (row, s) = load(conn, game)?;
+    let (row, s) = super::state(conn, desk, game)?;
     events::readable(conn, user, row.event_id)?;
     let turns = s
         .turns

@@ -133,7 +133,10 @@ pub async fn ranking(
     id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
-    let r = state.db(move |conn| dup::ranking(conn, uid, id)).await?;
+    let desk = state.desk.clone();
+    let r = state
+        .db(move |conn| dup::ranking(conn, &desk, uid, id))
+        .await?;
     Ok(HttpResponse::Ok().json(r))
 }
 
@@ -156,7 +159,10 @@ pub async fn ranking_csv(
     id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
-    let r = state.db(move |conn| dup::ranking(conn, uid, id)).await?;
+    let desk = state.desk.clone();
+    let r = state
+        .db(move |conn| dup::ranking(conn, &desk, uid, id))
+        .await?;
     Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
         .body(dup::ranking_csv(&r)))
@@ -181,8 +187,9 @@ pub async fn show_game(
     id: web::Path<DuplicateGameId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now) = (user.0.map(|c| c.uid), id.into_inner(), state.clock.now());
+    let desk = state.desk.clone();
     let g = state
-        .db(move |conn| dup::view_for(conn, uid, id, now))
+        .db(move |conn| dup::view_for(conn, &desk, uid, id, now))
         .await?;
     Ok(HttpResponse::Ok().json(g))
 }
@@ -206,8 +213,9 @@ pub async fn record(
     id: web::Path<DuplicateGameId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now) = (user.0.map(|c| c.uid), id.into_inner(), state.clock.now());
+    let desk = state.desk.clone();
     let r = state
-        .db(move |conn| dup::record(conn, uid, id, now))
+        .db(move |conn| dup::record(conn, &desk, uid, id, now))
         .await?;
     Ok(HttpResponse::Ok().json(r))
 }
