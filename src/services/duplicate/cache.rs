@@ -23,7 +23,8 @@ use crate::rules::board::Board;
 use crate::rules::duplicate::{self as dup, Event, GameSheet, State, TopCandidate};
 use crate::rules::tiles::Rack;
 use crate::services::desk::{Desk, Work};
-use crate::vocab::{DuplicateGameId, Seq};
+use crate::services::duplicate::RankingView;
+use crate::vocab::{DuplicateGameId, EventId, Seq};
 
 /// The tops of one position (D6): the turn, its rack and the board they were computed on.
 #[derive(Debug, Clone)]
@@ -50,6 +51,8 @@ pub(crate) struct Entry {
 #[derive(Debug, Default)]
 pub struct GameCache {
     games: Mutex<HashMap<DuplicateGameId, Arc<Mutex<Entry>>>>,
+    /// The latest ranking per event, with the key it was computed for.
+    rankings: Mutex<HashMap<EventId, (String, Arc<RankingView>)>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -92,6 +95,24 @@ impl GameCache {
     /// Forgets every game (tests compare a cached answer with a fresh fold).
     pub fn clear(&self) {
         lock(&self.games).clear();
+        lock(&self.rankings).clear();
+    }
+
+    /// The event's ranking, when computed for `key`.
+    pub(crate) fn ranking(&self, event: EventId, key: &str) -> Option<Arc<RankingView>> {
+        lock(&self.rankings)
+            .get(&event)
+            .filter(|(k, _)| k == key)
+            .map(|(_, v)| v.clone())
+    }
+
+    /// Remembers the event's ranking for `key`.
+    pub(crate) fn put_ranking(&self, event: EventId, key: String, view: Arc<RankingView>) {
+        let mut m = lock(&self.rankings);
+        if m.len() >= Self::MAX {
+            m.clear();
+        }
+        m.insert(event, (key, view));
     }
 
     /// Reads game `game` as its log says now, outside any transaction: `f` sees the row and

@@ -248,7 +248,7 @@ pub struct RankingLine {
 }
 
 /// A game's ranking.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct GameRanking {
     /// The game.
     pub game_id: DuplicateGameId,
@@ -263,7 +263,7 @@ pub struct GameRanking {
 }
 
 /// The event's ranking: over all its games, and per game (D9).
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct RankingView {
     /// The event.
     pub event_id: EventId,
@@ -318,11 +318,19 @@ pub fn ranking(
 ) -> Result<RankingView, AppError> {
     event_ruleset(conn, event_id)?;
     let ev = events::readable(conn, user, event_id)?;
+    let game_rows = rows::games(conn, event_id)?;
+    // Recomputed only when a game's log, the players or the name moved: a hall of readers
+    // reloading after a turn shares one computation.
+    let key = ranking_key(conn, &ev.name, event_id, &game_rows)?;
+    let cache = desk.duplicate();
+    if let Some(v) = cache.ranking(event_id, &key) {
+        return Ok((*v).clone());
+    }
     let players = rows::players(conn, event_id)?;
     let mut sheets = Vec::new();
     let mut games = Vec::new();
-    for g in rows::games(conn, event_id)? {
-        let (sheet, turns) = desk.duplicate().read(conn, g.id, |_, s, d| {
+    for g in game_rows {
+        let (sheet, turns) = cache.read(conn, g.id, |_, s, d| {
             Ok((d.sheet(s), s.placed_tops().count()))
         })?;
         let sheet = Arc::unwrap_or_clone(sheet);
@@ -335,12 +343,35 @@ pub fn ranking(
         });
         sheets.push(sheet);
     }
-    Ok(RankingView {
+    let view = RankingView {
         event_id,
         name: ev.name,
         lines: lines(dup::rank(&sheets), &players),
         games,
-    })
+    };
+    cache.put_ranking(event_id, key, Arc::new(view.clone()));
+    Ok(view)
+}
+
+/// What a ranking depends on: the event's name, its players (count and newest), each game's
+/// seq as stored (a game's log is the only thing that moves its scores).
+fn ranking_key(
+    conn: &mut DbConn,
+    name: &str,
+    event_id: EventId,
+    games: &[rows::DuplicateGameRow],
+) -> Result<String, AppError> {
+    use crate::db::schema::duplicate_players as p;
+    use diesel::prelude::*;
+    let (count, newest): (i64, Option<i64>) = p::table
+        .filter(p::event_id.eq(event_id))
+        .select((diesel::dsl::count_star(), diesel::dsl::max(p::id)))
+        .first(conn)?;
+    let mut key = format!("{count}:{}:{name}", newest.unwrap_or(0));
+    for g in games {
+        key.push_str(&format!("|{}@{}", g.id, g.last_seq.0));
+    }
+    Ok(key)
 }
 
 fn csv_field(s: &str) -> String {
