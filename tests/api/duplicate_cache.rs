@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use crate::helpers::*;
 
 /// An English Duplicate event with players 1-3, its director (`chief`) running the game.
-fn event(app: &TestApp) -> (Client, i64) {
+pub(crate) fn event(app: &TestApp) -> (Client, i64) {
     let mut chief = app.bearer("chief", true);
     let ev = created(chief.post_json(
         "/api/v1/duplicate/events",
@@ -23,11 +23,11 @@ fn event(app: &TestApp) -> (Client, i64) {
     (chief, event_id)
 }
 
-fn cmd(c: &mut Client, game: i64, body: Value) -> Value {
+pub(crate) fn cmd(c: &mut Client, game: i64, body: Value) -> Value {
     ok(c.post_json(&format!("/api/v1/duplicate/games/{game}/commands"), &body))
 }
 
-fn slip(c: &mut Client, game: i64, player: u32, word: &str, points: u32) -> Value {
+pub(crate) fn slip(c: &mut Client, game: i64, player: u32, word: &str, points: u32) -> Value {
     ok(c.post_json(
         &format!("/api/v1/duplicate/games/{game}/slips"),
         &json!({"player": player, "reference": "8H", "word": word, "points": points}),

@@ -12,12 +12,18 @@
 //! - this file: authorisation, the commands and the write.
 
 mod cache;
+mod export;
 mod graph;
+mod prepared;
 mod requests;
 mod views;
 
 pub use cache::GameCache;
+pub use export::{master_gcg, record_csv, record_gcg};
 pub use graph::{graph, warm};
+pub use prepared::{
+    PrepareRequest, PreparedImported, export as prepared_export, import as import_prepared, prepare,
+};
 pub use requests::{
     NewDuplicateEventRequest, NewDuplicatePlayerRequest, RefereeCommand, RefereeRequest,
     SlipOutcome, SlipRequest,
@@ -411,7 +417,7 @@ pub fn command(
                 });
             }
             let payload = match &req.command {
-                RefereeCommand::Draw => dup::draw_rack(state, rng)?,
+                RefereeCommand::Draw => prepared::next_rack(conn, game, state, rng)?,
                 RefereeCommand::TypeRack { tiles, redraw } => {
                     dup::type_rack(state, tiles, *redraw)?
                 }

@@ -374,7 +374,8 @@ fn ranking_key(
     Ok(key)
 }
 
-fn csv_field(s: &str) -> String {
+/// A CSV field, quoted, with a formula's first character defused.
+pub(super) fn csv_field(s: &str) -> String {
     // Quoted always, quotes doubled; a leading formula character is defused for spreadsheets.
     let s = if s.starts_with(['=', '+', '-', '@']) {
         format!("'{s}")
