@@ -13,6 +13,7 @@ mod closing;
 mod director;
 mod duplicate;
 mod duplicate_cache;
+mod duplicate_prepared;
 mod duplicate_record;
 mod foundation;
 mod inputs;
