@@ -256,10 +256,21 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    duplicate_prepared (game_id) {
+        game_id -> BigInt,
+        body -> Text,
+        imported_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(duplicate_game_events -> duplicate_games (game_id));
+diesel::joinable!(duplicate_prepared -> duplicate_games (game_id));
 diesel::allow_tables_to_appear_in_same_query!(
     duplicate_events,
     duplicate_players,
     duplicate_games,
-    duplicate_game_events
+    duplicate_game_events,
+    duplicate_prepared
 );

@@ -240,6 +240,26 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 web::get().to(api::duplicate::record),
             )
             .route(
+                "/duplicate/events/{id}/prepared-games",
+                web::post().to(api::duplicate::prepare),
+            )
+            .route(
+                "/duplicate/games/{id}/prepared",
+                web::post().to(api::duplicate::import_prepared),
+            )
+            .route(
+                "/duplicate/games/{id}/prepared",
+                web::get().to(api::duplicate::export_prepared),
+            )
+            .route(
+                "/duplicate/games/{id}/record.csv",
+                web::get().to(api::duplicate::record_csv),
+            )
+            .route(
+                "/duplicate/games/{id}/record.gcg",
+                web::get().to(api::duplicate::record_gcg),
+            )
+            .route(
                 "/duplicate/games/{id}/commands",
                 web::post().to(api::duplicate::command),
             )

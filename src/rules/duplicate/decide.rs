@@ -16,7 +16,7 @@ use crate::rules::duplicate::draw::{self, parse_tiles};
 use crate::rules::duplicate::slip::{Position, WordList, check};
 use crate::rules::duplicate::{
     DuplicateError, DuplicateRuleset, EndReason, Event, FaultRuling, Official, Payload, Phase,
-    RackSource, SlipInput, State, apply, tops,
+    RackSource, SlipInput, State, TopCandidate, apply, tops,
 };
 use crate::rules::movegen::WordGraph;
 use crate::rules::tiles::{Rack, TileSet};
@@ -150,6 +150,17 @@ pub fn choose_top(state: &State, graph: &WordGraph, choice: Option<usize>) -> Re
     let (r, set) = ruleset(state)?;
     let rack = state.rack().unwrap_or_default();
     let candidates = tops(graph, set, &state.board, &rack, r.notation);
+    choose_among(state, candidates, choice)
+}
+
+/// D6: [`choose_top`] with the tops already computed for the current position (a cache of
+/// the caller's: `candidates` must be [`tops`] of this very board and rack).
+pub fn choose_among(
+    state: &State,
+    candidates: Vec<TopCandidate>,
+    choice: Option<usize>,
+) -> Result<Payload> {
+    phase_is(state, &[Phase::Running], "choose the top", "D6")?;
     let count = candidates.len();
     let chosen = match (count, choice) {
         (0, _) => return Err(DuplicateError::NoPlay),

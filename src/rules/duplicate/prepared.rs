@@ -84,15 +84,30 @@ pub fn prepare(
     graph: &WordGraph,
     seed: Option<u64>,
     rng: &mut impl Rng,
-    mut choose: impl FnMut(u32, &[TopCandidate]) -> usize,
+    choose: impl FnMut(u32, &[TopCandidate]) -> usize,
     at: DateTime<Utc>,
 ) -> Result<PreparedGame, DuplicateError> {
+    prepare_up_to(ruleset, graph, seed, rng, choose, at, MAX_TURNS)
+}
+
+/// [`prepare`], stopping after `max_turns` turns (at most [`MAX_TURNS`]): a game cut short
+/// on purpose, or a club's practice round.
+pub fn prepare_up_to(
+    ruleset: DuplicateRuleset,
+    graph: &WordGraph,
+    seed: Option<u64>,
+    rng: &mut impl Rng,
+    mut choose: impl FnMut(u32, &[TopCandidate]) -> usize,
+    at: DateTime<Utc>,
+    max_turns: usize,
+) -> Result<PreparedGame, DuplicateError> {
+    let max_turns = max_turns.min(MAX_TURNS);
     let mut state = State::default();
     let by = Official::System;
     let created = create(&state, ruleset.clone(), vec![1])?;
     record(&mut state, at, by.clone(), created);
     let mut turns = Vec::new();
-    while turns.len() < MAX_TURNS {
+    while turns.len() < max_turns {
         let drawn = draw_rack(&state, rng)?;
         if matches!(drawn, Payload::Ended { .. }) {
             break;

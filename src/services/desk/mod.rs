@@ -144,6 +144,8 @@ pub struct Desk {
     core: Core,
     /// The command writer; none for a desk without a server (the CLI, seeding).
     writer: Option<CommandWriter>,
+    /// Folded Duplicate games (seed 002), checked against their logs like the match cache.
+    duplicate: Arc<crate::services::duplicate::GameCache>,
 }
 
 impl Desk {
@@ -157,6 +159,7 @@ impl Desk {
         Ok(Self {
             core,
             writer: Some(writer),
+            duplicate: Arc::default(),
         })
     }
 
@@ -166,6 +169,7 @@ impl Desk {
         Self {
             core: Core::offline(),
             writer: None,
+            duplicate: Arc::default(),
         }
     }
 
@@ -211,6 +215,11 @@ impl Desk {
         let out = conn.write_tx(|conn| f(conn, &mut work))?;
         self.core.apply(work.into_changes());
         Ok(out)
+    }
+
+    /// The folded Duplicate games of this instance.
+    pub fn duplicate(&self) -> &Arc<crate::services::duplicate::GameCache> {
+        &self.duplicate
     }
 
     /// The state of a match as its log says now, for readers outside a transaction (inside

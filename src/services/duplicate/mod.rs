@@ -11,15 +11,25 @@
 //!   ranking, the record);
 //! - this file: authorisation, the commands and the write.
 
+mod cache;
+mod export;
 mod graph;
+mod prepared;
 mod requests;
 mod views;
 
+pub use cache::GameCache;
+pub use export::{master_gcg, record_csv, record_gcg};
 pub use graph::{graph, warm};
+pub use prepared::{
+    PrepareRequest, PreparedImported, export as prepared_export, import as import_prepared, prepare,
+};
 pub use requests::{
     NewDuplicateEventRequest, NewDuplicatePlayerRequest, RefereeCommand, RefereeRequest,
     SlipOutcome, SlipRequest,
 };
+
+use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
@@ -205,26 +215,27 @@ fn official(
     }))
 }
 
-/// A game's row and its folded state, read inside the caller's transaction.
-fn load(
+/// A game's row and its folded state as its log says now, outside any write (pages and
+/// views): from the desk's cache, brought up to the log.
+pub fn state(
     conn: &mut DbConn,
+    desk: &Desk,
     game: DuplicateGameId,
 ) -> Result<(rows::DuplicateGameRow, State), AppError> {
-    let row = rows::find_game(conn, game)?
+    desk.duplicate()
+        .read(conn, game, |row, s, _| Ok((row.clone(), s.clone())))
+}
+
+/// A game's state folded afresh from its whole log, without the cache (what the cache's
+/// answers are checked against).
+pub fn fresh_state(conn: &mut DbConn, game: DuplicateGameId) -> Result<State, AppError> {
+    rows::find_game(conn, game)?
         .ok_or_else(|| AppError::not_found(format!("no Duplicate game {game}")))?;
     let events = rows::log(conn, game)?
         .into_iter()
         .map(|r| serde_json::from_str::<Event>(&r.payload).map_err(AppError::internal))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok((row, dup::fold(&events)))
-}
-
-/// Reads a game's state outside any write (pages and views).
-pub fn state(
-    conn: &mut DbConn,
-    game: DuplicateGameId,
-) -> Result<(rows::DuplicateGameRow, State), AppError> {
-    load(conn, game)
+    Ok(dup::fold(&events))
 }
 
 /// Appends one decided event: moves `last_seq` from the state's seq (409 when another command
@@ -320,7 +331,46 @@ pub fn create_game(
         )?;
         Ok(row.id)
     })?;
-    view(conn, None, id, now)
+    view(conn, desk, None, id, now)
+}
+
+/// D6: the tops of the game's current position, from the cache or computed now (outside the
+/// game's lock and any transaction) and kept for the turn.
+fn turn_tops(
+    conn: &mut DbConn,
+    desk: &Desk,
+    game: DuplicateGameId,
+    graph: &dyn Fn() -> Result<Arc<WordGraph>, AppError>,
+) -> Result<Option<Arc<cache::Tops>>, AppError> {
+    let cache = desk.duplicate();
+    let (known, position) = cache.read(conn, game, |_, s, d| {
+        Ok((d.tops(s), cache::TopsPosition::of(s)))
+    })?;
+    if known.is_some() {
+        return Ok(known);
+    }
+    let Some(position) = position else {
+        return Ok(None);
+    };
+    let tops = Arc::new(position.compute(&*graph()?));
+    cache.put_tops(game, tops.clone());
+    Ok(Some(tops))
+}
+
+/// Computes a new rack's tops on a thread of its own, so the referee's "choose the top" finds
+/// them ready (the move generator takes up to a tenth of a second on racks with blanks).
+fn precompute_tops(
+    cache: Arc<GameCache>,
+    game: DuplicateGameId,
+    graph: Arc<WordGraph>,
+    position: cache::TopsPosition,
+) {
+    let spawned = std::thread::Builder::new()
+        .name("duplicate-tops".into())
+        .spawn(move || cache.put_tops(game, Arc::new(position.compute(&graph))));
+    if let Err(e) = spawned {
+        tracing::warn!(error = %e, "could not start computing a Duplicate turn's tops");
+    }
 }
 
 /// A referee's command: decided by the rules core on the game's log, appended, published.
@@ -328,7 +378,7 @@ pub fn create_game(
 pub fn command(
     conn: &mut DbConn,
     desk: &Desk,
-    graph: &dyn Fn() -> Result<std::sync::Arc<WordGraph>, AppError>,
+    graph: &dyn Fn() -> Result<Arc<WordGraph>, AppError>,
     rng: &mut impl rand::Rng,
     now: DateTime<Utc>,
     user_id: UserId,
@@ -336,54 +386,75 @@ pub fn command(
     req: &RefereeRequest,
 ) -> Result<GameView, AppError> {
     let key = check_key(&req.idempotency_key)?;
-    desk.write(conn, |conn, work| {
-        let (row, mut state) = load(conn, game)?;
-        let by = official(conn, user_id, row.event_id, Need::Referee)?;
-        if let Some(k) = &key
-            && rows::by_key(conn, game, k)?.is_some()
-        {
-            return Ok(());
-        }
-        // Stale when a master event came after the seq the referee saw; slips arriving in
-        // the meantime (arbitrators at work) do not make the referee's view stale.
-        if let Some(seq) = req.expected_seq
-            && (seq > row.last_seq.0
-                || state.log.iter().any(|e| {
-                    i64::try_from(e.seq).unwrap_or(i64::MAX) > seq
-                        && !matches!(e.payload, Payload::SlipRecorded { .. })
-                }))
-        {
-            return Err(AppError::Conflict {
-                message: format!(
-                    "the game is at seq {}, not {seq}; reload and retry",
-                    row.last_seq.0
-                ),
-                current: Some(serde_json::json!({ "seq": row.last_seq.0 })),
-            });
-        }
-        let payload = match &req.command {
-            RefereeCommand::Draw => dup::draw_rack(&state, rng)?,
-            RefereeCommand::TypeRack { tiles, redraw } => dup::type_rack(&state, tiles, *redraw)?,
-            RefereeCommand::StartTurn => dup::start_turn(&state)?,
-            RefereeCommand::ChooseTop { choice } => dup::choose_top(&state, &*graph()?, *choice)?,
-            RefereeCommand::PlaceTop => dup::place_top(&state)?,
-            RefereeCommand::Undo { reason } => dup::undo(&state, reason)?,
-            RefereeCommand::EndGame => dup::end_game(&state, &*graph()?)?,
-        };
-        append(
-            conn,
-            work,
-            &row,
-            &mut state,
-            now,
-            by,
-            Some(user_id),
-            payload,
-            key.clone(),
-        )?;
-        Ok(())
-    })?;
-    view(conn, None, game, now)
+    let tops = match req.command {
+        RefereeCommand::ChooseTop { .. } => turn_tops(conn, desk, game, graph)?,
+        _ => None,
+    };
+    let mut new_rack = None;
+    desk.duplicate()
+        .write(conn, desk, game, |conn, work, row, state| {
+            let by = official(conn, user_id, row.event_id, Need::Referee)?;
+            if let Some(k) = &key
+                && rows::by_key(conn, game, k)?.is_some()
+            {
+                return Ok(());
+            }
+            // Stale when a master event came after the seq the referee saw; slips arriving in
+            // the meantime (arbitrators at work) do not make the referee's view stale.
+            if let Some(seq) = req.expected_seq
+                && (seq > row.last_seq.0
+                    || state.log.iter().any(|e| {
+                        i64::try_from(e.seq).unwrap_or(i64::MAX) > seq
+                            && !matches!(e.payload, Payload::SlipRecorded { .. })
+                    }))
+            {
+                return Err(AppError::Conflict {
+                    message: format!(
+                        "the game is at seq {}, not {seq}; reload and retry",
+                        row.last_seq.0
+                    ),
+                    current: Some(serde_json::json!({ "seq": row.last_seq.0 })),
+                });
+            }
+            let payload = match &req.command {
+                RefereeCommand::Draw => prepared::next_rack(conn, game, state, rng)?,
+                RefereeCommand::TypeRack { tiles, redraw } => {
+                    dup::type_rack(state, tiles, *redraw)?
+                }
+                RefereeCommand::StartTurn => dup::start_turn(state)?,
+                RefereeCommand::ChooseTop { choice } => match &tops {
+                    Some(t) if t.matches(state) => {
+                        dup::choose_among(state, t.candidates.clone(), *choice)?
+                    }
+                    _ => dup::choose_top(state, &*graph()?, *choice)?,
+                },
+                RefereeCommand::PlaceTop => dup::place_top(state)?,
+                RefereeCommand::Undo { reason } => dup::undo(state, reason)?,
+                RefereeCommand::EndGame => dup::end_game(state, &*graph()?)?,
+            };
+            let drawn = matches!(payload, Payload::RackDrawn { .. });
+            append(
+                conn,
+                work,
+                row,
+                state,
+                now,
+                by,
+                Some(user_id),
+                payload,
+                key.clone(),
+            )?;
+            if drawn {
+                new_rack = cache::TopsPosition::of(state);
+            }
+            Ok(())
+        })?;
+    if let Some(position) = new_rack
+        && let Ok(g) = graph()
+    {
+        precompute_tops(desk.duplicate().clone(), game, g, position);
+    }
+    view(conn, desk, None, game, now)
 }
 
 /// Whether slips for `turn` are still taken: from the turn's start until the next turn's time
@@ -409,93 +480,93 @@ pub fn slip(
     req: &SlipRequest,
 ) -> Result<SlipOutcome, AppError> {
     let key = check_key(&req.idempotency_key)?;
-    desk.write(conn, |conn, work| {
-        let (row, mut state) = load(conn, game)?;
-        let by = official(conn, user_id, row.event_id, Need::Arbitrator)?;
-        let turn = req.turn.unwrap_or_else(|| state.turn_number());
-        if let Some(k) = &key
-            && let Some(first) = rows::by_key(conn, game, k)?
-        {
-            let e: Event = serde_json::from_str(&first.payload).map_err(AppError::internal)?;
-            if let Payload::SlipRecorded {
-                turn,
-                player,
-                verdict,
-            } = e.payload
+    desk.duplicate()
+        .write(conn, desk, game, |conn, work, row, state| {
+            let by = official(conn, user_id, row.event_id, Need::Arbitrator)?;
+            let turn = req.turn.unwrap_or_else(|| state.turn_number());
+            if let Some(k) = &key
+                && let Some(first) = rows::by_key(conn, game, k)?
             {
-                return Ok(SlipOutcome {
-                    seq: first.seq.0,
+                let e: Event = serde_json::from_str(&first.payload).map_err(AppError::internal)?;
+                if let Payload::SlipRecorded {
                     turn,
                     player,
                     verdict,
+                } = e.payload
+                {
+                    return Ok(SlipOutcome {
+                        seq: first.seq.0,
+                        turn,
+                        player,
+                        verdict,
+                    });
+                }
+                return Err(AppError::Conflict {
+                    message: "that idempotency key was used for another command".into(),
+                    current: None,
                 });
             }
-            return Err(AppError::Conflict {
-                message: "that idempotency key was used for another command".into(),
-                current: None,
-            });
-        }
-        let notation = state
-            .ruleset
-            .as_ref()
-            .map(|r| r.notation)
-            .ok_or(DuplicateError::Lifecycle("the game is not created"))?;
-        // C7: a reference the event's notation cannot read is a typing error to fix, refused
-        // with nothing recorded; one that reads but does not place the word is the player's
-        // writing fault, scored by the rules core (D5).
-        if dup::slip::read_reference(notation, &req.reference).is_none() {
-            return Err(AppError::Rule {
-                rule: "C7".into(),
-                message: format!(
-                    "{:?} is not a reference in this event's notation ({})",
-                    req.reference.trim(),
-                    match notation {
-                        dup::Notation::French => "French: H8 is row H across, 8H column 8 down",
-                        dup::Notation::Gcg => "GCG: 8H is row 8 across, H8 column H down",
-                    }
-                ),
-                field: Some("reference".into()),
-            });
-        }
-        if state.turns.iter().any(|t| t.number == turn) && !slips_open(&state, turn) {
-            return Err(AppError::Rule {
-                rule: "D5".into(),
-                message: format!("turn {turn} is closed: the next turn has started"),
-                field: Some("turn".into()),
-            });
-        }
-        let input = SlipInput {
-            player: req.player,
-            reference: req.reference.trim().to_owned(),
-            word: req.word.trim().to_owned(),
-            points: req.points,
-        };
-        let payload = dup::record_slip(&state, words, turn, input, req.ruling)?;
-        let e = append(
-            conn,
-            work,
-            &row,
-            &mut state,
-            now,
-            by,
-            Some(user_id),
-            payload,
-            key.clone(),
-        )?;
-        match e.payload {
-            Payload::SlipRecorded {
-                turn,
-                player,
-                verdict,
-            } => Ok(SlipOutcome {
-                seq: i64::try_from(e.seq).unwrap_or(i64::MAX),
-                turn,
-                player,
-                verdict,
-            }),
-            _ => Err(AppError::internal("a slip recorded something else")),
-        }
-    })
+            let notation = state
+                .ruleset
+                .as_ref()
+                .map(|r| r.notation)
+                .ok_or(DuplicateError::Lifecycle("the game is not created"))?;
+            // C7: a reference the event's notation cannot read is a typing error to fix, refused
+            // with nothing recorded; one that reads but does not place the word is the player's
+            // writing fault, scored by the rules core (D5).
+            if dup::slip::read_reference(notation, &req.reference).is_none() {
+                return Err(AppError::Rule {
+                    rule: "C7".into(),
+                    message: format!(
+                        "{:?} is not a reference in this event's notation ({})",
+                        req.reference.trim(),
+                        match notation {
+                            dup::Notation::French => "French: H8 is row H across, 8H column 8 down",
+                            dup::Notation::Gcg => "GCG: 8H is row 8 across, H8 column H down",
+                        }
+                    ),
+                    field: Some("reference".into()),
+                });
+            }
+            if state.turns.iter().any(|t| t.number == turn) && !slips_open(state, turn) {
+                return Err(AppError::Rule {
+                    rule: "D5".into(),
+                    message: format!("turn {turn} is closed: the next turn has started"),
+                    field: Some("turn".into()),
+                });
+            }
+            let input = SlipInput {
+                player: req.player,
+                reference: req.reference.trim().to_owned(),
+                word: req.word.trim().to_owned(),
+                points: req.points,
+            };
+            let payload = dup::record_slip(state, words, turn, input, req.ruling)?;
+            let e = append(
+                conn,
+                work,
+                row,
+                state,
+                now,
+                by,
+                Some(user_id),
+                payload,
+                key.clone(),
+            )?;
+            match e.payload {
+                Payload::SlipRecorded {
+                    turn,
+                    player,
+                    verdict,
+                } => Ok(SlipOutcome {
+                    seq: i64::try_from(e.seq).unwrap_or(i64::MAX),
+                    turn,
+                    player,
+                    verdict,
+                }),
+                _ => Err(AppError::internal("a slip recorded something else")),
+            }
+        })
 }
 
 /// The event a game belongs to and its lexicon's name (to pick the graph before a write).

@@ -2,16 +2,20 @@
 //! console and the hall display see it, the ranking (D9, per game and over the event), the
 //! game record.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use super::{event_ruleset, load};
+use super::event_ruleset;
 use crate::db::{DbConn, duplicate as rows};
 use crate::error::AppError;
 use crate::rules::board::Square;
 use crate::rules::duplicate::{
     self as dup, DuplicateRuleset, EndReason, Event, Phase, State, TopCandidate, Verdict,
 };
+use crate::services::desk::Desk;
 use crate::services::events;
 use crate::vocab::{DuplicateGameId, EventId, UserId};
 
@@ -169,27 +173,33 @@ fn game_view(row: &rows::DuplicateGameRow, s: &State, now: DateTime<Utc>) -> Gam
 /// A game, for anyone who may read its event (anyone, for a public event).
 pub fn view(
     conn: &mut DbConn,
+    desk: &Desk,
     user: Option<UserId>,
     game: DuplicateGameId,
     now: DateTime<Utc>,
 ) -> Result<GameView, AppError> {
-    let (row, s) = load(conn, game)?;
+    let v = desk
+        .duplicate()
+        .read(conn, game, |row, s, _| Ok(game_view(row, s, now)))?;
     if user.is_some() {
-        events::readable(conn, user, row.event_id)?;
+        events::readable(conn, user, v.event_id)?;
     }
-    Ok(game_view(&row, &s, now))
+    Ok(v)
 }
 
 /// A game, read by a caller who may or may not be signed in: checks the event is readable.
 pub fn view_for(
     conn: &mut DbConn,
+    desk: &Desk,
     user: Option<UserId>,
     game: DuplicateGameId,
     now: DateTime<Utc>,
 ) -> Result<GameView, AppError> {
-    let (row, s) = load(conn, game)?;
-    events::readable(conn, user, row.event_id)?;
-    Ok(game_view(&row, &s, now))
+    let v = desk
+        .duplicate()
+        .read(conn, game, |row, s, _| Ok(game_view(row, s, now)))?;
+    events::readable(conn, user, v.event_id)?;
+    Ok(v)
 }
 
 /// A Duplicate event with its players and games, for those who may read it.
@@ -238,7 +248,7 @@ pub struct RankingLine {
 }
 
 /// A game's ranking.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct GameRanking {
     /// The game.
     pub game_id: DuplicateGameId,
@@ -253,7 +263,7 @@ pub struct GameRanking {
 }
 
 /// The event's ranking: over all its games, and per game (D9).
-#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct RankingView {
     /// The event.
     pub event_id: EventId,
@@ -274,12 +284,14 @@ fn lines(
     standings: Vec<dup::Standing<u32>>,
     players: &[rows::DuplicatePlayerRow],
 ) -> Vec<RankingLine> {
+    let by_number: HashMap<u32, &rows::DuplicatePlayerRow> = players
+        .iter()
+        .filter_map(|p| Some((u32::try_from(p.number).ok()?, p)))
+        .collect();
     standings
         .into_iter()
         .map(|s| {
-            let p = players
-                .iter()
-                .find(|p| u32::try_from(p.number).ok() == Some(s.player));
+            let p = by_number.get(&s.player);
             RankingLine {
                 rank: s.rank,
                 number: s.player,
@@ -300,35 +312,70 @@ fn lines(
 /// D9: the event's ranking, for those who may read it.
 pub fn ranking(
     conn: &mut DbConn,
+    desk: &Desk,
     user: Option<UserId>,
     event_id: EventId,
 ) -> Result<RankingView, AppError> {
     event_ruleset(conn, event_id)?;
     let ev = events::readable(conn, user, event_id)?;
+    let game_rows = rows::games(conn, event_id)?;
+    // Recomputed only when a game's log, the players or the name moved: a hall of readers
+    // reloading after a turn shares one computation.
+    let key = ranking_key(conn, &ev.name, event_id, &game_rows)?;
+    let cache = desk.duplicate();
+    if let Some(v) = cache.ranking(event_id, &key) {
+        return Ok((*v).clone());
+    }
     let players = rows::players(conn, event_id)?;
     let mut sheets = Vec::new();
     let mut games = Vec::new();
-    for g in rows::games(conn, event_id)? {
-        let (_, s) = load(conn, g.id)?;
-        let sheet = dup::game_sheet(&s);
+    for g in game_rows {
+        let (sheet, turns) = cache.read(conn, g.id, |_, s, d| {
+            Ok((d.sheet(s), s.placed_tops().count()))
+        })?;
+        let sheet = Arc::unwrap_or_clone(sheet);
         games.push(GameRanking {
             game_id: g.id,
             game_no: g.game_no,
-            turns: s.placed_tops().count(),
+            turns,
             top_total: sheet.top_total(),
             lines: lines(dup::rank(std::slice::from_ref(&sheet)), &players),
         });
         sheets.push(sheet);
     }
-    Ok(RankingView {
+    let view = RankingView {
         event_id,
         name: ev.name,
         lines: lines(dup::rank(&sheets), &players),
         games,
-    })
+    };
+    cache.put_ranking(event_id, key, Arc::new(view.clone()));
+    Ok(view)
 }
 
-fn csv_field(s: &str) -> String {
+/// What a ranking depends on: the event's name, its players (count and newest), each game's
+/// seq as stored (a game's log is the only thing that moves its scores).
+fn ranking_key(
+    conn: &mut DbConn,
+    name: &str,
+    event_id: EventId,
+    games: &[rows::DuplicateGameRow],
+) -> Result<String, AppError> {
+    use crate::db::schema::duplicate_players as p;
+    use diesel::prelude::*;
+    let (count, newest): (i64, Option<i64>) = p::table
+        .filter(p::event_id.eq(event_id))
+        .select((diesel::dsl::count_star(), diesel::dsl::max(p::id)))
+        .first(conn)?;
+    let mut key = format!("{count}:{}:{name}", newest.unwrap_or(0));
+    for g in games {
+        key.push_str(&format!("|{}@{}", g.id, g.last_seq.0));
+    }
+    Ok(key)
+}
+
+/// A CSV field, quoted, with a formula's first character defused.
+pub(super) fn csv_field(s: &str) -> String {
     // Quoted always, quotes doubled; a leading formula character is defused for spreadsheets.
     let s = if s.starts_with(['=', '+', '-', '@']) {
         format!("'{s}")
@@ -401,11 +448,12 @@ pub struct GameRecord {
 /// The game record, for those who may read the event.
 pub fn record(
     conn: &mut DbConn,
+    desk: &Desk,
     user: Option<UserId>,
     game: DuplicateGameId,
     now: DateTime<Utc>,
 ) -> Result<GameRecord, AppError> {
-    let (row, s) = load(conn, game)?;
+    let (row, s) = super::state(conn, desk, game)?;
     events::readable(conn, user, row.event_id)?;
     let turns = s
         .turns

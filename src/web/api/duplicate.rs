@@ -133,7 +133,10 @@ pub async fn ranking(
     id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
-    let r = state.db(move |conn| dup::ranking(conn, uid, id)).await?;
+    let desk = state.desk.clone();
+    let r = state
+        .db(move |conn| dup::ranking(conn, &desk, uid, id))
+        .await?;
     Ok(HttpResponse::Ok().json(r))
 }
 
@@ -156,7 +159,10 @@ pub async fn ranking_csv(
     id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
-    let r = state.db(move |conn| dup::ranking(conn, uid, id)).await?;
+    let desk = state.desk.clone();
+    let r = state
+        .db(move |conn| dup::ranking(conn, &desk, uid, id))
+        .await?;
     Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
         .body(dup::ranking_csv(&r)))
@@ -181,8 +187,9 @@ pub async fn show_game(
     id: web::Path<DuplicateGameId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now) = (user.0.map(|c| c.uid), id.into_inner(), state.clock.now());
+    let desk = state.desk.clone();
     let g = state
-        .db(move |conn| dup::view_for(conn, uid, id, now))
+        .db(move |conn| dup::view_for(conn, &desk, uid, id, now))
         .await?;
     Ok(HttpResponse::Ok().json(g))
 }
@@ -206,8 +213,9 @@ pub async fn record(
     id: web::Path<DuplicateGameId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now) = (user.0.map(|c| c.uid), id.into_inner(), state.clock.now());
+    let desk = state.desk.clone();
     let r = state
-        .db(move |conn| dup::record(conn, uid, id, now))
+        .db(move |conn| dup::record(conn, &desk, uid, id, now))
         .await?;
     Ok(HttpResponse::Ok().json(r))
 }
@@ -288,4 +296,147 @@ pub async fn slip(
         })
         .await?;
     Ok(HttpResponse::Ok().json(out))
+}
+
+/// `GET /api/v1/duplicate/games/{id}/record.csv`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/duplicate/games/{id}/record.csv",
+    operation_id = "duplicateGameRecordCsv",
+    summary = "The game record as a sheet: one line per turn and player",
+    params(("id" = i64, Path, description = "Game id.")),
+    responses(
+        (status = 200, description = "CSV: turn, rack, top_reference, top_word, top_score, tied_tops, referee_choice, player, reference, word, points_written, score, warnings, zero.", content_type = "text/csv", body = String),
+        super::responses::ReadErrors,
+    ),
+    security(("bearerAuth" = []), ()),
+)]
+pub async fn record_csv(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<DuplicateGameId>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, desk) = (user.0.map(|c| c.uid), id.into_inner(), state.desk.clone());
+    let csv = state
+        .db(move |conn| dup::record_csv(conn, &desk, uid, id))
+        .await?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .body(csv))
+}
+
+/// `GET /api/v1/duplicate/games/{id}/record.gcg`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/duplicate/games/{id}/record.gcg",
+    operation_id = "duplicateGameRecordGcg",
+    summary = "The master game as GCG (C8): every placed top with its rack and the running top total",
+    params(("id" = i64, Path, description = "Game id.")),
+    responses(
+        (status = 200, description = "GCG, UTF-8.", content_type = "text/plain", body = String),
+        super::responses::ReadErrors,
+    ),
+    security(("bearerAuth" = []), ()),
+)]
+pub async fn record_gcg(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<DuplicateGameId>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, desk) = (user.0.map(|c| c.uid), id.into_inner(), state.desk.clone());
+    let gcg = state
+        .db(move |conn| dup::record_gcg(conn, &desk, uid, id))
+        .await?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .body(gcg))
+}
+
+/// `POST /api/v1/duplicate/events/{id}/prepared-games`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/duplicate/events/{id}/prepared-games",
+    operation_id = "prepareDuplicateGame",
+    summary = "Prepare a game in advance (D3, D6): racks drawn from a seed with their tops, as JSON to export",
+    description = "The event's referee or director. The answer is the export another event's game imports.",
+    params(("id" = i64, Path, description = "Event id.")),
+    request_body = crate::services::duplicate::PrepareRequest,
+    responses(
+        (status = 200, description = "The prepared game.", body = crate::rules::duplicate::PreparedGame),
+        super::responses::RuledWriteErrors,
+    ),
+)]
+pub async fn prepare(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<EventId>,
+    body: web::Json<dup::PrepareRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
+    let lexicons = state.lexicons.clone();
+    let g = state
+        .db(move |conn| {
+            let ruleset = dup::event_ruleset(conn, id)?;
+            let graph = dup::graph(&lexicons, id, &ruleset.lexicon)?;
+            dup::prepare(conn, &graph, now, uid, id, &body)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(g))
+}
+
+/// `POST /api/v1/duplicate/games/{id}/prepared`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/duplicate/games/{id}/prepared",
+    operation_id = "importPreparedDuplicateGame",
+    summary = "Import a prepared game before the game's first rack: every rack (D3) and top (D6) is replayed first",
+    description = "The event's referee or director. Refused whole (nothing stored) at the first rack or top that does not replay under this game's tile set, draw rule and word list; 409 once the game has started or already has one. The console's draws then take the prepared racks in turn.",
+    params(("id" = i64, Path, description = "Game id.")),
+    request_body = crate::rules::duplicate::PreparedGame,
+    responses(
+        (status = 201, description = "Imported.", body = crate::services::duplicate::PreparedImported),
+        super::responses::RuledWriteErrors,
+    ),
+)]
+pub async fn import_prepared(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<DuplicateGameId>,
+    body: web::Json<serde_json::Value>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
+    let (desk, lexicons) = (state.desk.clone(), state.lexicons.clone());
+    let out = state
+        .db(move |conn| {
+            let (ev, lex) = dup::game_lexicon(conn, id)?;
+            let graph = || dup::graph(&lexicons, ev, &lex);
+            dup::import_prepared(conn, &desk, &graph, now, uid, id, &body)
+        })
+        .await?;
+    Ok(HttpResponse::Created().json(out))
+}
+
+/// `GET /api/v1/duplicate/games/{id}/prepared`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/duplicate/games/{id}/prepared",
+    operation_id = "exportPreparedDuplicateGame",
+    summary = "The prepared game imported into a game, as JSON to export again",
+    params(("id" = i64, Path, description = "Game id.")),
+    responses(
+        (status = 200, description = "The prepared game.", body = crate::rules::duplicate::PreparedGame),
+        super::responses::ReadErrors,
+    ),
+    security(("bearerAuth" = []), ()),
+)]
+pub async fn export_prepared(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<DuplicateGameId>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    let g = state
+        .db(move |conn| dup::prepared_export(conn, uid, id))
+        .await?;
+    Ok(HttpResponse::Ok().json(g))
 }

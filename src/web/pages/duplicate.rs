@@ -82,13 +82,14 @@ async fn load(
     with_slips: bool,
 ) -> Result<GameData, AppError> {
     let now = state.clock.now();
+    let desk = state.desk.clone();
     state
         .db(move |conn| {
-            let game = dup::view_for(conn, uid, id, now)?;
+            let game = dup::view_for(conn, &desk, uid, id, now)?;
             let event = crate::services::events::event(conn, game.event_id)?;
             let mut slips = Vec::new();
             if with_slips {
-                let rec = dup::record(conn, uid, id, now)?;
+                let rec = dup::record(conn, &desk, uid, id, now)?;
                 // The open turn's slips, newest turn first (what the arbitrators work on).
                 for t in rec.turns.into_iter().rev().take(2) {
                     slips.extend(t.slips.into_iter().map(|s| (t.turn, s)));
@@ -299,9 +300,10 @@ async fn load_ranking(
     uid: Option<UserId>,
     id: EventId,
 ) -> Result<(RankingView, Option<String>), AppError> {
+    let desk = state.desk.clone();
     state
         .db(move |conn| {
-            let ranking = dup::ranking(conn, uid, id)?;
+            let ranking = dup::ranking(conn, &desk, uid, id)?;
             let lang = crate::services::events::event(conn, id)?.language;
             Ok((ranking, lang))
         })

@@ -1,0 +1,162 @@
+//! Issue 16, speed: the desk keeps Duplicate games folded between commands. What a cached game
+//! answers is what a fresh fold of its log answers, and a write made by another instance on the
+//! same database is seen (the cache is checked against the stored seq before it is trusted).
+
+use serde_json::{Value, json};
+
+use crate::helpers::*;
+
+/// An English Duplicate event with players 1-3, its director (`chief`) running the game.
+pub(crate) fn event(app: &TestApp) -> (Client, i64) {
+    let mut chief = app.bearer("chief", true);
+    let ev = created(chief.post_json(
+        "/api/v1/duplicate/events",
+        &json!({"name": "Duplicate Cache", "english": true, "public": true}),
+    ));
+    let event_id = ev["id"].as_i64().unwrap();
+    for n in 1..=3 {
+        created(chief.post_json(
+            &format!("/api/v1/duplicate/events/{event_id}/players"),
+            &json!({"number": n, "name": format!("P{n}")}),
+        ));
+    }
+    (chief, event_id)
+}
+
+pub(crate) fn cmd(c: &mut Client, game: i64, body: Value) -> Value {
+    ok(c.post_json(&format!("/api/v1/duplicate/games/{game}/commands"), &body))
+}
+
+pub(crate) fn slip(c: &mut Client, game: i64, player: u32, word: &str, points: u32) -> Value {
+    ok(c.post_json(
+        &format!("/api/v1/duplicate/games/{game}/slips"),
+        &json!({"player": player, "reference": "8H", "word": word, "points": points}),
+    ))
+}
+
+/// The record and the ranking as read now, without the read time (two reads differ in it).
+fn snapshot(c: &mut Client, event_id: i64, game: i64) -> Value {
+    let mut record = ok(c.get(&format!("/api/v1/duplicate/games/{game}/record")));
+    for k in ["now", "remaining_ms"] {
+        record["game"].as_object_mut().unwrap().remove(k);
+    }
+    let ranking = ok(c.get(&format!("/api/v1/duplicate/events/{event_id}/ranking")));
+    json!({"record": record, "ranking": ranking})
+}
+
+#[test]
+fn a_cached_game_answers_as_a_fresh_fold_of_its_log() {
+    let app = spawn_app();
+    let (mut chief, event_id) = event(&app);
+    let game = created(chief.post_json(
+        &format!("/api/v1/duplicate/events/{event_id}/games"),
+        &json!({}),
+    ))["id"]
+        .as_i64()
+        .unwrap();
+    let check = |chief: &mut Client| {
+        let cached = snapshot(chief, event_id, game);
+        app.state.desk.duplicate().clear();
+        let fresh = snapshot(chief, event_id, game);
+        assert_eq!(
+            cached, fresh,
+            "the cache answered otherwise than a fresh fold"
+        );
+        cached
+    };
+    cmd(
+        &mut chief,
+        game,
+        json!({"type": "type_rack", "tiles": "ZESTAIO"}),
+    );
+    check(&mut chief);
+    cmd(&mut chief, game, json!({"type": "start_turn"}));
+    // Slips one by one (each advances the cached state in place), a correction, a refusal
+    // (which must leave the cache as it was).
+    slip(&mut chief, game, 1, "ZEST", 26);
+    slip(&mut chief, game, 2, "ZEST", 24);
+    let r = chief.post_json(
+        &format!("/api/v1/duplicate/games/{game}/slips"),
+        &json!({"player": 9, "reference": "8H", "word": "ZEST", "points": 26}),
+    );
+    assert_eq!(r.status, 422, "{}", r.body);
+    slip(&mut chief, game, 2, "ZEST", 26);
+    let s = check(&mut chief);
+    assert_eq!(
+        s["record"]["turns"][0]["slips"].as_array().unwrap().len(),
+        2
+    );
+    // The top (computed once for the turn, kept) and an undo (which re-folds).
+    let r = chief.post_json(
+        &format!("/api/v1/duplicate/games/{game}/commands"),
+        &json!({"type": "choose_top"}),
+    );
+    if r.status == 422 {
+        cmd(&mut chief, game, json!({"type": "choose_top", "choice": 0}));
+    } else {
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    cmd(&mut chief, game, json!({"type": "place_top"}));
+    let before_undo = check(&mut chief);
+    cmd(&mut chief, game, json!({"type": "undo", "reason": "typo"}));
+    let s = check(&mut chief);
+    assert_eq!(s["record"]["game"]["phase"], "top_chosen", "{s}");
+    cmd(&mut chief, game, json!({"type": "place_top"}));
+    cmd(&mut chief, game, json!({"type": "draw"}));
+    let s = check(&mut chief);
+    assert_eq!(s["record"]["game"]["turn"], 2);
+    assert_eq!(
+        s["ranking"]["lines"], before_undo["ranking"]["lines"],
+        "placing again gives the same ranking"
+    );
+}
+
+#[test]
+fn a_second_instance_s_writes_are_seen_by_the_first_instance_s_cache() {
+    let app = spawn_app();
+    let (mut chief, event_id) = event(&app);
+    let game = created(chief.post_json(
+        &format!("/api/v1/duplicate/events/{event_id}/games"),
+        &json!({}),
+    ))["id"]
+        .as_i64()
+        .unwrap();
+    let mut settings = settings_for(&app.db);
+    settings.secret = app.secret.clone();
+    let second = start(arbiter::startup::prepare(&settings).unwrap());
+    let mut other = Client::new(&second.base);
+    other.bearer = chief.bearer.clone();
+
+    cmd(
+        &mut chief,
+        game,
+        json!({"type": "type_rack", "tiles": "ZESTAIO"}),
+    );
+    cmd(&mut chief, game, json!({"type": "start_turn"}));
+    slip(&mut chief, game, 1, "ZEST", 26);
+    // Both caches hold the game at the same seq.
+    let first_view = snapshot(&mut chief, event_id, game);
+    assert_eq!(first_view, snapshot(&mut other, event_id, game));
+
+    // The second instance records a slip: the first sees it on its next read, and writes
+    // after it (no 409: its cache catches up inside the write).
+    slip(&mut other, game, 2, "ZEST", 26);
+    let seen = snapshot(&mut chief, event_id, game);
+    assert_eq!(
+        seen["record"]["turns"][0]["slips"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+    assert_eq!(seen, snapshot(&mut other, event_id, game));
+    let v = slip(&mut chief, game, 3, "ZEST", 26);
+    assert_eq!(v["seq"], 6, "{v}");
+    // The first instance undoes the turn's start; the second, whose cache is behind, reads it.
+    cmd(&mut chief, game, json!({"type": "undo"}));
+    let g = ok(other.get(&format!("/api/v1/duplicate/games/{game}")));
+    assert_eq!(g["phase"], "rack_shown", "{g}");
+    let theirs = snapshot(&mut other, event_id, game);
+    app.state.desk.duplicate().clear();
+    assert_eq!(theirs, snapshot(&mut chief, event_id, game));
+}
