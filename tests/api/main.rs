@@ -12,6 +12,7 @@ mod auth;
 mod closing;
 mod director;
 mod duplicate;
+mod duplicate_director;
 mod foundation;
 mod inputs;
 mod languages;

@@ -11,9 +11,12 @@
 //!   ranking, the record);
 //! - this file: authorisation, the commands and the write.
 
+mod director;
 mod graph;
 mod requests;
 mod views;
+
+pub use director::{DirectorView, GameSummary, director_view};
 
 pub use graph::{graph, warm};
 pub use requests::{
@@ -130,9 +133,11 @@ pub fn create_event(
     })
 }
 
-/// Adds a player to a Duplicate event (its director). Games created afterwards include them.
+/// Adds a player to a Duplicate event (its director). Games created afterwards include them,
+/// and so do the event's games not yet over (they join from the turn on show).
 pub fn add_player(
     conn: &mut DbConn,
+    desk: &Desk,
     now: DateTime<Utc>,
     user_id: UserId,
     event_id: EventId,
@@ -149,7 +154,7 @@ pub fn add_player(
         .ok()
         .filter(|n| *n >= 1)
         .ok_or_else(|| AppError::field("number", "a player's number is from 1"))?;
-    conn.write_tx(|conn| {
+    desk.write(conn, |conn, work| {
         Grants::load(conn, user_id)?.require_director(Some(event_id))?;
         event_ruleset(conn, event_id)?;
         if rows::players(conn, event_id)?
@@ -161,7 +166,7 @@ pub fn add_player(
                 current: None,
             });
         }
-        Ok(rows::insert_player(
+        let row = rows::insert_player(
             conn,
             &rows::NewDuplicatePlayer {
                 event_id,
@@ -171,7 +176,9 @@ pub fn add_player(
                 club: &club,
                 created_at: now.naive_utc(),
             },
-        )?)
+        )?;
+        director::join_open_games(conn, work, now, user_id, event_id, req.number)?;
+        Ok(row)
     })
 }
 
