@@ -61,9 +61,20 @@
     if (!id) { return; }
     body.expected_seq = seq();
     body.idempotency_key = key();
+    var box = document.querySelector("[data-dup-ties-box]");
     post("/api/v1/duplicate/games/" + id + "/commands", body).then(function (res) {
-      if (res.status >= 400) { showError(res.body.message || refused(res.status)); }
-      else { showError(""); }
+      if (res.status >= 400) {
+        showError(res.body.message || refused(res.status));
+        // D6: equal tops and no choice yet: list them, each with its button.
+        if (body.type === "choose_top" && res.body.field === "choice" && box) {
+          fetch("/duplicate/games/" + id + "/console/tops", { credentials: "same-origin" })
+            .then(function (r) { return r.text(); })
+            .then(function (html) { box.innerHTML = html; });
+        }
+      } else {
+        showError("");
+        if (box) { box.innerHTML = ""; }
+      }
     }).catch(function () { showError(T("js-dup-unreachable", "Could not reach the server.")); });
   }
   document.addEventListener("click", function (e) {

@@ -581,3 +581,4 @@ dupa-results-game = Game { $game }
 dupa-results-game-tops = { $turns } turns, sum of the tops { $tops }
 dupa-col-tops = Tops
 dupa-col-penalty = Penalty
+dupa-ties = { $n } plays tie for the top (D6): choose the one that opens the game more.

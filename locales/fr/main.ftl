@@ -580,3 +580,4 @@ dupa-results-game = Partie { $game }
 dupa-results-game-tops = { $turns } coups, total des tops { $tops }
 dupa-col-tops = Tops
 dupa-col-penalty = Pénalité
+dupa-ties = { $n } coups sont à égalité pour le top (D6) : choisissez celui qui ouvre le plus le jeu.

@@ -579,3 +579,4 @@ dupa-results-game = Permainan { $game }
 dupa-results-game-tops = { $turns } giliran, jumlah top { $tops }
 dupa-col-tops = Top
 dupa-col-penalty = Penalti
+dupa-ties = { $n } langkah seri untuk top (D6): pilih yang paling membuka permainan.

@@ -290,6 +290,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         web::get().to(pages::duplicate::console),
     )
     .route(
+        "/duplicate/games/{id}/console/tops",
+        web::get().to(pages::duplicate_print::console_tops),
+    )
+    .route(
         "/duplicate/games/{id}/console/panel",
         web::get().to(pages::duplicate::console_panel),
     )

@@ -111,3 +111,23 @@ pub(super) fn join_open_games(
     }
     Ok(joined)
 }
+
+/// D6: the plays tied for the top of the turn running, for the console to list when the
+/// referee must choose among them (the event's officials; empty outside a running turn).
+pub fn equal_tops(
+    conn: &mut DbConn,
+    graph: &dyn Fn() -> Result<std::sync::Arc<crate::rules::movegen::WordGraph>, AppError>,
+    user_id: UserId,
+    game: DuplicateGameId,
+) -> Result<Vec<dup::TopCandidate>, AppError> {
+    let (row, state) = load(conn, game)?;
+    super::official(conn, user_id, row.event_id, super::Need::Arbitrator)?;
+    let (Some(r), Some(set)) = (&state.ruleset, &state.set) else {
+        return Ok(Vec::new());
+    };
+    if state.phase() != Phase::Running {
+        return Ok(Vec::new());
+    }
+    let rack = state.rack().unwrap_or_default();
+    Ok(dup::tops(&*graph()?, set, &state.board, &rack, r.notation))
+}

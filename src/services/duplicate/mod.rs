@@ -16,7 +16,7 @@ mod graph;
 mod requests;
 mod views;
 
-pub use director::{DirectorView, GameSummary, director_view};
+pub use director::{DirectorView, GameSummary, director_view, equal_tops};
 
 pub use graph::{graph, warm};
 pub use requests::{

@@ -45,3 +45,35 @@ pub async fn results(
     };
     page(&p, &p.chrome, StatusCode::OK)
 }
+
+#[derive(Template)]
+#[template(path = "duplicate/tops.html")]
+struct TopsFragment {
+    chrome: Chrome,
+    tops: Vec<crate::rules::duplicate::TopCandidate>,
+}
+
+/// `GET /duplicate/games/{id}/console/tops`: the equal tops of the turn running (D6), which
+/// the console lists when "show the top" is refused for want of the referee's choice.
+pub async fn console_tops(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: crate::web::session::CurrentUser,
+    csrf: CsrfToken,
+    id: web::Path<crate::vocab::DuplicateGameId>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.uid, id.into_inner());
+    let lexicons = state.lexicons.clone();
+    let (tops, lang) = state
+        .db(move |conn| {
+            let (ev, lex) = dup::game_lexicon(conn, id)?;
+            let graph = || dup::graph(&lexicons, ev, &lex);
+            let tops = dup::equal_tops(conn, &graph, uid, id)?;
+            Ok((tops, crate::services::events::event(conn, ev)?.language))
+        })
+        .await?;
+    super::html(&TopsFragment {
+        chrome: Chrome::new(&req, Some(user.0), &csrf).in_event(lang.as_deref()),
+        tops,
+    })
+}
