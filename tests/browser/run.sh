@@ -88,7 +88,7 @@ for suite in tablet duplicate duplicate_game; do
   [ -z "${ONLY:-}" ] || [ "$ONLY" = "$suite" ] || continue
   say "suite $suite"
   limit=300
-  [ "$suite" != "duplicate_game" ] || limit=480
+  [ "$suite" != "duplicate_game" ] || limit=900
   ARBITER_URL="$base" ARBITER_ADMIN_USER="$admin_user" ARBITER_ADMIN_PASSWORD="$admin_password" \
     SCREENSHOT_DIR="$shots" SUMMARY_FILE="$tmp/summary-$suite" timeout "$limit" node "$here/$suite.mjs" || status=$?
   if [ -s "$tmp/summary-$suite" ]; then cat "$tmp/summary-$suite" >>"$tmp/summary"; else echo "0 passed, 1 failed" >>"$tmp/summary"; fi
