@@ -61,9 +61,20 @@
     if (!id) { return; }
     body.expected_seq = seq();
     body.idempotency_key = key();
+    var box = document.querySelector("[data-dup-ties-box]");
     post("/api/v1/duplicate/games/" + id + "/commands", body).then(function (res) {
-      if (res.status >= 400) { showError(res.body.message || refused(res.status)); }
-      else { showError(""); }
+      if (res.status >= 400) {
+        showError(res.body.message || refused(res.status));
+        // D6: equal tops and no choice yet: list them, each with its button.
+        if (body.type === "choose_top" && res.body.field === "choice" && box) {
+          fetch("/duplicate/games/" + id + "/console/tops", { credentials: "same-origin" })
+            .then(function (r) { return r.text(); })
+            .then(function (html) { box.innerHTML = html; });
+        }
+      } else {
+        showError("");
+        if (box) { box.innerHTML = ""; }
+      }
     }).catch(function () { showError(T("js-dup-unreachable", "Could not reach the server.")); });
   }
   document.addEventListener("click", function (e) {
@@ -94,6 +105,8 @@
     var body = { player: parseInt(v("player"), 10), reference: v("reference"), word: v("word"), idempotency_key: key() };
     if (v("turn")) { body.turn = parseInt(v("turn"), 10); }
     if (v("points")) { body.points = parseInt(v("points"), 10); }
+    // D5, D8: a writing fault gets a warning or a zero at the referee's choice; empty: the event's.
+    if (v("ruling")) { body.ruling = v("ruling"); }
     var out = document.querySelector("[data-dup-verdict]");
     post("/api/v1/duplicate/games/" + f.getAttribute("data-dup-slip") + "/slips", body).then(function (res) {
       if (res.status >= 400) {
@@ -110,7 +123,7 @@
       out.textContent = fill(T("js-dup-recorded", "Player $1, turn $2: $3 points"), [res.body.player, res.body.turn, ver.score]) +
         (ver.warnings ? ", " + fill(T("js-dup-warnings", "$1 warning"), [ver.warnings]) : "") +
         (ver.zero ? " (" + fill(T("js-dup-zero", "zero: $1"), [ver.zero.kind.replace("_", " ")]) + ")" : "");
-      ["player", "reference", "word", "points"].forEach(function (n) { f.querySelector('[data-field="' + n + '"]').value = ""; });
+      ["player", "reference", "word", "points", "ruling"].forEach(function (n) { f.querySelector('[data-field="' + n + '"]').value = ""; });
       f.querySelector('[data-field="player"]').focus();
     }).catch(function () { out.textContent = T("js-dup-slip-unreachable", "Could not reach the server: the slip may not be recorded. Press Enter again."); });
   });

@@ -165,9 +165,10 @@ fn translations_are_translated() {
 
 /// Literal text that is not a language's words: rule IDs, a lexicon's name, data formats.
 const ALLOWED: &[&str] = &[
-    "CSW21",                                            // a lexicon's name, as example
-    "team,player1,player2,captain[,reserve1,reserve2]", // the CSV's column names (the format)
-    r#"{"clock": {"side_ms": 1500000}}"#,               // an overrides example (JSON)
+    "CSW21",                                              // a lexicon's name, as example
+    "team,player1,player2,captain[,reserve1,reserve2]",   // the CSV's column names (the format)
+    r#"{"clock": {"side_ms": 1500000}}"#,                 // an overrides example (JSON)
+    r#"{"turn_ms": 120000, "solo": {"enabled": false}}"#, // Duplicate options (JSON)
     "8H", // a Duplicate reference, as example (column 8 down, or row 8 across in GCG)
 ];
 

@@ -82,6 +82,8 @@ role-name = { $role ->
     [committee] Committee
     [captain] Captain
     [director] Director
+    [referee] Referee
+    [arbitrator] Arbitrator
    *[other] { $role }
 }
 match-status = { $status ->
@@ -107,6 +109,7 @@ method-name = { $method ->
 preset-name = { $preset ->
     [team-2v2] Team play, 2 vs 2
     [individual] One vs one
+    [duplicate] Duplicate
    *[other] { $preset }
 }
 tile-set-name = { $set ->
@@ -532,3 +535,50 @@ result-walked-out = { $winner } wins: { $other } walked out
 result-both-forfeited = both sides forfeited
 result-wins = { $winner } wins
 result-tie = tie
+
+## dupa
+dupa-director-title = Duplicate · { $event }
+dupa-dashboard-link = Duplicate games and players
+dupa-back-to-event = Event page
+dupa-results-link = Result sheets
+dupa-options = The game's options (D rules)
+dupa-notation = References
+dupa-notation-french = French: H8 is row H across, 8H column 8 down
+dupa-notation-gcg = GCG: 8H is row 8 across, H8 column H down
+dupa-turn-time = Turn time
+dupa-seconds-warning = { $turn } s, warning { $warning } s before the end
+dupa-draw = Draw
+dupa-draw-rule = at least { $early } vowels and { $early } consonants in the first { $turns } turns, then { $late } of each
+dupa-solo = Solo bonus
+dupa-solo-on = { $bonus } points, with at least { $min } players
+dupa-solo-off = none
+dupa-warnings = Warnings
+dupa-warnings-rule = { $free } free, then −{ $penalty } each
+dupa-fault = Writing fault
+dupa-ruling-warning = warning
+dupa-ruling-zero = zero
+dupa-ruling-default-warning = event's choice (warning)
+dupa-ruling-default-zero = event's choice (zero)
+dupa-games = Games ({ $count })
+dupa-no-games = No game yet.
+dupa-col-game = Game
+dupa-console-link = Referee
+dupa-new-game-help = The new game starts with the { $n } players listed; players added later join the games not yet over.
+dupa-create-game = Create game { $game }
+dupa-players = Players ({ $count })
+dupa-no-players = No player yet.
+dupa-licence = Licence no.
+dupa-add-player = Add a player
+dupa-late-players = A player added now also joins the games not yet over, from the turn on show.
+dupa-add-player-button = Add the player
+dupa-flash-player-added = Player { $number } ({ $name }) added.
+dupa-flash-game-created = Game { $game } created.
+dupa-new-event-duplicate-hint = Duplicate: the options are the D rules, e.g.
+dupa-results-title = Results · { $event }
+dupa-results-cumulative = Over { $games } games
+dupa-printed = printed { $at }
+dupa-results-game = Game { $game }
+dupa-results-game-tops = { $turns } turns, sum of the tops { $tops }
+dupa-col-tops = Tops
+dupa-col-penalty = Penalty
+dupa-ties = { $n } plays tie for the top (D6): choose the one that opens the game more.

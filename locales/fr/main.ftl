@@ -81,6 +81,8 @@ role-name = { $role ->
     [committee] Comité
     [captain] Capitaine
     [director] Directeur du tournoi
+    [referee] Juge-arbitre
+    [arbitrator] Arbitre des bulletins
    *[other] { $role }
 }
 match-status = { $status ->
@@ -106,6 +108,7 @@ method-name = { $method ->
 preset-name = { $preset ->
     [team-2v2] Par équipes, 2 contre 2
     [individual] Un contre un
+    [duplicate] Duplicate
    *[other] { $preset }
 }
 tile-set-name = { $set ->
@@ -531,3 +534,50 @@ result-walked-out = { $winner } gagne : { $other } a abandonné
 result-both-forfeited = forfait des deux camps
 result-wins = { $winner } gagne
 result-tie = nul
+
+## dupa
+dupa-director-title = Duplicate · { $event }
+dupa-dashboard-link = Parties et joueurs de Duplicate
+dupa-back-to-event = Page du tournoi
+dupa-results-link = Feuilles de résultats
+dupa-options = Les options de jeu (règles D)
+dupa-notation = Références
+dupa-notation-french = à la française : H8 est la ligne H horizontale, 8H la colonne 8 verticale
+dupa-notation-gcg = GCG : 8H est la ligne 8 horizontale, H8 la colonne H verticale
+dupa-turn-time = Temps par coup
+dupa-seconds-warning = { $turn } s, avertissement { $warning } s avant la fin
+dupa-draw = Tirage
+dupa-draw-rule = au moins { $early } voyelles et { $early } consonnes pendant les { $turns } premiers coups, puis { $late } de chaque
+dupa-solo = Prime de solo
+dupa-solo-on = { $bonus } points, à partir de { $min } joueurs
+dupa-solo-off = aucune
+dupa-warnings = Avertissements
+dupa-warnings-rule = { $free } gratuits, puis −{ $penalty } chacun
+dupa-fault = Faute d'écriture
+dupa-ruling-warning = avertissement
+dupa-ruling-zero = zéro
+dupa-ruling-default-warning = choix du tournoi (avertissement)
+dupa-ruling-default-zero = choix du tournoi (zéro)
+dupa-games = Parties ({ $count })
+dupa-no-games = Aucune partie pour l'instant.
+dupa-col-game = Partie
+dupa-console-link = Arbitre
+dupa-new-game-help = La nouvelle partie commence avec les { $n } joueurs inscrits ; les joueurs ajoutés ensuite rejoignent les parties non terminées.
+dupa-create-game = Créer la partie { $game }
+dupa-players = Joueurs ({ $count })
+dupa-no-players = Aucun joueur pour l'instant.
+dupa-licence = N° de licence
+dupa-add-player = Ajouter un joueur
+dupa-late-players = Un joueur ajouté maintenant rejoint aussi les parties non terminées, à partir du coup affiché.
+dupa-add-player-button = Ajouter le joueur
+dupa-flash-player-added = Joueur { $number } ({ $name }) ajouté.
+dupa-flash-game-created = Partie { $game } créée.
+dupa-new-event-duplicate-hint = Duplicate : les options sont les règles D, par exemple
+dupa-results-title = Résultats · { $event }
+dupa-results-cumulative = Sur { $games } parties
+dupa-printed = imprimé le { $at }
+dupa-results-game = Partie { $game }
+dupa-results-game-tops = { $turns } coups, total des tops { $tops }
+dupa-col-tops = Tops
+dupa-col-penalty = Pénalité
+dupa-ties = { $n } coups sont à égalité pour le top (D6) : choisissez celui qui ouvre le plus le jeu.

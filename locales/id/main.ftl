@@ -81,6 +81,8 @@ role-name = { $role ->
     [committee] Komite
     [captain] Kapten
     [director] Direktur turnamen
+    [referee] Wasit
+    [arbitrator] Juri
    *[other] { $role }
 }
 match-status = { $status ->
@@ -106,6 +108,7 @@ method-name = { $method ->
 preset-name = { $preset ->
     [team-2v2] Beregu, 2 lawan 2
     [individual] Satu lawan satu
+    [duplicate] Duplikat
    *[other] { $preset }
 }
 tile-set-name = { $set ->
@@ -530,3 +533,50 @@ result-walked-out = { $winner } menang: { $other } walkout
 result-both-forfeited = kedua pihak forfeit
 result-wins = { $winner } menang
 result-tie = seri
+
+## dupa
+dupa-director-title = Duplikat · { $event }
+dupa-dashboard-link = Permainan dan pemain Duplikat
+dupa-back-to-event = Halaman acara
+dupa-results-link = Lembar hasil
+dupa-options = Opsi permainan (aturan D)
+dupa-notation = Referensi
+dupa-notation-french = gaya Prancis: H8 adalah baris H mendatar, 8H kolom 8 menurun
+dupa-notation-gcg = GCG: 8H adalah baris 8 mendatar, H8 kolom H menurun
+dupa-turn-time = Waktu per giliran
+dupa-seconds-warning = { $turn } detik, peringatan { $warning } detik sebelum habis
+dupa-draw = Pengambilan huruf
+dupa-draw-rule = paling sedikit { $early } vokal dan { $early } konsonan pada { $turns } giliran pertama, lalu { $late } dari masing-masing
+dupa-solo = Bonus solo
+dupa-solo-on = { $bonus } poin, dengan paling sedikit { $min } pemain
+dupa-solo-off = tidak ada
+dupa-warnings = Peringatan
+dupa-warnings-rule = { $free } gratis, lalu −{ $penalty } per peringatan
+dupa-fault = Kesalahan penulisan
+dupa-ruling-warning = peringatan
+dupa-ruling-zero = nol
+dupa-ruling-default-warning = pilihan acara (peringatan)
+dupa-ruling-default-zero = pilihan acara (nol)
+dupa-games = Permainan ({ $count })
+dupa-no-games = Belum ada permainan.
+dupa-col-game = Permainan
+dupa-console-link = Wasit
+dupa-new-game-help = Permainan baru dimulai dengan { $n } pemain yang terdaftar; pemain yang ditambahkan kemudian ikut permainan yang belum selesai.
+dupa-create-game = Buat permainan { $game }
+dupa-players = Pemain ({ $count })
+dupa-no-players = Belum ada pemain.
+dupa-licence = No. lisensi
+dupa-add-player = Tambah pemain
+dupa-late-players = Pemain yang ditambahkan sekarang juga ikut permainan yang belum selesai, mulai dari giliran yang sedang tampil.
+dupa-add-player-button = Tambahkan pemain
+dupa-flash-player-added = Pemain { $number } ({ $name }) ditambahkan.
+dupa-flash-game-created = Permainan { $game } dibuat.
+dupa-new-event-duplicate-hint = Duplikat: opsinya adalah aturan D, misalnya
+dupa-results-title = Hasil · { $event }
+dupa-results-cumulative = Dari { $games } permainan
+dupa-printed = dicetak { $at }
+dupa-results-game = Permainan { $game }
+dupa-results-game-tops = { $turns } giliran, jumlah top { $tops }
+dupa-col-tops = Top
+dupa-col-penalty = Penalti
+dupa-ties = { $n } langkah seri untuk top (D6): pilih yang paling membuka permainan.

@@ -122,6 +122,9 @@ impl Lang {
             "player", "preset", "reason", "bye", "role", "round", "ruling", "score", "seat", "set",
             "status", "table", "team", "time", "value", "game", "turn", "turns", "of", "word",
             "why", "rack", "phase", "spread", "win", "tie", "loss", "winner", "other",
+            // dupa: the Duplicate director's page and result sheets.
+            "games", "at", "tops", "warning", "early", "late", "bonus", "min", "free", "penalty",
+            "number",
         ];
         let args: Vec<(&str, String)> = NAMES.iter().map(|n| (*n, "1".to_owned())).collect();
         self.try_t_args(key, &args).is_some()

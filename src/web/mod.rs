@@ -321,6 +321,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         web::get().to(pages::duplicate::console),
     )
     .route(
+        "/duplicate/games/{id}/console/tops",
+        web::get().to(pages::duplicate_print::console_tops),
+    )
+    .route(
         "/duplicate/games/{id}/console/panel",
         web::get().to(pages::duplicate::console_panel),
     )
@@ -348,7 +352,24 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         "/duplicate/events/{id}/ranking/table",
         web::get().to(pages::duplicate::ranking_table),
     )
+    .route(
+        "/duplicate/events/{id}/results",
+        web::get().to(pages::duplicate_print::results),
+    )
     .route("/events/{id}", web::get().to(pages::director::dashboard))
+    // Issue 16: the director's page of a Duplicate event (options, players, games).
+    .route(
+        "/events/{id}/duplicate",
+        web::get().to(pages::director::duplicate::duplicate_page),
+    )
+    .route(
+        "/events/{id}/duplicate/players",
+        web::post().to(pages::director::duplicate::add_player),
+    )
+    .route(
+        "/events/{id}/duplicate/games",
+        web::post().to(pages::director::duplicate::create_game),
+    )
     .route(
         "/events/{id}/teams",
         web::post().to(pages::director::add_team),

@@ -16,6 +16,7 @@ mod duplicate;
 mod duplicate_cache;
 mod duplicate_prepared;
 mod duplicate_record;
+mod duplicate_director;
 mod foundation;
 mod inputs;
 mod languages;

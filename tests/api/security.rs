@@ -93,6 +93,9 @@ fn policy(r: &Route) -> Policy {
             DupReferee
         }
         ("post", "/duplicate/games/{id}/slips", true) => DupSlips,
+        ("get", "/events/{id}/duplicate", false) => Director,
+        ("post", "/events/{id}/duplicate/players", false) => Director,
+        ("post", "/events/{id}/duplicate/games", false) => DupReferee,
         ("get", p, _) if p.starts_with("/duplicate/") => DupReader,
         ("get", "/healthz" | "/static/{file}" | "/" | "/login", false) => Public,
         ("post", "/login" | "/logout", false) => Public,
@@ -356,7 +359,9 @@ impl Fixture {
     }
 
     fn path(&self, pattern: &str) -> String {
-        let id = if pattern.contains("/duplicate/events/{id}") {
+        let id = if pattern.contains("/duplicate/events/{id}")
+            || pattern.starts_with("/events/{id}/duplicate")
+        {
             self.dup_event
         } else if pattern.contains("/duplicate/games/{id}") {
             self.dup_game
@@ -501,6 +506,11 @@ fn body_for(fx: &Fixture, r: &Route, role: Role) -> Body {
         ]),
         (false, "/events/{id}/grants") => form(&[("username", "pic"), ("role", "pic")]),
         (false, "/events/{id}/language") => form(&[("language", "fr")]),
+        (false, "/events/{id}/duplicate/players") => {
+            let number = (20 + ROLES.iter().position(|r| *r == role).unwrap_or(0)).to_string();
+            form(&[("number", &number), ("name", &tag)])
+        }
+        (false, "/events/{id}/duplicate/games") => form(&[]),
         (false, "/account/language") => form(&[("language", "id")]),
         (false, "/events/{id}/lexicon") => form(&[
             ("lexicon_name", &format!("list_{tag}")),

@@ -82,11 +82,15 @@ say "server $base (pid $server_pid), data in $tmp/data"
 # Each suite writes its own closing line; they are added up below. ONLY=duplicate runs one suite.
 status=0
 : >"$tmp/summary"
-for suite in tablet duplicate; do
+# duplicate_game (issue 16, done when): a 20-turn Duplicate game through the pages, in French
+# then English; given longer, as it plays 40 turns.
+for suite in tablet duplicate duplicate_game; do
   [ -z "${ONLY:-}" ] || [ "$ONLY" = "$suite" ] || continue
   say "suite $suite"
+  limit=300
+  [ "$suite" != "duplicate_game" ] || limit=900
   ARBITER_URL="$base" ARBITER_ADMIN_USER="$admin_user" ARBITER_ADMIN_PASSWORD="$admin_password" \
-    SCREENSHOT_DIR="$shots" SUMMARY_FILE="$tmp/summary-$suite" timeout 300 node "$here/$suite.mjs" || status=$?
+    SCREENSHOT_DIR="$shots" SUMMARY_FILE="$tmp/summary-$suite" timeout "$limit" node "$here/$suite.mjs" || status=$?
   if [ -s "$tmp/summary-$suite" ]; then cat "$tmp/summary-$suite" >>"$tmp/summary"; else echo "0 passed, 1 failed" >>"$tmp/summary"; fi
 done
 # Issue 15: a round of the demo event through the pages only, each size on its own demo

@@ -75,6 +75,35 @@ pub fn create(state: &State, ruleset: DuplicateRuleset, players: Vec<u32>) -> Re
     Ok(Payload::Created { ruleset, players })
 }
 
+/// Players added to the event after the game was created join a game not yet over (any new
+/// number, none twice). Refused once the game has ended: its ranking is final.
+pub fn join(state: &State, players: Vec<u32>) -> Result<Payload> {
+    phase_is(
+        state,
+        &[
+            Phase::AwaitingRack,
+            Phase::RackShown,
+            Phase::Running,
+            Phase::TopChosen,
+        ],
+        "add players",
+        "D1",
+    )?;
+    if players.is_empty() {
+        return Err(DuplicateError::Players("at least one player".into()));
+    }
+    let mut seen = BTreeSet::new();
+    if let Some(p) = players
+        .iter()
+        .find(|p| !seen.insert(**p) || state.players.contains(p))
+    {
+        return Err(DuplicateError::Players(format!(
+            "player {p} is already in the game"
+        )));
+    }
+    Ok(Payload::PlayersJoined { players })
+}
+
 /// D1, D3: the server draws the next rack; if none can meet the constraint, the game ends.
 pub fn draw_rack(state: &State, rng: &mut impl Rng) -> Result<Payload> {
     phase_is(state, &[Phase::AwaitingRack], "draw a rack", "D1")?;

@@ -128,6 +128,12 @@ pub enum Payload {
         /// Why.
         reason: EndReason,
     },
+    /// Players added to the event after the game was created join it: they write slips from
+    /// now on, and the turns before score 0 for them.
+    PlayersJoined {
+        /// The new players' numbers.
+        players: Vec<u32>,
+    },
 }
 
 impl Payload {
@@ -142,6 +148,7 @@ impl Payload {
             Payload::SlipRecorded { .. } => "slip_recorded",
             Payload::Undone { .. } => "undone",
             Payload::Ended { .. } => "ended",
+            Payload::PlayersJoined { .. } => "players_joined",
         }
     }
 

@@ -61,7 +61,7 @@ mod tops;
 mod tests;
 
 pub use decide::{
-    choose_among, choose_top, create, draw_rack, end_game, place_top, prepared_rack, record,
+    choose_among, choose_top, create, draw_rack, end_game, join, place_top, prepared_rack, record,
     record_slip, start_turn, type_rack, undo,
 };
 pub use draw::{

@@ -256,6 +256,13 @@ fn apply_one(s: &mut State, e: &Event) {
             }
         }
         Payload::Ended { reason } => s.ended = Some(*reason),
+        Payload::PlayersJoined { players } => {
+            for p in players {
+                if !s.players.contains(p) {
+                    s.players.push(*p);
+                }
+            }
+        }
         Payload::Undone { .. } => {}
     }
 }

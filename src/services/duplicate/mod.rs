@@ -12,6 +12,7 @@
 //! - this file: authorisation, the commands and the write.
 
 mod cache;
+mod director;
 mod export;
 mod graph;
 mod prepared;
@@ -19,6 +20,7 @@ mod requests;
 mod views;
 
 pub use cache::GameCache;
+pub use director::{DirectorView, GameSummary, director_view, equal_tops};
 pub use export::{master_gcg, record_csv, record_gcg};
 pub use graph::{graph, warm};
 pub use prepared::{
@@ -140,9 +142,11 @@ pub fn create_event(
     })
 }
 
-/// Adds a player to a Duplicate event (its director). Games created afterwards include them.
+/// Adds a player to a Duplicate event (its director). Games created afterwards include them,
+/// and so do the event's games not yet over (they join from the turn on show).
 pub fn add_player(
     conn: &mut DbConn,
+    desk: &Desk,
     now: DateTime<Utc>,
     user_id: UserId,
     event_id: EventId,
@@ -159,7 +163,7 @@ pub fn add_player(
         .ok()
         .filter(|n| *n >= 1)
         .ok_or_else(|| AppError::field("number", "a player's number is from 1"))?;
-    conn.write_tx(|conn| {
+    desk.write(conn, |conn, work| {
         Grants::load(conn, user_id)?.require_director(Some(event_id))?;
         event_ruleset(conn, event_id)?;
         if rows::players(conn, event_id)?
@@ -171,7 +175,7 @@ pub fn add_player(
                 current: None,
             });
         }
-        Ok(rows::insert_player(
+        let row = rows::insert_player(
             conn,
             &rows::NewDuplicatePlayer {
                 event_id,
@@ -181,7 +185,9 @@ pub fn add_player(
                 club: &club,
                 created_at: now.naive_utc(),
             },
-        )?)
+        )?;
+        director::join_open_games(conn, work, now, user_id, event_id, req.number)?;
+        Ok(row)
     })
 }
 

@@ -96,9 +96,11 @@ pub struct GameView {
     pub remaining_ms: Option<i64>,
     /// D4: the warning comes this many milliseconds before the end.
     pub warning_ms: u64,
+    /// D5: the event's ruling on a writing fault when a slip gives none.
+    pub slip_fault: dup::FaultRuling,
 }
 
-fn phase_name(p: Phase) -> &'static str {
+pub(super) fn phase_name(p: Phase) -> &'static str {
     match p {
         Phase::NotCreated => "not_created",
         Phase::AwaitingRack => "awaiting_rack",
@@ -167,6 +169,7 @@ fn game_view(row: &rows::DuplicateGameRow, s: &State, now: DateTime<Utc>) -> Gam
             .and_then(|t| t.ends_at(&ruleset))
             .map(|end| (end - now).num_milliseconds()),
         warning_ms: ruleset.warning_ms,
+        slip_fault: ruleset.slip_fault,
     }
 }
 

@@ -63,7 +63,7 @@ pub async fn show_event(
     post,
     path = "/api/v1/duplicate/events/{id}/players",
     operation_id = "addDuplicatePlayer",
-    summary = "Add a player (director)",
+    summary = "Add a player (director); they join the event's games not yet over",
     params(("id" = i64, Path, description = "Event id.")),
     request_body = crate::services::duplicate::NewDuplicatePlayerRequest,
     responses(
@@ -78,8 +78,9 @@ pub async fn add_player(
     body: web::Json<dup::NewDuplicatePlayerRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
+    let desk = state.desk.clone();
     let p = state
-        .db(move |conn| dup::add_player(conn, now, uid, id, &body))
+        .db(move |conn| dup::add_player(conn, &desk, now, uid, id, &body))
         .await?;
     Ok(HttpResponse::Created().json(p))
 }

@@ -223,3 +223,44 @@ proptest! {
         prop_assert_eq!(fold(&s.log), fold(&s.log));
     }
 }
+
+// rules D1, D5: a player added to the event after the game was created joins it and may write
+// slips from then on; joining twice, an empty list or a game over are refused with nothing
+// recorded.
+#[test]
+fn players_added_later_join_a_game_not_over() {
+    let mut s = new_game(vec![1, 2]);
+    step!(s, type_rack(&s, "AEIRSTN", false).unwrap());
+    step!(s, start_turn(&s).unwrap());
+    let late = SlipInput::parse_line("3 H4 RETAINS 70").unwrap();
+    assert_eq!(
+        record_slip(&s, graph(), 1, late.clone(), None),
+        Err(DuplicateError::UnknownPlayer(3))
+    );
+    step!(s, join(&s, vec![3]).unwrap());
+    assert_eq!(s.players, vec![1, 2, 3]);
+    assert!(record_slip(&s, graph(), 1, late, None).is_ok());
+    let before = s.clone();
+    assert_eq!(
+        join(&s, vec![3]).unwrap_err().field(),
+        Some("players".into())
+    );
+    assert_eq!(
+        join(&s, vec![4, 4]).unwrap_err().field(),
+        Some("players".into())
+    );
+    assert_eq!(
+        join(&s, vec![]).unwrap_err().field(),
+        Some("players".into())
+    );
+    assert_eq!(s, before);
+    assert_eq!(fold(&s.log), s, "the fold replays the join");
+    let mut over = new_game(vec![1]);
+    step!(
+        over,
+        Payload::Ended {
+            reason: EndReason::NoPlay
+        }
+    );
+    assert_eq!(join(&over, vec![2]), Err(DuplicateError::GameOver));
+}

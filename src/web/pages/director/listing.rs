@@ -110,7 +110,49 @@ pub async fn new_event_form(
     )
 }
 
+/// What the new-event form creates: a team or one-vs-one event, or a Duplicate one.
+enum NewEvent {
+    Match(NewEventRequest),
+    Duplicate(crate::services::duplicate::NewDuplicateEventRequest),
+}
+
 impl NewEventForm {
+    /// The event this form stands for: with the `duplicate` format, a Duplicate event whose D
+    /// options are the overrides (English Duplicate with English tiles, French otherwise).
+    fn event(&self) -> Result<NewEvent, AppError> {
+        if self.preset != "duplicate" {
+            return self.request().map(NewEvent::Match);
+        }
+        let mut overrides = if self.overrides.trim().is_empty() {
+            serde_json::Value::Object(serde_json::Map::new())
+        } else {
+            serde_json::from_str(&self.overrides).map_err(|e| {
+                AppError::field(
+                    "overrides",
+                    format!("the overrides are not valid JSON: {e}"),
+                )
+            })?
+        };
+        // An uploaded list is the game's word list (D2).
+        if self.lexicon == "upload"
+            && let serde_json::Value::Object(o) = &mut overrides
+            && !o.contains_key("lexicon")
+        {
+            o.insert(
+                "lexicon".into(),
+                serde_json::Value::String(self.lexicon_name.trim().to_owned()),
+            );
+        }
+        Ok(NewEvent::Duplicate(
+            crate::services::duplicate::NewDuplicateEventRequest {
+                name: self.name.clone(),
+                ruleset: Some(overrides),
+                english: self.tile_set == "english",
+                public: Some(self.public.is_some()),
+            },
+        ))
+    }
+
     /// The API request this form stands for.
     fn request(&self) -> Result<NewEventRequest, AppError> {
         let overrides = if self.overrides.trim().is_empty() {
@@ -151,7 +193,7 @@ pub async fn create_event(
         .await?;
     let form: NewEventForm = read_form(&req, payload).await?;
     let data_dir = state.settings.data_dir.clone();
-    let parsed = form.request().and_then(|r| {
+    let parsed = form.event().and_then(|r| {
         let upload = (form.lexicon == "upload")
             .then(|| (form.lexicon_name.clone(), form.words.clone().into_bytes()));
         if let Some((name, words)) = &upload {
@@ -166,11 +208,21 @@ pub async fn create_event(
             state
                 .db(move |conn| {
                     conn.write_tx(|conn| {
-                        let ev = events::create_event(conn, now, uid, &body)?;
-                        if let Some((name, words)) = &upload {
-                            import::store_lexicon(conn, &data_dir, uid, ev.id, name, words)?;
+                        let (id, name, page) = match &body {
+                            NewEvent::Match(body) => {
+                                let ev = events::create_event(conn, now, uid, body)?;
+                                (ev.id, ev.name, format!("/events/{}", ev.id))
+                            }
+                            NewEvent::Duplicate(body) => {
+                                let ev =
+                                    crate::services::duplicate::create_event(conn, now, uid, body)?;
+                                (ev.id, ev.name, format!("/events/{}/duplicate", ev.id))
+                            }
+                        };
+                        if let Some((lexicon, words)) = &upload {
+                            import::store_lexicon(conn, &data_dir, uid, id, lexicon, words)?;
                         }
-                        Ok(ev)
+                        Ok((name, page))
                     })
                 })
                 .await
@@ -178,10 +230,7 @@ pub async fn create_event(
         Err(e) => Err(e),
     };
     match result {
-        Ok(ev) => Ok(redirect_with_flash(
-            &format!("/events/{}", ev.id),
-            &format!("Event {} created.", ev.name),
-        )),
+        Ok((name, to)) => Ok(redirect_with_flash(&to, &format!("Event {name} created."))),
         Err(e) if shown_at_form(&e) || matches!(e, AppError::PayloadTooLarge(_)) => {
             let chrome = chrome(&req, &user, &csrf);
             let status = status_of(&e);

@@ -5,6 +5,7 @@
 //! the director's pages share. `listing` lists and creates events, `pairings` pairs rounds and
 //! prints them, `uploads` takes the teams CSV and the word list.
 
+pub mod duplicate;
 pub mod listing;
 pub mod pairings;
 pub mod uploads;
@@ -89,6 +90,14 @@ async fn read_form<T: serde::de::DeserializeOwned + 'static>(
     use actix_web::FromRequest;
     let mut payload = payload.into_inner();
     Ok(CsrfForm::<T>::from_request(req, &mut payload).await?.0)
+}
+
+/// The format an event's stored ruleset names: a team or 1v1 preset, or `duplicate`.
+pub fn format_name(ruleset: &serde_json::Value) -> &str {
+    ruleset["preset"]
+        .as_str()
+        .or(ruleset["format"].as_str())
+        .unwrap_or("")
 }
 
 /// Values a failed form on the event page keeps.
