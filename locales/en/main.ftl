@@ -532,3 +532,26 @@ result-walked-out = { $winner } wins: { $other } walked out
 result-both-forfeited = both sides forfeited
 result-wins = { $winner } wins
 result-tie = tie
+
+## i18n2
+sheet-pass = pass
+sheet-exchange = exchange { $n }
+sheet-turn-lost = turn lost
+sheet-turn = turn
+sheet-score-challenge = score challenge by { $by }: actual { $score }
+sheet-withdrawn = play withdrawn: word invalid
+sheet-word-valid = word challenge: valid
+sheet-word-invalid = word challenge: invalid
+sheet-score-corrected = score corrected (found by { $by })
+sheet-tiles-left = tiles left: { $rack }
+sheet-racks-recounted = rack count taken back: the last play was withdrawn
+sheet-overtime = overtime { $time }
+sheet-out-of-time-passes = clock at 0:00: its turns pass to the other side
+sheet-out-of-time-overtime = clock at 0:00: overtime runs
+challenger-opponent = opponent
+challenger-teammate = teammate, no penalty
+pic-history-words = { $words } by { $by }
+pic-history-play = the play, by { $by }
+pic-history-score = score, by { $by }
+pic-ruling-score = actual { $actual }, recorded { $recorded }
+pic-ruling-none = closed without ruling

@@ -531,3 +531,26 @@ result-walked-out = { $winner } gagne : { $other } a abandonné
 result-both-forfeited = forfait des deux camps
 result-wins = { $winner } gagne
 result-tie = nul
+
+## i18n2
+sheet-pass = passe
+sheet-exchange = échange de { $n }
+sheet-turn-lost = tour perdu
+sheet-turn = tour
+sheet-score-challenge = score contesté par { $by } : score réel { $score }
+sheet-withdrawn = coup retiré : mot non valable
+sheet-word-valid = contestation de mot : valable
+sheet-word-invalid = contestation de mot : non valable
+sheet-score-corrected = score corrigé (relevé par { $by })
+sheet-tiles-left = reliquats : { $rack }
+sheet-racks-recounted = décompte des chevalets annulé : le dernier coup a été retiré
+sheet-overtime = dépassement { $time }
+sheet-out-of-time-passes = pendule à 0:00 : ses tours passent à l'autre camp
+sheet-out-of-time-overtime = pendule à 0:00 : le dépassement court
+challenger-opponent = adversaire
+challenger-teammate = coéquipier, sans pénalité
+pic-history-words = { $words } par { $by }
+pic-history-play = le coup, par { $by }
+pic-history-score = score, par { $by }
+pic-ruling-score = score réel { $actual }, inscrit { $recorded }
+pic-ruling-none = clos sans décision

@@ -530,3 +530,26 @@ result-walked-out = { $winner } menang: { $other } walkout
 result-both-forfeited = kedua pihak forfeit
 result-wins = { $winner } menang
 result-tie = seri
+
+## i18n2
+sheet-pass = lewat
+sheet-exchange = tukar { $n }
+sheet-turn-lost = giliran hangus
+sheet-turn = giliran
+sheet-score-challenge = skor ditantang oleh { $by }: skor sebenarnya { $score }
+sheet-withdrawn = langkah ditarik: kata tidak sah
+sheet-word-valid = tantangan kata: sah
+sheet-word-invalid = tantangan kata: tidak sah
+sheet-score-corrected = skor dikoreksi (ditemukan oleh { $by })
+sheet-tiles-left = sisa ubin: { $rack }
+sheet-racks-recounted = hitungan rak dibatalkan: langkah terakhir ditarik
+sheet-overtime = lewat waktu { $time }
+sheet-out-of-time-passes = jam di 0:00: gilirannya berpindah ke pihak lawan
+sheet-out-of-time-overtime = jam di 0:00: waktu tambahan berjalan
+challenger-opponent = lawan
+challenger-teammate = rekan setim, tanpa penalti
+pic-history-words = { $words } oleh { $by }
+pic-history-play = langkah itu, oleh { $by }
+pic-history-score = skor, oleh { $by }
+pic-ruling-score = skor sebenarnya { $actual }, tercatat { $recorded }
+pic-ruling-none = ditutup tanpa keputusan
