@@ -278,6 +278,11 @@ pub fn refusals_json(lang: Lang) -> String {
         .iter()
         .map(|k| ((*k).to_owned(), serde_json::Value::String(lang.t(k))))
         .collect();
+    let mut map = map;
+    map.insert(
+        "refusals".to_owned(),
+        crate::web::messages::refusals_for_script(lang),
+    );
     // `<` escaped: no `</script>` or `<!--` can end the element early.
     serde_json::Value::Object(map)
         .to_string()
@@ -296,12 +301,10 @@ pub const MESSAGES: &[(&str, &str)] = &[
     ("this session has ended; sign in again", "msg-session-ended"),
 ];
 
-/// A service's English message in `lang`, where the catalogue knows it.
+/// A service's English message in `lang`, where the catalogue knows it (here or, by its shape,
+/// in `web::messages::REFUSALS`); other text as written.
 pub fn message(lang: Lang, english: &str) -> String {
-    MESSAGES
-        .iter()
-        .find(|(e, _)| e.eq_ignore_ascii_case(english.trim_end_matches('.')))
-        .map_or_else(|| english.to_owned(), |(_, key)| lang.t(key))
+    crate::web::messages::translate(lang, english).unwrap_or_else(|| english.to_owned())
 }
 
 impl std::fmt::Display for Lang {

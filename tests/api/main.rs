@@ -15,6 +15,7 @@ mod duplicate;
 mod foundation;
 mod inputs;
 mod languages;
+mod languages_words;
 mod match_path;
 mod matches;
 mod navigation;
