@@ -185,6 +185,23 @@
     { error: "forbidden", key: "js-forbidden", text: "This device may not do that. Ask the director." },
     { error: "unauthorized", key: "js-unauthorized", text: "Signed out: sign in again on this device." }
   ];
+  // Every other refusal the server lists (web::messages::REFUSALS), worded in the page's
+  // language: [English shape with {name} parts, the page's words with the same {name} parts].
+  function listedRefusal(msg) {
+    var list = TEXT.refusals || [];
+    var text = msg.replace(/\.$/, "");
+    for (var i = 0; i < list.length; i++) {
+      var names = [];
+      var src = String(list[i][0]).replace(/[.*+?^$()|[\]\\]/g, "\\$&")
+        .replace(/\{(\w+)\}/g, function (_, n) { names.push(n); return "(.+?)"; });
+      var m = new RegExp("^" + src + "$", "i").exec(text);
+      if (!m) { continue; }
+      var out = String(list[i][1]);
+      for (var j = 0; j < names.length; j++) { out = out.split("{" + names[j] + "}").join(m[j + 1]); }
+      return out;
+    }
+    return null;
+  }
   function playerWords(status, body) {
     body = body || {};
     var msg = String(body.message || T("js-refused", "Refused."));
@@ -197,7 +214,8 @@
       if (!m) { continue; }
       return { text: T(w.key, w.text).replace("$1", m[1] || ""), rule: rule };
     }
-    msg = msg.replace(/^rule [A-Z0-9/]+:\s*/, "").replace(/^invalid command:\s*/, "");
+    msg = msg.replace(/^rule [A-Z0-9/]+[a-z]?:\s*/, "").replace(/^(invalid command|match):\s*/, "");
+    msg = listedRefusal(msg) || msg;
     return { text: msg.charAt(0).toUpperCase() + msg.slice(1), rule: rule };
   }
   /** Shows a refusal right under the control that caused it (its form), else at the controls' top. */

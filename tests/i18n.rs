@@ -9,6 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use arbiter::web::i18n::{Lang, MESSAGES, SCRIPT_KEYS};
+use arbiter::web::messages::{REFUSALS, translate};
 
 const LANGS: [&str; 3] = ["en", "id", "fr"];
 
@@ -94,6 +95,9 @@ fn used_keys() -> Vec<(String, String)> {
     }
     for (_, k) in MESSAGES {
         used.push(((*k).to_owned(), "web::i18n::MESSAGES".into()));
+    }
+    for (_, k) in REFUSALS {
+        used.push(((*k).to_owned(), "web::messages::REFUSALS".into()));
     }
     used
 }
@@ -302,4 +306,75 @@ fn the_literal_check_finds_literals() {
             literals(f)
         );
     }
+}
+
+/// The `#[error("…")]` texts of a source file, each with its `{…}` parts filled with `X`.
+fn error_texts(path: &str) -> Vec<String> {
+    let text = fs::read_to_string(root().join(path)).unwrap();
+    let mut out = Vec::new();
+    let mut rest = text.as_str();
+    while let Some(i) = rest.find("#[error(") {
+        rest = &rest[i + "#[error(".len()..];
+        let Some(start) = rest.find('"') else { break };
+        let Some(len) = rest[start + 1..].find('"') else {
+            break;
+        };
+        let shape = &rest[start + 1..start + 1 + len];
+        let mut filled = String::new();
+        let mut inside = false;
+        for c in shape.chars() {
+            match c {
+                '{' => inside = true,
+                '}' => {
+                    inside = false;
+                    filled.push('X');
+                }
+                c if !inside => filled.push(c),
+                _ => {}
+            }
+        }
+        out.push(filled);
+    }
+    out
+}
+
+#[test]
+fn every_refusal_of_the_rules_core_has_words_in_every_language() {
+    // Typed refusals whose text is only a wrapper around another (checked as that one).
+    const WRAPPERS: &[&str] = &[
+        "match: X",
+        "ruleset: X",
+        "invalid command: X",
+        "rule N5: X",
+        "rule N9: X",
+        "rule X: X",
+    ];
+    let mut texts = error_texts("src/rules/game/error.rs");
+    texts.extend(error_texts("src/rules/placement.rs"));
+    assert!(texts.len() > 35, "found only {} refusals", texts.len());
+    // The reasons the wrappers carry (`Hold`, `Slip`, `Lifecycle` in a game).
+    let game = fs::read_to_string(root().join("src/rules/game/error.rs")).unwrap();
+    assert!(game.contains("Hold(&'static str)") && game.contains("Slip(&'static str)"));
+    let mut sources = Vec::new();
+    files(&root().join("src/rules/game"), "rs", &mut sources);
+    for s in &sources {
+        let text = fs::read_to_string(s).unwrap();
+        for k in string_args(&text, &["Hold", "Slip", "Lifecycle"]) {
+            texts.push(k);
+        }
+    }
+    let mut missing = Vec::new();
+    for t in texts.iter().filter(|t| !WRAPPERS.contains(&t.as_str())) {
+        for lang in [Lang::En, Lang::Id, Lang::Fr] {
+            match translate(lang, t) {
+                Some(words) if lang == Lang::En || !t.contains(&words) => {}
+                other => missing.push(format!("{t:?} in {lang}: {other:?}")),
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "refusals without words (add them to web::messages::REFUSALS):\n{}",
+        missing.join("\n")
+    );
 }

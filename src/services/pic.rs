@@ -85,6 +85,16 @@ pub struct HistoryItem {
     pub summary: String,
     /// The ruling, in words.
     pub ruling: String,
+    /// The words challenged (empty for a score challenge or the whole play), for a page to
+    /// word the summary in its language (issue 15); not in the JSON.
+    #[serde(skip)]
+    pub words: String,
+    /// The challenger's seat, for the same.
+    #[serde(skip)]
+    pub by: String,
+    /// The score ruling's actual and recorded scores, for the same.
+    #[serde(skip)]
+    pub scores: Option<(i32, i32)>,
     /// Who ruled.
     pub pic: Option<String>,
     /// Raised at.
@@ -194,7 +204,15 @@ pub fn queue(
     }
     let mut history = Vec::new();
     for c in rows::closed_challenges(conn, event_id, 200)? {
-        let summary = serde_json::from_str::<game::Challenge>(&c.detail)
+        let challenge = serde_json::from_str::<game::Challenge>(&c.detail).ok();
+        let (words, by) = challenge
+            .as_ref()
+            .map(|ch| match &ch.kind {
+                ChallengeKind::Word { words } => (words.join(", "), ch.by.to_string()),
+                ChallengeKind::Score => (String::new(), ch.by.to_string()),
+            })
+            .unwrap_or_default();
+        let summary = challenge
             .map(|ch| match ch.kind {
                 ChallengeKind::Word { words } if !words.is_empty() => {
                     format!("{} by {}", words.join(", "), ch.by)
@@ -203,11 +221,17 @@ pub fn queue(
                 ChallengeKind::Score => format!("score, by {}", ch.by),
             })
             .unwrap_or_default();
-        let ruling = match c
+        let parsed = c
             .ruling
             .as_deref()
-            .map(serde_json::from_str::<game::ChallengeRuling>)
-        {
+            .map(serde_json::from_str::<game::ChallengeRuling>);
+        let scores = match &parsed {
+            Some(Ok(game::ChallengeRuling::Score { actual, recorded })) => {
+                Some((*actual, *recorded))
+            }
+            _ => None,
+        };
+        let ruling = match parsed {
             Some(Ok(game::ChallengeRuling::Word { valid: true })) => "acceptable".to_owned(),
             Some(Ok(game::ChallengeRuling::Word { valid: false })) => "unacceptable".to_owned(),
             Some(Ok(game::ChallengeRuling::Score { actual, recorded })) => {
@@ -223,6 +247,9 @@ pub fn queue(
             kind: c.kind,
             summary,
             ruling,
+            words,
+            by,
+            scores,
             pic: username(conn, c.claimed_by)?,
             opened_at: utc(c.opened_at),
             closed_at: closed,

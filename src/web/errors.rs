@@ -187,6 +187,9 @@ fn html_error(err: &RenderedError, res: &ServiceResponse<BoxBody>) -> HttpRespon
         status: err.status.as_u16(),
         title,
         message,
+        rule: crate::web::messages::rule_of(&err.message)
+            .unwrap_or_default()
+            .to_owned(),
     };
     match page.render() {
         Ok(html) => HttpResponse::build(err.status)

@@ -9,10 +9,12 @@
 //! browser's `Accept-Language`, English.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
+use std::sync::OnceLock;
 
 use actix_web::HttpRequest;
 use actix_web::http::header;
+use fluent_syntax::ast;
 use fluent_templates::fluent_bundle::FluentValue;
 use fluent_templates::{LanguageIdentifier, Loader, langid, static_loader};
 
@@ -114,19 +116,13 @@ impl Lang {
     }
 
     /// Whether `key` is in this language's catalogue and formats (Fluent reports a message
-    /// with a missing argument as not found, so every argument name the catalogues use is
-    /// given here).
+    /// with a missing argument as not found, so every argument name the catalogues use, read
+    /// from their parsed text, is given).
     pub fn has(self, key: &str) -> bool {
-        const NAMES: &[&str] = &[
-            "a", "b", "by", "count", "event", "kind", "link", "match", "method", "n", "name",
-            "player", "preset", "reason", "bye", "role", "round", "ruling", "score", "seat", "set",
-            "status", "table", "team", "time", "value", "game", "turn", "turns", "of", "word",
-            "why", "rack", "phase", "spread", "win", "tie", "loss", "winner", "other",
-            // dupa: the Duplicate director's page and result sheets.
-            "games", "at", "tops", "warning", "early", "late", "bonus", "min", "free", "penalty",
-            "number",
-        ];
-        let args: Vec<(&str, String)> = NAMES.iter().map(|n| (*n, "1".to_owned())).collect();
+        let args: Vec<(&str, String)> = argument_names()
+            .iter()
+            .map(|n| (n.as_str(), "1".to_owned()))
+            .collect();
         self.try_t_args(key, &args).is_some()
     }
 
@@ -169,6 +165,83 @@ impl Lang {
     }
 }
 
+/// The catalogues' text, as `static_loader!` embeds it (read again here for their syntax tree).
+const SOURCES: [&str; 3] = [
+    include_str!("../../locales/en/main.ftl"),
+    include_str!("../../locales/id/main.ftl"),
+    include_str!("../../locales/fr/main.ftl"),
+];
+
+/// Every `$argument` any catalogue's message or term uses, from the parsed catalogues: a new
+/// argument in a catalogue needs no change here.
+pub fn argument_names() -> &'static BTreeSet<String> {
+    static NAMES: OnceLock<BTreeSet<String>> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        let mut names = BTreeSet::new();
+        for source in SOURCES {
+            // A catalogue with syntax errors still yields the entries that parsed (the catalogue
+            // test reports the ones that did not).
+            let resource = match fluent_syntax::parser::parse(source) {
+                Ok(r) | Err((r, _)) => r,
+            };
+            for entry in &resource.body {
+                let (value, attributes) = match entry {
+                    ast::Entry::Message(m) => (m.value.as_ref(), &m.attributes),
+                    ast::Entry::Term(t) => (Some(&t.value), &t.attributes),
+                    _ => continue,
+                };
+                value
+                    .into_iter()
+                    .chain(attributes.iter().map(|a| &a.value))
+                    .for_each(|p| pattern_names(p, &mut names));
+            }
+        }
+        names
+    })
+}
+
+fn pattern_names(p: &ast::Pattern<&str>, out: &mut BTreeSet<String>) {
+    for el in &p.elements {
+        if let ast::PatternElement::Placeable { expression } = el {
+            expression_names(expression, out);
+        }
+    }
+}
+
+fn expression_names(e: &ast::Expression<&str>, out: &mut BTreeSet<String>) {
+    match e {
+        ast::Expression::Select { selector, variants } => {
+            inline_names(selector, out);
+            for v in variants {
+                pattern_names(&v.value, out);
+            }
+        }
+        ast::Expression::Inline(i) => inline_names(i, out),
+    }
+}
+
+fn inline_names(e: &ast::InlineExpression<&str>, out: &mut BTreeSet<String>) {
+    match e {
+        ast::InlineExpression::VariableReference { id } => {
+            out.insert(id.name.to_owned());
+        }
+        ast::InlineExpression::FunctionReference { arguments, .. }
+        | ast::InlineExpression::TermReference {
+            arguments: Some(arguments),
+            ..
+        } => {
+            for a in &arguments.positional {
+                inline_names(a, out);
+            }
+            for a in &arguments.named {
+                inline_names(&a.value, out);
+            }
+        }
+        ast::InlineExpression::Placeable { expression } => expression_names(expression, out),
+        _ => {}
+    }
+}
+
 /// The keys `static/app.js` reads from the page (`<script id="arbiter-text">`): the words for
 /// refused commands and the few sentences the script writes itself.
 pub const SCRIPT_KEYS: &[&str] = &[
@@ -205,6 +278,11 @@ pub fn refusals_json(lang: Lang) -> String {
         .iter()
         .map(|k| ((*k).to_owned(), serde_json::Value::String(lang.t(k))))
         .collect();
+    let mut map = map;
+    map.insert(
+        "refusals".to_owned(),
+        crate::web::messages::refusals_for_script(lang),
+    );
     // `<` escaped: no `</script>` or `<!--` can end the element early.
     serde_json::Value::Object(map)
         .to_string()
@@ -223,12 +301,10 @@ pub const MESSAGES: &[(&str, &str)] = &[
     ("this session has ended; sign in again", "msg-session-ended"),
 ];
 
-/// A service's English message in `lang`, where the catalogue knows it.
+/// A service's English message in `lang`, where the catalogue knows it (here or, by its shape,
+/// in `web::messages::REFUSALS`); other text as written.
 pub fn message(lang: Lang, english: &str) -> String {
-    MESSAGES
-        .iter()
-        .find(|(e, _)| e.eq_ignore_ascii_case(english.trim_end_matches('.')))
-        .map_or_else(|| english.to_owned(), |(_, key)| lang.t(key))
+    crate::web::messages::translate(lang, english).unwrap_or_else(|| english.to_owned())
 }
 
 impl std::fmt::Display for Lang {
@@ -259,6 +335,16 @@ mod tests {
         assert_eq!(Lang::from_accept_language("de, es"), None);
         assert_eq!(Lang::from_accept_language("fr;q=0"), None);
         assert_eq!(Lang::from_accept_language(""), None);
+    }
+
+    #[test]
+    fn argument_names_come_from_the_catalogues() {
+        let names = argument_names();
+        // Plain arguments, arguments only inside a select's variants, and a select's selector.
+        for n in ["n", "name", "spread", "winner", "status", "reason"] {
+            assert!(names.contains(n), "{n} not found in {names:?}");
+        }
+        assert!(!names.iter().any(|n| n.starts_with('$') || n.is_empty()));
     }
 
     #[test]

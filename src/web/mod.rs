@@ -17,6 +17,7 @@ pub mod errors;
 pub mod i18n;
 pub mod limits;
 pub mod live;
+pub mod messages;
 pub mod pages;
 pub mod session;
 

@@ -20,6 +20,7 @@ mod duplicate_director;
 mod foundation;
 mod inputs;
 mod languages;
+mod languages_words;
 mod match_path;
 mod matches;
 mod navigation;

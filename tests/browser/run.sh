@@ -94,18 +94,23 @@ for suite in tablet duplicate duplicate_game; do
   if [ -s "$tmp/summary-$suite" ]; then cat "$tmp/summary-$suite" >>"$tmp/summary"; else echo "0 passed, 1 failed" >>"$tmp/summary"; fi
 done
 # Issue 15: a round of the demo event through the pages only, each size on its own demo
-# instance (event.mjs starts `arbiter demo` and `arbiter serve` itself). ARBITER_TEST_LANG picks
-# the pages' language (Accept-Language); default en. ONLY=event runs it alone.
+# instance (event.mjs starts `arbiter demo` and `arbiter serve` itself), once per language of
+# the pages: ARBITER_TEST_LANG picks it (Accept-Language). EVENT_LANGS narrows the list
+# (default "en fr id"); ONLY=event runs these alone. Every viewport check runs in each language.
 if [ -z "${ONLY:-}" ] || [ "$ONLY" = "event" ]; then
-  event_status=0
-  ARBITER_BIN="$bin" SCREENSHOT_DIR="$shots" SUMMARY_FILE="$tmp/summary-event" timeout 600 node "$here/event.mjs" || event_status=$?
-  [ "$event_status" -eq 0 ] || status=1
-  if [ -s "$tmp/summary-event.event" ]; then
-    say "event.mjs: $(cat "$tmp/summary-event.event")"
-    cat "$tmp/summary-event.event" >>"$tmp/summary"
-  else
-    echo "0 passed, 1 failed" >>"$tmp/summary"
-  fi
+  for lang in ${EVENT_LANGS:-en fr id}; do
+    say "suite event ($lang)"
+    event_status=0
+    ARBITER_TEST_LANG="$lang" ARBITER_BIN="$bin" SCREENSHOT_DIR="$shots" SUMMARY_FILE="$tmp/summary-event-$lang" \
+      timeout 600 node "$here/event.mjs" || event_status=$?
+    [ "$event_status" -eq 0 ] || status=1
+    if [ -s "$tmp/summary-event-$lang.event" ]; then
+      say "event.mjs ($lang): $(cat "$tmp/summary-event-$lang.event")"
+      cat "$tmp/summary-event-$lang.event" >>"$tmp/summary"
+    else
+      echo "0 passed, 1 failed" >>"$tmp/summary"
+    fi
+  done
 fi
 # One closing line: the suites' counts added up.
 awk '{p += $1; f += $3} END {printf "%d passed, %d failed\n", p, f}' "$tmp/summary" >"$tmp/summary-all"

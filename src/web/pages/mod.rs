@@ -230,6 +230,20 @@ impl Chrome {
         self.flash.as_deref().map(|f| flash_text(self.lang, f))
     }
 
+    /// A service's or the rules' English refusal in the page's language, without its rule ID
+    /// (`web::messages`); text the catalogues do not know as written.
+    pub fn msg(&self, english: &str) -> String {
+        localise(self.lang, english)
+    }
+
+    /// The rule ID a refusal names (`rule T7: …` gives `T7`), shown small beside its words;
+    /// empty if it names none.
+    pub fn rule_of(&self, english: &str) -> String {
+        crate::web::messages::rule_of(english)
+            .unwrap_or_default()
+            .to_owned()
+    }
+
     /// The catalogue's text for `key` in the page's language.
     pub fn t(&self, key: &str) -> String {
         self.lang.t(key)
@@ -421,6 +435,8 @@ pub struct ErrorPage {
     pub title: String,
     /// What went wrong.
     pub message: String,
+    /// The rule behind it, if it names one (shown small).
+    pub rule: String,
 }
 
 /// A form with no fields but its CSRF token.

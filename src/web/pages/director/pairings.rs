@@ -178,7 +178,7 @@ pub async fn pairings_page(
     let (event, round) = state
         .db(move |conn| rounds::directed_round(conn, uid, event_id, round_no))
         .await?;
-    let chrome = chrome(&req, &user, &csrf);
+    let chrome = chrome(&req, &user, &csrf).in_event(event.language.as_deref());
     page(
         &PairingsPage {
             chrome: chrome.clone(),
@@ -202,7 +202,7 @@ pub async fn cards_page(
     let (event, round) = state
         .db(move |conn| rounds::directed_round(conn, uid, event_id, round_no))
         .await?;
-    let chrome = chrome(&req, &user, &csrf);
+    let chrome = chrome(&req, &user, &csrf).in_event(event.language.as_deref());
     page(
         &CardsPage {
             chrome: chrome.clone(),

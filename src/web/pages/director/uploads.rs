@@ -37,7 +37,7 @@ pub async fn import_form(
     let event = state
         .db(move |conn| director_event(conn, uid, event_id))
         .await?;
-    let chrome = chrome(&req, &user, &csrf);
+    let chrome = chrome(&req, &user, &csrf).in_event(event.language.as_deref());
     page(
         &ImportPage {
             chrome: chrome.clone(),
@@ -126,7 +126,7 @@ pub async fn import_teams(
         }
         Err(e) => return Err(e),
     };
-    let chrome = chrome(&req, &user, &csrf);
+    let chrome = chrome(&req, &user, &csrf).in_event(event.language.as_deref());
     page(
         &ImportPage {
             chrome: chrome.clone(),
@@ -169,7 +169,7 @@ pub async fn lexicon_form(
     let event = state
         .db(move |conn| director_event(conn, uid, event_id))
         .await?;
-    let chrome = chrome(&req, &user, &csrf);
+    let chrome = chrome(&req, &user, &csrf).in_event(event.language.as_deref());
     page(
         &LexiconPage {
             chrome: chrome.clone(),
@@ -232,7 +232,7 @@ pub async fn upload_lexicon(
             ))
         }
         (Err(e), event) if shown_at_form(&e) || matches!(e, AppError::PayloadTooLarge(_)) => {
-            let chrome = chrome(&req, &user, &csrf);
+            let chrome = chrome(&req, &user, &csrf).in_event(event.language.as_deref());
             let status = status_of(&e);
             page(
                 &LexiconPage {
