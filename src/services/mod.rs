@@ -13,6 +13,7 @@ pub mod desk;
 pub mod duplicate;
 pub mod events;
 pub mod import;
+pub mod individual;
 pub mod lexicons;
 pub mod matches;
 pub mod pic;

@@ -13,6 +13,7 @@ mod closing;
 mod director;
 mod duplicate;
 mod foundation;
+mod individual;
 mod inputs;
 mod languages;
 mod match_path;
