@@ -532,3 +532,21 @@ result-walked-out = { $winner } wins: { $other } walked out
 result-both-forfeited = both sides forfeited
 result-wins = { $winner } wins
 result-tie = tie
+
+## indiv
+indiv-division = Division { $name }
+indiv-results-csv = Results (CSV)
+indiv-export-t = TSH file (.t)
+indiv-standings = Standings
+indiv-player = Player
+indiv-wins = Wins
+indiv-spread = Spread
+indiv-rating = Rating
+indiv-estimate = Rating estimate
+indiv-change = Change
+indiv-withdrawn = withdrawn
+indiv-round = Round { $round }
+indiv-table = Table
+indiv-first = First
+indiv-second = Second
+indiv-bye = Bye

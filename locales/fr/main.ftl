@@ -531,3 +531,21 @@ result-walked-out = { $winner } gagne : { $other } a abandonné
 result-both-forfeited = forfait des deux camps
 result-wins = { $winner } gagne
 result-tie = nul
+
+## indiv
+indiv-division = Division { $name }
+indiv-results-csv = Résultats (CSV)
+indiv-export-t = Fichier TSH (.t)
+indiv-standings = Classement
+indiv-player = Joueur
+indiv-wins = Victoires
+indiv-spread = Écart
+indiv-rating = Classement Elo
+indiv-estimate = Estimation du classement
+indiv-change = Variation
+indiv-withdrawn = forfait général
+indiv-round = Ronde { $round }
+indiv-table = Table
+indiv-first = Commence
+indiv-second = Second
+indiv-bye = Exempt

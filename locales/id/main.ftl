@@ -530,3 +530,21 @@ result-walked-out = { $winner } menang: { $other } walkout
 result-both-forfeited = kedua pihak forfeit
 result-wins = { $winner } menang
 result-tie = seri
+
+## indiv
+indiv-division = Divisi { $name }
+indiv-results-csv = Hasil (CSV)
+indiv-export-t = Berkas TSH (.t)
+indiv-standings = Klasemen
+indiv-player = Pemain
+indiv-wins = Menang
+indiv-spread = Selisih
+indiv-rating = Rating
+indiv-estimate = Perkiraan rating
+indiv-change = Perubahan
+indiv-withdrawn = mengundurkan diri
+indiv-round = Babak { $round }
+indiv-table = Meja
+indiv-first = Jalan pertama
+indiv-second = Jalan kedua
+indiv-bye = Bye

@@ -382,6 +382,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         web::get().to(pages::duplicate::hall_panel),
     )
     .route(
+        "/individual/events/{id}",
+        web::get().to(pages::individual::event),
+    )
+    .route(
         "/duplicate/events/{id}/ranking",
         web::get().to(pages::duplicate::ranking),
     )

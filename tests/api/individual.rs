@@ -205,6 +205,11 @@ fn refusals_record_nothing() {
         .client()
         .get(&format!("/api/v1/individual/events/{}", t.event_id));
     assert_eq!(r.status, 401);
+    let r = t
+        .app
+        .client()
+        .get(&format!("/individual/events/{}", t.event_id));
+    assert_ne!(r.status, 200, "a private event's page needs a sign-in");
     let mut other = t.app.bearer("someone", false);
     let r = other.post_json(
         &path,
@@ -411,6 +416,19 @@ fn a_t_file_imported_and_exported_reads_back_the_same() {
             .len(),
         3
     );
+    // The public page shows the division's standings and latest round without signing in.
+    let page = t
+        .app
+        .client()
+        .get(&format!("/individual/events/{}", t.event_id));
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(
+        page.body.contains(&format!("data-standings=\"{id}\"")),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("data-round=\"3\""), "{}", page.body);
+    assert!(page.body.contains("Smith, Ann"), "{}", page.body);
     // A broken file is refused with its line, and creates nothing.
     let r = t.chief.post_json(
         &format!("/api/v1/individual/events/{}/divisions/import", t.event_id),
