@@ -726,3 +726,21 @@ err-gap = there is a gap at { $square } between the new tiles
 err-two-on-square = two tiles are placed on { $square }
 err-match-not-created = the match is not created
 err-match-created = the match is already created
+
+## indiv
+indiv-division = Division { $name }
+indiv-results-csv = Results (CSV)
+indiv-export-t = TSH file (.t)
+indiv-standings = Standings
+indiv-player = Player
+indiv-wins = Wins
+indiv-spread = Spread
+indiv-rating = Rating
+indiv-estimate = Rating estimate
+indiv-change = Change
+indiv-withdrawn = withdrawn
+indiv-round = Round { $round }
+indiv-table = Table
+indiv-first = First
+indiv-second = Second
+indiv-bye = Bye

@@ -725,3 +725,21 @@ err-gap = il y a un trou en { $square } entre les nouveaux jetons
 err-two-on-square = deux jetons sont posés sur { $square }
 err-match-not-created = le match n'est pas créé
 err-match-created = le match est déjà créé
+
+## indiv
+indiv-division = Division { $name }
+indiv-results-csv = Résultats (CSV)
+indiv-export-t = Fichier TSH (.t)
+indiv-standings = Classement
+indiv-player = Joueur
+indiv-wins = Victoires
+indiv-spread = Écart
+indiv-rating = Classement Elo
+indiv-estimate = Estimation du classement
+indiv-change = Variation
+indiv-withdrawn = forfait général
+indiv-round = Ronde { $round }
+indiv-table = Table
+indiv-first = Commence
+indiv-second = Second
+indiv-bye = Exempt

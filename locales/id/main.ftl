@@ -724,3 +724,21 @@ err-gap = ada celah di { $square } di antara ubin-ubin baru
 err-two-on-square = dua ubin dipasang di { $square }
 err-match-not-created = pertandingan belum dibuat
 err-match-created = pertandingan sudah dibuat
+
+## indiv
+indiv-division = Divisi { $name }
+indiv-results-csv = Hasil (CSV)
+indiv-export-t = Berkas TSH (.t)
+indiv-standings = Klasemen
+indiv-player = Pemain
+indiv-wins = Menang
+indiv-spread = Selisih
+indiv-rating = Rating
+indiv-estimate = Perkiraan rating
+indiv-change = Perubahan
+indiv-withdrawn = mengundurkan diri
+indiv-round = Babak { $round }
+indiv-table = Meja
+indiv-first = Jalan pertama
+indiv-second = Jalan kedua
+indiv-bye = Bye

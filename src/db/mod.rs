@@ -10,6 +10,7 @@
 pub mod committee;
 pub mod duplicate;
 pub mod events;
+pub mod individual;
 pub mod matches;
 pub mod rounds;
 pub mod schema;

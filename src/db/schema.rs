@@ -274,3 +274,76 @@ diesel::allow_tables_to_appear_in_same_query!(
     duplicate_game_events,
     duplicate_prepared
 );
+
+// Individual tournaments (migration 2026-12-02-050001_individual).
+diesel::table! {
+    indiv_events (event_id) {
+        event_id -> BigInt,
+        options -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    indiv_divisions (id) {
+        id -> BigInt,
+        event_id -> BigInt,
+        name -> Text,
+        plan -> Text,
+        gibson_prizes -> Nullable<Integer>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    indiv_players (id) {
+        id -> BigInt,
+        division_id -> BigInt,
+        number -> Integer,
+        name -> Text,
+        rating -> Integer,
+        rating_system -> Text,
+        rating_id -> Text,
+        club -> Text,
+        first_round -> Integer,
+        withdrawn_round -> Nullable<Integer>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    indiv_pairings (id) {
+        id -> BigInt,
+        division_id -> BigInt,
+        round -> Integer,
+        table_no -> Nullable<Integer>,
+        player_a -> Integer,
+        player_b -> Nullable<Integer>,
+        manual -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    indiv_slips (id) {
+        id -> BigInt,
+        pairing_id -> BigInt,
+        seq -> Integer,
+        kind -> Text,
+        by_player -> Nullable<Integer>,
+        score_a -> Nullable<Integer>,
+        score_b -> Nullable<Integer>,
+        details -> Text,
+        user_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(indiv_slips -> indiv_pairings (pairing_id));
+diesel::allow_tables_to_appear_in_same_query!(
+    indiv_events,
+    indiv_divisions,
+    indiv_players,
+    indiv_pairings,
+    indiv_slips
+);

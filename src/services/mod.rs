@@ -14,6 +14,7 @@ pub mod duplicate;
 pub mod event_accounts;
 pub mod events;
 pub mod import;
+pub mod individual;
 pub mod lexicons;
 pub mod matches;
 pub mod pic;

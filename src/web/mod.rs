@@ -209,6 +209,78 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             )
             .route("/teams/{id}", web::get().to(api::public::team))
             .route(
+                "/individual/events",
+                web::post().to(api::individual::create_event),
+            )
+            .route(
+                "/individual/events/{id}",
+                web::get().to(api::individual::show_event),
+            )
+            .route(
+                "/individual/events/{id}/divisions",
+                web::post().to(api::individual::create_division),
+            )
+            .route(
+                "/individual/events/{id}/divisions/import",
+                web::post().to(api::individual::import_division),
+            )
+            .route(
+                "/individual/events/{id}/tourney.js",
+                web::get().to(api::individual::tourney_js),
+            )
+            .route(
+                "/individual/divisions/{id}/players",
+                web::post().to(api::individual::add_player),
+            )
+            .route(
+                "/individual/divisions/{id}/players/{number}/withdraw",
+                web::post().to(api::individual::withdraw),
+            )
+            .route(
+                "/individual/divisions/{id}/standings",
+                web::get().to(api::individual::standings),
+            )
+            .route(
+                "/individual/divisions/{id}/standings.csv",
+                web::get().to(api::individual::standings_csv),
+            )
+            .route(
+                "/individual/divisions/{id}/results.csv",
+                web::get().to(api::individual::results_csv),
+            )
+            .route(
+                "/individual/divisions/{id}/division.t",
+                web::get().to(api::individual::export_t),
+            )
+            .route(
+                "/individual/divisions/{id}/rounds",
+                web::post().to(api::individual_rounds::pair_next),
+            )
+            .route(
+                "/individual/divisions/{id}/rounds/{round}",
+                web::get().to(api::individual_rounds::show_round),
+            )
+            .route(
+                "/individual/divisions/{id}/rounds/{round}",
+                web::put().to(api::individual_rounds::override_round),
+            )
+            .route(
+                "/individual/divisions/{id}/rounds/{round}/missing",
+                web::get().to(api::individual_rounds::missing),
+            )
+            .route(
+                "/individual/divisions/{id}/rounds/{round}/results",
+                web::post().to(api::individual_rounds::quick_entry),
+            )
+            .route(
+                "/individual/divisions/{id}/rounds/{round}/tables/{table}/slip",
+                web::get().to(api::individual_rounds::show_slip),
+            )
+            .route(
+                "/individual/divisions/{id}/rounds/{round}/tables/{table}/slip",
+                web::post().to(api::individual_rounds::slip),
+            )
+            .route(
                 "/duplicate/events",
                 web::post().to(api::duplicate::create_event),
             )
@@ -344,6 +416,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     .route(
         "/duplicate/games/{id}/hall/panel",
         web::get().to(pages::duplicate::hall_panel),
+    )
+    .route(
+        "/individual/events/{id}",
+        web::get().to(pages::individual::event),
     )
     .route(
         "/duplicate/events/{id}/ranking",

@@ -18,6 +18,7 @@ mod duplicate_prepared;
 mod duplicate_record;
 mod duplicate_director;
 mod foundation;
+mod individual;
 mod inputs;
 mod languages;
 mod languages_words;

@@ -7,5 +7,8 @@
 //!
 //! Like all of `rules/`, nothing here touches the database, the web, the clock or a random source.
 
+pub mod quick;
 pub mod ratings;
+pub mod slips;
+pub mod standings;
 pub mod tsh;

@@ -19,8 +19,9 @@ use super::swiss::History;
 use super::{Pairing, PairingError, SwissEntry, round_robin, swiss, table_number, validate_manual};
 
 /// How one stretch of rounds is paired.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = IndivPairingMethod)]
 pub enum Method {
     /// Round robin by Berger tables; a stretch longer than one cycle repeats it with first and
     /// second swapped (a double round robin).
@@ -34,7 +35,8 @@ pub enum Method {
 }
 
 /// One stretch of a plan: rounds `first..=last` paired by `method`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = IndivPlanStretch)]
 pub struct Stretch {
     /// First round of the stretch (from 1).
     pub first: u32,
@@ -91,6 +93,11 @@ pub enum PlanError {
 }
 
 impl Plan {
+    /// The stretches, in order.
+    pub fn stretches(&self) -> &[Stretch] {
+        &self.stretches
+    }
+
     /// Checks and makes a plan.
     pub fn new(stretches: Vec<Stretch>) -> Result<Self, PlanError> {
         if stretches.is_empty() {

@@ -15,6 +15,8 @@ pub mod account;
 pub mod committee;
 pub mod director;
 pub mod duplicate;
+pub mod individual;
+pub mod individual_rounds;
 pub mod openapi;
 pub mod pic;
 pub mod public;

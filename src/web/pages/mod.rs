@@ -14,6 +14,7 @@ pub mod committee;
 pub mod director;
 pub mod duplicate;
 pub mod duplicate_print;
+pub mod individual;
 pub mod pic;
 pub mod public;
 pub mod table;

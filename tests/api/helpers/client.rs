@@ -141,6 +141,19 @@ impl Client {
         self.finish(res)
     }
 
+    /// PUT a JSON body.
+    pub fn put_json(&mut self, path: &str, body: &Value) -> Resp {
+        let mut req = self
+            .agent
+            .put(&self.url(path))
+            .header("Cookie", &self.cookie_header());
+        if let Some(t) = &self.bearer {
+            req = req.header("Authorization", &format!("Bearer {t}"));
+        }
+        let res = req.send_json(body);
+        self.finish(res)
+    }
+
     /// POST a JSON body.
     pub fn post_json(&mut self, path: &str, body: &Value) -> Resp {
         self.post_json_with(path, body, &[])

@@ -1,0 +1,473 @@
+//! Individual (1 vs 1) tournaments as TSH directors run them (seed 003, issue 18): an event of
+//! Arbiter's marked individual, its divisions with their pairing plans, players (late entries,
+//! withdrawals), rounds paired by the plan, results slips (N8, N9), quick entry, standings
+//! with rating estimates, and TSH's files in and out.
+//!
+//! - this file: requests, the event, divisions and players, and loading a division;
+//! - `rounds`: pairing, overrides, quick entry, missing results, slips;
+//! - `views`: what the API and pages show (standings, rounds, CSV);
+//! - `tsh`: `.t` import and export, `tourney.js`.
+
+mod rounds;
+mod tsh;
+mod views;
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::db::{DbConn, events as event_rows, individual as rows};
+use crate::error::AppError;
+use crate::rules::individual::slips::{self, Kind, Record, Side, Slip};
+use crate::rules::individual::standings::{Line, Options};
+use crate::rules::pairing::individual::{Plan, PlanError, Stretch};
+use crate::services::authz::Grants;
+use crate::vocab::{EventId, UserId};
+
+pub use rounds::{
+    OverrideRequest, PairLine, QuickEntryRequest, QuickEntryResult, QuickLine, SlipDetails,
+    SlipRequest, SlipView, missing, override_round, pair_next, quick_entry, slip, slip_view,
+};
+pub use tsh::{ImportDivisionRequest, export_t, import_division, tourney_js};
+pub use views::{
+    DivisionView, IndivEventView, RoundLine, RoundView, StandingLine, StandingsView, event_view,
+    results_csv, round_view, standings, standings_csv,
+};
+
+/// A new individual event.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = NewIndividualEventRequest)]
+pub struct NewEventRequest {
+    /// Name.
+    pub name: String,
+    /// Public (default): standings and pairings readable without signing in.
+    pub public: Option<bool>,
+    /// Byes, forfeits and withdrawals (default: 50 and 50, withdrawals forfeit).
+    pub options: Option<Options>,
+}
+
+/// A new division.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = NewIndividualDivisionRequest)]
+pub struct NewDivisionRequest {
+    /// Name ("A", "Open", …), unique in the event.
+    pub name: String,
+    /// The pairing plan: stretches covering rounds 1..n, e.g. 1-7 round robin, 8-14 Swiss,
+    /// 15 king of the hill.
+    pub plan: Vec<Stretch>,
+    /// Gibsonize, protecting this many prize places (none: no Gibsonization).
+    pub gibson_prizes: Option<u32>,
+}
+
+/// A new player (a late entry when the division's rounds have begun).
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = NewIndividualPlayerRequest)]
+pub struct NewPlayerRequest {
+    /// Name (TSH writes "Last, First").
+    pub name: String,
+    /// Rating (0 or none: unrated).
+    pub rating: Option<i32>,
+    /// The rating system it is from.
+    pub rating_system: Option<String>,
+    /// The player's id in that system.
+    pub rating_id: Option<String>,
+    /// Club.
+    pub club: Option<String>,
+}
+
+/// A player as the API shows it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = IndividualPlayer)]
+pub struct PlayerView {
+    /// Number in the division.
+    pub number: i32,
+    /// Name.
+    pub name: String,
+    /// Rating (0: unrated).
+    pub rating: i32,
+    /// Rating system.
+    pub rating_system: String,
+    /// Id in it.
+    pub rating_id: String,
+    /// Club.
+    pub club: String,
+    /// First round played (above 1: a late entry).
+    pub first_round: i32,
+    /// First round not played, when withdrawn.
+    pub withdrawn_round: Option<i32>,
+}
+
+impl From<&rows::IndivPlayerRow> for PlayerView {
+    fn from(p: &rows::IndivPlayerRow) -> Self {
+        Self {
+            number: p.number,
+            name: p.name.clone(),
+            rating: p.rating,
+            rating_system: p.rating_system.clone(),
+            rating_id: p.rating_id.clone(),
+            club: p.club.clone(),
+            first_round: p.first_round,
+            withdrawn_round: p.withdrawn_round,
+        }
+    }
+}
+
+fn check_name(field: &str, name: &str) -> Result<String, AppError> {
+    crate::text::Name::parse(field, name).map(crate::text::Name::into_string)
+}
+
+fn optional_name(field: &str, v: &Option<String>) -> Result<String, AppError> {
+    match v.as_deref().map(str::trim) {
+        None | Some("") => Ok(String::new()),
+        Some(s) => check_name(field, s),
+    }
+}
+
+fn plan_error(field: &str, e: &PlanError) -> AppError {
+    AppError::Unprocessable {
+        message: e.to_string(),
+        field: Some(field.to_owned()),
+    }
+}
+
+/// The options of an individual event, or 404 when the event is not one.
+pub fn event_options(conn: &mut DbConn, event_id: EventId) -> Result<Options, AppError> {
+    let row = rows::find_event(conn, event_id)?
+        .ok_or_else(|| AppError::not_found(format!("no individual event {event_id}")))?;
+    serde_json::from_str(&row.options).map_err(AppError::internal)
+}
+
+/// Creates an individual event (administrators and directors without an event scope).
+pub fn create_event(
+    conn: &mut DbConn,
+    now: DateTime<Utc>,
+    user_id: UserId,
+    req: &NewEventRequest,
+) -> Result<IndivEventView, AppError> {
+    let name = check_name("name", &req.name)?;
+    let options = req.options.unwrap_or_default();
+    let limit = |v: i32| (0..=1000).contains(&v);
+    if !limit(options.bye_spread) {
+        return Err(AppError::field("options.bye_spread", "from 0 to 1000"));
+    }
+    if !limit(options.forfeit_spread) {
+        return Err(AppError::field("options.forfeit_spread", "from 0 to 1000"));
+    }
+    let options_json = serde_json::to_string(&options).map_err(AppError::internal)?;
+    let spec = serde_json::json!({ "format": "individual" }).to_string();
+    conn.write_tx(|conn| {
+        Grants::load(conn, user_id)?.require_event_creator()?;
+        let ev = event_rows::insert_event(
+            conn,
+            &event_rows::NewEvent {
+                name: &name,
+                ruleset_spec: &spec,
+                lexicon: "",
+                tile_set: "",
+                standings: "{}",
+                public: req.public.unwrap_or(true),
+                created_by: Some(user_id),
+                created_at: now.naive_utc(),
+            },
+        )?;
+        rows::insert_event(
+            conn,
+            &rows::IndivEventRow {
+                event_id: ev.id,
+                options: options_json.clone(),
+                created_at: now.naive_utc(),
+            },
+        )?;
+        Ok(IndivEventView {
+            id: ev.id,
+            name: ev.name,
+            public: ev.public,
+            options,
+            divisions: Vec::new(),
+        })
+    })
+}
+
+/// Checks a division request: its name and plan.
+fn check_division(req: &NewDivisionRequest) -> Result<(String, Plan, Option<i32>), AppError> {
+    let name = check_name("name", &req.name)?;
+    let plan = Plan::new(req.plan.clone()).map_err(|e| plan_error("plan", &e))?;
+    if plan.rounds() > 100 {
+        return Err(AppError::field("plan", "at most 100 rounds"));
+    }
+    let gibson = match req.gibson_prizes {
+        None => None,
+        Some(n) => Some(
+            i32::try_from(n)
+                .ok()
+                .filter(|n| (1..=100).contains(n))
+                .ok_or_else(|| AppError::field("gibson_prizes", "from 1 to 100 prize places"))?,
+        ),
+    };
+    Ok((name, plan, gibson))
+}
+
+/// Inserts a checked division (the caller holds the write transaction and checked the role).
+fn insert_division(
+    conn: &mut DbConn,
+    now: DateTime<Utc>,
+    event_id: EventId,
+    (name, plan, gibson): &(String, Plan, Option<i32>),
+) -> Result<rows::DivisionRow, AppError> {
+    event_options(conn, event_id)?;
+    if rows::divisions(conn, event_id)?
+        .iter()
+        .any(|d| d.name == *name)
+    {
+        return Err(AppError::Conflict {
+            message: format!("the event already has a division {name}"),
+            current: None,
+        });
+    }
+    let plan_json = serde_json::to_string(plan).map_err(AppError::internal)?;
+    Ok(rows::insert_division(
+        conn,
+        &rows::NewDivision {
+            event_id,
+            name,
+            plan: &plan_json,
+            gibson_prizes: *gibson,
+            created_at: now.naive_utc(),
+        },
+    )?)
+}
+
+/// Adds a division (the event's director).
+pub fn create_division(
+    conn: &mut DbConn,
+    now: DateTime<Utc>,
+    user_id: UserId,
+    event_id: EventId,
+    req: &NewDivisionRequest,
+) -> Result<DivisionView, AppError> {
+    let checked = check_division(req)?;
+    let row = conn.write_tx(|conn| {
+        Grants::load(conn, user_id)?.require_director(Some(event_id))?;
+        insert_division(conn, now, event_id, &checked)
+    })?;
+    views::division_view(conn, row.id)
+}
+
+/// Adds a player; once rounds are paired they are a late entry, playing from the next round.
+pub fn add_player(
+    conn: &mut DbConn,
+    now: DateTime<Utc>,
+    user_id: UserId,
+    division_id: i64,
+    req: &NewPlayerRequest,
+) -> Result<PlayerView, AppError> {
+    let name = check_name("name", &req.name)?;
+    let rating_system = optional_name("rating_system", &req.rating_system)?;
+    let rating_id = optional_name("rating_id", &req.rating_id)?;
+    let club = optional_name("club", &req.club)?;
+    let rating = req.rating.unwrap_or(0);
+    if !(0..=4000).contains(&rating) {
+        return Err(AppError::field(
+            "rating",
+            "a rating is from 0 (unrated) to 4000",
+        ));
+    }
+    conn.write_tx(|conn| {
+        let d = division_for_director(conn, user_id, division_id)?;
+        let players = rows::players(conn, d.div.id)?;
+        if players.len() >= 1000 {
+            return Err(AppError::field(
+                "name",
+                "a division holds at most 1000 players",
+            ));
+        }
+        let number = players.last().map_or(1, |p| p.number + 1);
+        let p = rows::insert_player(
+            conn,
+            &rows::NewIndivPlayer {
+                division_id,
+                number,
+                name: &name,
+                rating,
+                rating_system: &rating_system,
+                rating_id: &rating_id,
+                club: &club,
+                first_round: i32::try_from(d.last_round() + 1).unwrap_or(i32::MAX),
+                created_at: now.naive_utc(),
+            },
+        )?;
+        Ok(PlayerView::from(&p))
+    })
+}
+
+/// Withdraws a player: they are not paired again, and their games still unscored count as
+/// the event's options say (forfeits, or byes for the opponents).
+pub fn withdraw(
+    conn: &mut DbConn,
+    user_id: UserId,
+    division_id: i64,
+    number: i32,
+) -> Result<PlayerView, AppError> {
+    conn.write_tx(|conn| {
+        let d = division_for_director(conn, user_id, division_id)?;
+        let p = d
+            .players
+            .iter()
+            .find(|p| p.number == number)
+            .ok_or_else(|| AppError::not_found(format!("no player {number} in this division")))?;
+        if p.withdrawn_round.is_some() {
+            return Err(AppError::Conflict {
+                message: format!("player {number} has already withdrawn"),
+                current: None,
+            });
+        }
+        // The first round with no final result of theirs: that game on is not played.
+        let lines = d.lines();
+        let from = (1..=d.last_round())
+            .find(|&r| {
+                lines.iter().any(|l| {
+                    l.round == r
+                        && l.result.is_none()
+                        && l.b.is_some()
+                        && (l.a == i64::from(number) || l.b == Some(i64::from(number)))
+                })
+            })
+            .unwrap_or(d.last_round() + 1);
+        rows::withdraw(conn, p.id, i32::try_from(from).unwrap_or(i32::MAX))?;
+        let mut v = PlayerView::from(p);
+        v.withdrawn_round = Some(i32::try_from(from).unwrap_or(i32::MAX));
+        Ok(v)
+    })
+}
+
+/// A division with everything its rounds and standings are made from.
+pub(crate) struct Loaded {
+    pub div: rows::DivisionRow,
+    pub plan: Plan,
+    pub options: Options,
+    pub players: Vec<rows::IndivPlayerRow>,
+    pub pairings: Vec<rows::PairingRow>,
+    pub slips: HashMap<i64, (Slip, Vec<rows::SlipRow>)>,
+}
+
+impl Loaded {
+    /// The last round paired (0: none).
+    pub fn last_round(&self) -> u32 {
+        self.pairings
+            .iter()
+            .map(|p| u32::try_from(p.round).unwrap_or(0))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Players with their withdrawal round, for the standings.
+    pub fn meta(&self) -> Vec<(i64, Option<u32>)> {
+        self.players
+            .iter()
+            .map(|p| {
+                (
+                    i64::from(p.number),
+                    p.withdrawn_round.and_then(|w| u32::try_from(w).ok()),
+                )
+            })
+            .collect()
+    }
+
+    /// The final result of a line, if any.
+    pub fn result(&self, pairing_id: i64) -> Option<(i32, i32)> {
+        self.slips
+            .get(&pairing_id)
+            .filter(|(s, _)| s.is_final)
+            .and_then(|(s, _)| s.scores)
+    }
+
+    /// Every line with its final result.
+    pub fn lines(&self) -> Vec<Line> {
+        self.pairings
+            .iter()
+            .map(|p| Line {
+                round: u32::try_from(p.round).unwrap_or(0),
+                a: i64::from(p.player_a),
+                b: p.player_b.map(i64::from),
+                result: self.result(p.id),
+            })
+            .collect()
+    }
+
+    /// A player's name by number.
+    pub fn name(&self, number: i64) -> String {
+        self.players
+            .iter()
+            .find(|p| i64::from(p.number) == number)
+            .map(|p| p.name.clone())
+            .unwrap_or_default()
+    }
+}
+
+/// Loads a division (404 when there is none).
+pub(crate) fn load(conn: &mut DbConn, division_id: i64) -> Result<Loaded, AppError> {
+    let div = rows::find_division(conn, division_id)?
+        .ok_or_else(|| AppError::not_found(format!("no division {division_id}")))?;
+    let options = event_options(conn, div.event_id)?;
+    let plan: Plan = serde_json::from_str(&div.plan).map_err(AppError::internal)?;
+    let players = rows::players(conn, division_id)?;
+    let pairings = rows::pairings(conn, division_id)?;
+    let mut logs: HashMap<i64, Vec<rows::SlipRow>> = HashMap::new();
+    for s in rows::slips(conn, division_id)? {
+        logs.entry(s.pairing_id).or_default().push(s);
+    }
+    let slips = logs
+        .into_iter()
+        .map(|(id, log)| {
+            let records: Vec<Record> = log.iter().filter_map(record_of).collect();
+            (id, (slips::fold(&records), log))
+        })
+        .collect();
+    Ok(Loaded {
+        div,
+        plan,
+        options,
+        players,
+        pairings,
+        slips,
+    })
+}
+
+/// A stored slip row as the rules core's record.
+fn record_of(r: &rows::SlipRow) -> Option<Record> {
+    Some(Record {
+        kind: Kind::parse(&r.kind)?,
+        by: match r.by_player {
+            Some(1) => Some(Side::A),
+            Some(2) => Some(Side::B),
+            _ => None,
+        },
+        scores: r.score_a.zip(r.score_b),
+    })
+}
+
+/// Loads a division for its event's director (in the caller's transaction).
+pub(crate) fn division_for_director(
+    conn: &mut DbConn,
+    user_id: UserId,
+    division_id: i64,
+) -> Result<Loaded, AppError> {
+    let d = load(conn, division_id)?;
+    Grants::load(conn, user_id)?.require_director(Some(d.div.event_id))?;
+    Ok(d)
+}
+
+/// Loads a division for a reader (anyone when the event is public).
+pub(crate) fn division_for_reader(
+    conn: &mut DbConn,
+    user: Option<UserId>,
+    division_id: i64,
+) -> Result<(Loaded, event_rows::EventRow), AppError> {
+    let d = load(conn, division_id)?;
+    let ev = crate::services::events::readable(conn, user, d.div.event_id)?;
+    Ok((d, ev))
+}

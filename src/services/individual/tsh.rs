@@ -1,0 +1,261 @@
+//! TSH interoperability (issue 18): a `.t` division file imported to take an event over
+//! mid-way (players, ratings, pairings and scores so far, results final as the director's),
+//! `.t` exported per division, and the `tourney.js` TSH publishes for live coverage.
+
+use chrono::{DateTime, Utc};
+use serde::Deserialize;
+
+use super::{
+    DivisionView, Loaded, NewDivisionRequest, check_division, division_for_reader, insert_division,
+    load,
+};
+use crate::db::{DbConn, individual as rows};
+use crate::error::AppError;
+use crate::rules::individual::standings::tally;
+use crate::rules::individual::tsh::{self, Division, Player};
+use crate::rules::pairing::individual::Stretch;
+use crate::services::authz::Grants;
+use crate::vocab::{EventId, UserId};
+
+/// A division created from a TSH `.t` file.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = IndivImportDivisionRequest)]
+pub struct ImportDivisionRequest {
+    /// Name of the new division.
+    pub name: String,
+    /// Its pairing plan for the whole event (rounds already in the file included).
+    pub plan: Vec<Stretch>,
+    /// Gibsonization.
+    pub gibson_prizes: Option<u32>,
+    /// The `.t` file's text.
+    pub file: String,
+}
+
+/// Creates a division from a `.t` file (the event's director). The file's rounds are stored
+/// as they are (sides from `p12`, else the lower number first) with their scores final.
+pub fn import_division(
+    conn: &mut DbConn,
+    now: DateTime<Utc>,
+    user_id: UserId,
+    event_id: EventId,
+    req: &ImportDivisionRequest,
+) -> Result<DivisionView, AppError> {
+    if req.file.len() > 1024 * 1024 {
+        return Err(AppError::field("file", "a .t file is at most 1 MiB"));
+    }
+    let checked = check_division(&NewDivisionRequest {
+        name: req.name.clone(),
+        plan: req.plan.clone(),
+        gibson_prizes: req.gibson_prizes,
+    })?;
+    let file =
+        tsh::read(&req.name, &req.file).map_err(|e| AppError::field("file", e.to_string()))?;
+    if file.players.len() > 1000 {
+        return Err(AppError::field(
+            "file",
+            "a division holds at most 1000 players",
+        ));
+    }
+    for (i, p) in file.players.iter().enumerate() {
+        crate::text::Name::parse("file", &p.name)
+            .map_err(|_| AppError::field("file", format!("player {}: not a name", i + 1)))?;
+        if !(0..=4000).contains(&p.rating) {
+            return Err(AppError::field("file", format!("player {}: rating", i + 1)));
+        }
+    }
+    let rounds = file
+        .players
+        .iter()
+        .map(|p| p.opponents.len())
+        .max()
+        .unwrap_or(0);
+    if rounds > checked.1.rounds() as usize {
+        return Err(AppError::field(
+            "plan",
+            format!("the file has {rounds} rounds, the plan fewer"),
+        ));
+    }
+    let at = now.naive_utc();
+    let div = conn.write_tx(|conn| {
+        Grants::load(conn, user_id)?.require_director(Some(event_id))?;
+        let div = insert_division(conn, now, event_id, &checked)?;
+        for (i, p) in file.players.iter().enumerate() {
+            rows::insert_player(
+                conn,
+                &rows::NewIndivPlayer {
+                    division_id: div.id,
+                    number: num(i + 1)?,
+                    name: &p.name,
+                    rating: p.rating,
+                    rating_system: "",
+                    rating_id: "",
+                    club: "",
+                    first_round: 1,
+                    created_at: at,
+                },
+            )?;
+        }
+        for r in 0..rounds {
+            let mut table = 0;
+            for (i, p) in file.players.iter().enumerate() {
+                let me = i + 1;
+                let Some(&opp) = p.opponents.get(r) else {
+                    continue;
+                };
+                let opp = opp as usize;
+                if opp != 0 && opp < me {
+                    continue;
+                }
+                let first = p.firsts().and_then(|f| f.get(r).copied());
+                let (a, b) = match (opp, first) {
+                    (0, _) => (me, None),
+                    (o, Some(2)) => (o, Some(me)),
+                    (o, _) => (me, Some(o)),
+                };
+                if b.is_some() {
+                    table += 1;
+                }
+                let line = rows::insert_pairing(
+                    conn,
+                    &rows::NewPairing {
+                        division_id: div.id,
+                        round: num(r + 1)?,
+                        table_no: b.map(|_| num(table)).transpose()?,
+                        player_a: num(a)?,
+                        player_b: b.map(num).transpose()?,
+                        manual: true,
+                        created_at: at,
+                    },
+                )?;
+                let score = |n: usize| file.players.get(n - 1).and_then(|p| p.scores.get(r));
+                let result = match b {
+                    None => score(a).map(|s| (*s, 0)),
+                    Some(b) => score(a).zip(score(b)).map(|(x, y)| (*x, *y)),
+                };
+                if let Some((sa, sb)) = result {
+                    rows::insert_slip(
+                        conn,
+                        &rows::NewSlip {
+                            pairing_id: line.id,
+                            seq: 1,
+                            kind: "director".into(),
+                            by_player: None,
+                            score_a: Some(sa),
+                            score_b: Some(sb),
+                            details: "{}".into(),
+                            user_id: Some(user_id),
+                            created_at: at,
+                        },
+                    )?;
+                }
+            }
+        }
+        Ok::<_, AppError>(div)
+    })?;
+    super::views::division_view(conn, div.id)
+}
+
+fn num(n: usize) -> Result<i32, AppError> {
+    i32::try_from(n).map_err(AppError::internal)
+}
+
+/// The division as TSH's `Division`: opponents (0: bye or no game), scores while every round
+/// is scored (a bye or forfeit scores its spread), and `p12`.
+fn division_of(d: &Loaded) -> Division {
+    let lines = d.lines();
+    let t = tally(&d.meta(), &lines, &d.options);
+    let rounds = d.last_round();
+    let players = d
+        .players
+        .iter()
+        .map(|p| {
+            let me = i64::from(p.number);
+            let mut opponents = Vec::new();
+            let mut scores = Vec::new();
+            let mut p12 = Vec::new();
+            let mut scored = true;
+            for r in 1..=rounds {
+                let line = lines
+                    .iter()
+                    .find(|l| l.round == r && (l.a == me || l.b == Some(me)));
+                let outcome = t
+                    .get(&me)
+                    .and_then(|row| row.games.iter().find(|g| g.round == r));
+                let opp = line
+                    .and_then(|l| if l.a == me { l.b } else { Some(l.a) })
+                    .unwrap_or(0);
+                opponents.push(u32::try_from(opp).unwrap_or(0));
+                p12.push(match line {
+                    Some(l) if l.b.is_some() && l.a == me => "1",
+                    Some(l) if l.b.is_some() => "2",
+                    _ => "0",
+                });
+                let score = match (outcome, line) {
+                    (Some(o), _) => o.score.map_or(o.spread, i64::from),
+                    // No game for them (a late entry's early rounds, a withdrawal's later ones).
+                    (None, None) => 0,
+                    (None, Some(_)) => {
+                        scored = false;
+                        0
+                    }
+                };
+                if scored {
+                    scores.push(i32::try_from(score).unwrap_or(0));
+                }
+            }
+            Player {
+                name: p.name.clone(),
+                rating: p.rating,
+                opponents,
+                scores,
+                fields: vec![(
+                    "p12".to_owned(),
+                    p12.into_iter().map(str::to_owned).collect(),
+                )],
+            }
+        })
+        .collect();
+    Division {
+        name: d.div.name.clone(),
+        players,
+    }
+}
+
+/// The division's `.t` file (readers).
+pub fn export_t(
+    conn: &mut DbConn,
+    user: Option<UserId>,
+    division_id: i64,
+) -> Result<String, AppError> {
+    let (d, _) = division_for_reader(conn, user, division_id)?;
+    tsh::write(&division_of(&d)).map_err(|e| AppError::Conflict {
+        message: format!("this division cannot be written as a .t file: {e}"),
+        current: None,
+    })
+}
+
+/// The event's `tourney.js` (readers): every division, with rating estimates after each round.
+pub fn tourney_js(
+    conn: &mut DbConn,
+    user: Option<UserId>,
+    event_id: EventId,
+) -> Result<String, AppError> {
+    super::event_options(conn, event_id)?;
+    let ev = crate::services::events::readable(conn, user, event_id)?;
+    let mut divisions = Vec::new();
+    for row in rows::divisions(conn, event_id)? {
+        let d = load(conn, row.id)?;
+        let mut newr: Vec<Vec<i64>> = vec![Vec::new(); d.players.len()];
+        for r in 1..=d.last_round() {
+            for (i, e) in super::views::estimates(&d, Some(r))?.iter().enumerate() {
+                #[allow(clippy::cast_possible_truncation)]
+                if let Some(v) = newr.get_mut(i) {
+                    v.push(e.after.round() as i64);
+                }
+            }
+        }
+        divisions.push((division_of(&d), Some(newr)));
+    }
+    Ok(tsh::tourney_js(&ev.name, &divisions))
+}

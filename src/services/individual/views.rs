@@ -1,0 +1,352 @@
+//! What the API and pages show of an individual event: the event with its divisions, a
+//! round's lines, the standings with rating estimates, and CSV.
+
+use serde::Serialize;
+
+use super::{Loaded, PlayerView, division_for_reader, event_options, load};
+use crate::db::{DbConn, individual as rows};
+use crate::error::AppError;
+use crate::rules::individual::ratings::{self, Estimate, Game, RatingConfig, Seed};
+use crate::rules::individual::standings::{self, Line, Options, Outcome, ranked, tally};
+use crate::rules::pairing::individual::Stretch;
+use crate::vocab::{EventId, UserId};
+
+/// An individual event with its divisions.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = IndividualEvent)]
+pub struct IndivEventView {
+    /// Event id.
+    pub id: EventId,
+    /// Name.
+    pub name: String,
+    /// Readable without signing in.
+    pub public: bool,
+    /// Byes, forfeits, withdrawals.
+    pub options: Options,
+    /// Divisions in creation order.
+    pub divisions: Vec<DivisionView>,
+}
+
+/// A division: its plan, players and rounds paired so far.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = IndividualDivision)]
+pub struct DivisionView {
+    /// Division id.
+    pub id: i64,
+    /// The event.
+    pub event_id: EventId,
+    /// Name.
+    pub name: String,
+    /// The pairing plan.
+    pub plan: Vec<Stretch>,
+    /// Prize places Gibsonization protects (none: not Gibsonized).
+    pub gibson_prizes: Option<i32>,
+    /// Players by number.
+    pub players: Vec<PlayerView>,
+    /// Rounds paired so far.
+    pub rounds_paired: u32,
+}
+
+fn division_of(d: &Loaded) -> DivisionView {
+    DivisionView {
+        id: d.div.id,
+        event_id: d.div.event_id,
+        name: d.div.name.clone(),
+        plan: d.plan.stretches().to_vec(),
+        gibson_prizes: d.div.gibson_prizes,
+        players: d.players.iter().map(PlayerView::from).collect(),
+        rounds_paired: d.last_round(),
+    }
+}
+
+/// A division (no role check: the caller checked it).
+pub(super) fn division_view(conn: &mut DbConn, id: i64) -> Result<DivisionView, AppError> {
+    Ok(division_of(&load(conn, id)?))
+}
+
+/// An individual event (readers: anyone when public).
+pub fn event_view(
+    conn: &mut DbConn,
+    user: Option<UserId>,
+    event_id: EventId,
+) -> Result<IndivEventView, AppError> {
+    let options = event_options(conn, event_id)?;
+    let ev = crate::services::events::readable(conn, user, event_id)?;
+    let mut divisions = Vec::new();
+    for d in rows::divisions(conn, event_id)? {
+        divisions.push(division_of(&load(conn, d.id)?));
+    }
+    Ok(IndivEventView {
+        id: ev.id,
+        name: ev.name,
+        public: ev.public,
+        options,
+        divisions,
+    })
+}
+
+/// One line of a round.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = IndivRoundLine)]
+pub struct RoundLine {
+    /// Table (none: a bye).
+    pub table: Option<i32>,
+    /// Player going first (or sitting out).
+    pub a: i32,
+    /// Their name.
+    pub a_name: String,
+    /// Opponent (none: a bye).
+    pub b: Option<i32>,
+    /// Their name.
+    pub b_name: Option<String>,
+    /// Final score of A.
+    pub score_a: Option<i32>,
+    /// Final score of B.
+    pub score_b: Option<i32>,
+    /// Still owed: a game without a final result whose players both still play.
+    pub missing: bool,
+    /// Paired by hand.
+    pub manual: bool,
+}
+
+/// A round of a division.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = IndivRoundView)]
+pub struct RoundView {
+    /// Division.
+    pub division_id: i64,
+    /// Round.
+    pub round: u32,
+    /// Lines by table, byes last.
+    pub lines: Vec<RoundLine>,
+}
+
+/// A round's lines (readers).
+pub fn round_view(
+    conn: &mut DbConn,
+    user: Option<UserId>,
+    division_id: i64,
+    round: u32,
+) -> Result<RoundView, AppError> {
+    let (d, _) = division_for_reader(conn, user, division_id)?;
+    let r = i32::try_from(round).unwrap_or(i32::MAX);
+    let meta = d.meta();
+    let lines: Vec<RoundLine> = d
+        .pairings
+        .iter()
+        .filter(|p| p.round == r)
+        .map(|p| {
+            let result = d.result(p.id);
+            let line = Line {
+                round,
+                a: i64::from(p.player_a),
+                b: p.player_b.map(i64::from),
+                result,
+            };
+            RoundLine {
+                table: p.table_no,
+                a: p.player_a,
+                a_name: d.name(i64::from(p.player_a)),
+                b: p.player_b,
+                b_name: p.player_b.map(|b| d.name(i64::from(b))),
+                score_a: result.map(|s| s.0),
+                score_b: result.map(|s| s.1),
+                missing: standings::missing(&line, &meta),
+                manual: p.manual,
+            }
+        })
+        .collect();
+    if lines.is_empty() {
+        return Err(AppError::not_found(format!("round {round} is not paired")));
+    }
+    Ok(RoundView {
+        division_id,
+        round,
+        lines,
+    })
+}
+
+/// A player's line in the standings.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = IndivStandingLine)]
+pub struct StandingLine {
+    /// Rank, from 1 (equal wins and spread share nothing: ties broken by total score).
+    pub rank: usize,
+    /// Player number.
+    pub number: i64,
+    /// Name.
+    pub name: String,
+    /// Club.
+    pub club: String,
+    /// Wins (a tie counts half).
+    pub wins: f64,
+    /// Losses.
+    pub losses: u32,
+    /// Spread.
+    pub spread: i64,
+    /// Total score.
+    pub points: i64,
+    /// Rating before the event (0: unrated).
+    pub rating: i32,
+    /// Rating estimate now (Glicko-2 seeded from the rating).
+    pub estimate: i64,
+    /// Estimate minus the rating before the event.
+    pub change: i64,
+    /// Withdrawn.
+    pub withdrawn: bool,
+    /// Counted games by round.
+    pub games: Vec<Outcome>,
+}
+
+/// A division's standings.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = IndivStandingsView)]
+pub struct StandingsView {
+    /// Division.
+    pub division_id: i64,
+    /// Its name.
+    pub division: String,
+    /// Rounds paired.
+    pub rounds_paired: u32,
+    /// Best first.
+    pub lines: Vec<StandingLine>,
+}
+
+/// Glicko-2 estimates from the games finished up to `through` (all rounds when none).
+pub(super) fn estimates(d: &Loaded, through: Option<u32>) -> Result<Vec<Estimate>, AppError> {
+    let seeds: Vec<Seed> = d
+        .players
+        .iter()
+        .map(|p| Seed {
+            player: i64::from(p.number),
+            rating: (p.rating > 0).then_some(f64::from(p.rating)),
+            deviation: None,
+        })
+        .collect();
+    let games: Vec<Game> = d
+        .lines()
+        .iter()
+        .filter(|l| through.is_none_or(|t| l.round <= t))
+        .filter_map(|l| {
+            let (sa, sb) = l.result?;
+            Some(Game {
+                a: l.a,
+                b: l.b?,
+                score_a: sa,
+                score_b: sb,
+            })
+        })
+        .collect();
+    ratings::estimate(&seeds, &games, &RatingConfig::default()).map_err(AppError::internal)
+}
+
+/// The standings of a division (readers).
+pub fn standings(
+    conn: &mut DbConn,
+    user: Option<UserId>,
+    division_id: i64,
+) -> Result<StandingsView, AppError> {
+    let (d, _) = division_for_reader(conn, user, division_id)?;
+    let t = tally(&d.meta(), &d.lines(), &d.options);
+    let est = estimates(&d, None)?;
+    let lines = ranked(t.into_values())
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let p = d.players.iter().find(|p| i64::from(p.number) == r.player);
+            let e = est.iter().find(|e| e.player == r.player);
+            #[allow(clippy::cast_precision_loss)]
+            let wins = r.wins2 as f64 / 2.0;
+            StandingLine {
+                rank: i + 1,
+                number: r.player,
+                name: p.map(|p| p.name.clone()).unwrap_or_default(),
+                club: p.map(|p| p.club.clone()).unwrap_or_default(),
+                wins,
+                losses: r.losses,
+                spread: r.spread,
+                points: r.points,
+                rating: p.map_or(0, |p| p.rating),
+                #[allow(clippy::cast_possible_truncation)]
+                estimate: e.map_or(0, |e| e.after.round() as i64),
+                change: e.map_or(0, |e| e.change),
+                withdrawn: p.is_some_and(|p| p.withdrawn_round.is_some()),
+                games: r.games,
+            }
+        })
+        .collect();
+    Ok(StandingsView {
+        division_id,
+        division: d.div.name.clone(),
+        rounds_paired: d.last_round(),
+        lines,
+    })
+}
+
+fn csv_of(header: &[&str], rows: Vec<Vec<String>>) -> Result<String, AppError> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(header).map_err(AppError::internal)?;
+    for r in rows {
+        w.write_record(&r).map_err(AppError::internal)?;
+    }
+    String::from_utf8(w.into_inner().map_err(AppError::internal)?).map_err(AppError::internal)
+}
+
+/// Standings as CSV.
+pub fn standings_csv(s: &StandingsView) -> Result<String, AppError> {
+    csv_of(
+        &[
+            "rank", "number", "name", "club", "wins", "losses", "spread", "points", "rating",
+            "estimate", "change",
+        ],
+        s.lines
+            .iter()
+            .map(|l| {
+                vec![
+                    l.rank.to_string(),
+                    l.number.to_string(),
+                    l.name.clone(),
+                    l.club.clone(),
+                    l.wins.to_string(),
+                    l.losses.to_string(),
+                    l.spread.to_string(),
+                    l.points.to_string(),
+                    l.rating.to_string(),
+                    l.estimate.to_string(),
+                    l.change.to_string(),
+                ]
+            })
+            .collect(),
+    )
+}
+
+/// Every line of every round as CSV (readers).
+pub fn results_csv(
+    conn: &mut DbConn,
+    user: Option<UserId>,
+    division_id: i64,
+) -> Result<String, AppError> {
+    let (d, _) = division_for_reader(conn, user, division_id)?;
+    let opt = |v: Option<i32>| v.map(|x| x.to_string()).unwrap_or_default();
+    csv_of(
+        &[
+            "round", "table", "player_a", "name_a", "score_a", "player_b", "name_b", "score_b",
+        ],
+        d.pairings
+            .iter()
+            .map(|p| {
+                let r = d.result(p.id);
+                vec![
+                    p.round.to_string(),
+                    opt(p.table_no),
+                    p.player_a.to_string(),
+                    d.name(i64::from(p.player_a)),
+                    opt(r.map(|s| s.0)),
+                    opt(p.player_b),
+                    p.player_b.map(|b| d.name(i64::from(b))).unwrap_or_default(),
+                    opt(r.map(|s| s.1).filter(|_| p.player_b.is_some())),
+                ]
+            })
+            .collect(),
+    )
+}

@@ -1,0 +1,293 @@
+//! Individual (1 vs 1) tournaments (seed 003, issue 18) in the JSON API: the event, its
+//! divisions and players, TSH files in and out, standings and CSV. Rounds, quick entry and
+//! slips are in `individual_rounds`. The director writes; readers of the event (anyone when
+//! it is public) read.
+
+use actix_web::{HttpResponse, web};
+
+use crate::error::AppError;
+use crate::services::individual::{
+    self as ind, ImportDivisionRequest, NewDivisionRequest, NewEventRequest, NewPlayerRequest,
+};
+use crate::vocab::EventId;
+use crate::web::AppState;
+use crate::web::session::{CurrentUser, MaybeUser};
+
+/// `POST /api/v1/individual/events`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/individual/events",
+    operation_id = "createIndividualEvent",
+    summary = "Create an individual event (administrators and directors)",
+    request_body = crate::services::individual::NewEventRequest,
+    responses(
+        (status = 201, description = "Created.", body = crate::services::individual::IndivEventView),
+        super::responses::CreateEventErrors,
+    ),
+)]
+pub async fn create_event(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: web::Json<NewEventRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, now) = (user.0.uid, state.clock.now());
+    let ev = state
+        .db(move |conn| ind::create_event(conn, now, uid, &body))
+        .await?;
+    Ok(HttpResponse::Created().json(ev))
+}
+
+/// `GET /api/v1/individual/events/{id}`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/individual/events/{id}",
+    operation_id = "showIndividualEvent",
+    summary = "An individual event with its divisions and players",
+    params(("id" = i64, Path, description = "Event id.")),
+    responses(
+        (status = 200, description = "The event.", body = crate::services::individual::IndivEventView),
+        super::responses::ReadErrors,
+    ),
+    security(("bearerAuth" = []), ()),
+)]
+pub async fn show_event(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<EventId>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    let ev = state.db(move |conn| ind::event_view(conn, uid, id)).await?;
+    Ok(HttpResponse::Ok().json(ev))
+}
+
+/// `POST /api/v1/individual/events/{id}/divisions`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/individual/events/{id}/divisions",
+    operation_id = "createIndividualDivision",
+    summary = "Add a division with its pairing plan (director)",
+    params(("id" = i64, Path, description = "Event id.")),
+    request_body = crate::services::individual::NewDivisionRequest,
+    responses(
+        (status = 201, description = "Created.", body = crate::services::individual::DivisionView),
+        super::responses::WriteErrors,
+    ),
+)]
+pub async fn create_division(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<EventId>,
+    body: web::Json<NewDivisionRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
+    let d = state
+        .db(move |conn| ind::create_division(conn, now, uid, id, &body))
+        .await?;
+    Ok(HttpResponse::Created().json(d))
+}
+
+/// `POST /api/v1/individual/events/{id}/divisions/import`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/individual/events/{id}/divisions/import",
+    operation_id = "importIndividualDivision",
+    summary = "Add a division from a TSH .t file: players, ratings, pairings and scores so far (director)",
+    params(("id" = i64, Path, description = "Event id.")),
+    request_body = crate::services::individual::ImportDivisionRequest,
+    responses(
+        (status = 201, description = "Created.", body = crate::services::individual::DivisionView),
+        super::responses::WriteErrors,
+    ),
+)]
+pub async fn import_division(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<EventId>,
+    body: web::Json<ImportDivisionRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
+    let d = state
+        .db(move |conn| ind::import_division(conn, now, uid, id, &body))
+        .await?;
+    Ok(HttpResponse::Created().json(d))
+}
+
+/// `GET /api/v1/individual/events/{id}/tourney.js`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/individual/events/{id}/tourney.js",
+    operation_id = "individualTourneyJs",
+    summary = "The event as TSH's tourney.js for live coverage",
+    params(("id" = i64, Path, description = "Event id.")),
+    responses(
+        (status = 200, description = "`newt={…};` with divisions, players, ratings, pairings, scores, firsts and rating estimates.", content_type = "application/javascript", body = String),
+        super::responses::ReadErrors,
+    ),
+    security(("bearerAuth" = []), ()),
+)]
+pub async fn tourney_js(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<EventId>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    let js = state.db(move |conn| ind::tourney_js(conn, uid, id)).await?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/javascript; charset=utf-8")
+        .body(js))
+}
+
+/// `POST /api/v1/individual/divisions/{id}/players`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/individual/divisions/{id}/players",
+    operation_id = "addIndividualPlayer",
+    summary = "Add a player, numbered next; once rounds are paired, a late entry from the next round (director)",
+    params(("id" = i64, Path, description = "Division id.")),
+    request_body = crate::services::individual::NewPlayerRequest,
+    responses(
+        (status = 201, description = "Added.", body = crate::services::individual::PlayerView),
+        super::responses::WriteErrors,
+    ),
+)]
+pub async fn add_player(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<i64>,
+    body: web::Json<NewPlayerRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
+    let p = state
+        .db(move |conn| ind::add_player(conn, now, uid, id, &body))
+        .await?;
+    Ok(HttpResponse::Created().json(p))
+}
+
+/// `POST /api/v1/individual/divisions/{id}/players/{number}/withdraw`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/individual/divisions/{id}/players/{number}/withdraw",
+    operation_id = "withdrawIndividualPlayer",
+    summary = "Withdraw a player: not paired again; unscored games count as the event's options say (director)",
+    params(
+        ("id" = i64, Path, description = "Division id."),
+        ("number" = i32, Path, description = "Player number."),
+    ),
+    responses(
+        (status = 200, description = "Withdrawn.", body = crate::services::individual::PlayerView),
+        super::responses::WriteErrors,
+    ),
+)]
+pub async fn withdraw(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<(i64, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, (id, number)) = (user.0.uid, path.into_inner());
+    let p = state
+        .db(move |conn| ind::withdraw(conn, uid, id, number))
+        .await?;
+    Ok(HttpResponse::Ok().json(p))
+}
+
+/// `GET /api/v1/individual/divisions/{id}/standings`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/individual/divisions/{id}/standings",
+    operation_id = "individualStandings",
+    summary = "Standings (wins, spread, total) with rating estimates and the change per player",
+    params(("id" = i64, Path, description = "Division id.")),
+    responses(
+        (status = 200, description = "Best first.", body = crate::services::individual::StandingsView),
+        super::responses::ReadErrors,
+    ),
+    security(("bearerAuth" = []), ()),
+)]
+pub async fn standings(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    let s = state.db(move |conn| ind::standings(conn, uid, id)).await?;
+    Ok(HttpResponse::Ok().json(s))
+}
+
+/// `GET /api/v1/individual/divisions/{id}/standings.csv`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/individual/divisions/{id}/standings.csv",
+    operation_id = "individualStandingsCsv",
+    summary = "Standings as CSV",
+    params(("id" = i64, Path, description = "Division id.")),
+    responses(
+        (status = 200, description = "CSV: rank, number, name, club, wins, losses, spread, points, rating, estimate, change.", content_type = "text/csv", body = String),
+        super::responses::ReadErrors,
+    ),
+    security(("bearerAuth" = []), ()),
+)]
+pub async fn standings_csv(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    let csv = state
+        .db(move |conn| ind::standings_csv(&ind::standings(conn, uid, id)?))
+        .await?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .body(csv))
+}
+
+/// `GET /api/v1/individual/divisions/{id}/results.csv`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/individual/divisions/{id}/results.csv",
+    operation_id = "individualResultsCsv",
+    summary = "Every game of every round as CSV",
+    params(("id" = i64, Path, description = "Division id.")),
+    responses(
+        (status = 200, description = "CSV: round, table, player_a, name_a, score_a, player_b, name_b, score_b.", content_type = "text/csv", body = String),
+        super::responses::ReadErrors,
+    ),
+    security(("bearerAuth" = []), ()),
+)]
+pub async fn results_csv(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    let csv = state
+        .db(move |conn| ind::results_csv(conn, uid, id))
+        .await?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .body(csv))
+}
+
+/// `GET /api/v1/individual/divisions/{id}/division.t`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/individual/divisions/{id}/division.t",
+    operation_id = "individualDivisionT",
+    summary = "The division as a TSH .t file",
+    params(("id" = i64, Path, description = "Division id.")),
+    responses(
+        (status = 200, description = "One player a line: name, rating, opponents; scores; p12.", content_type = "text/plain", body = String),
+        super::responses::ReadErrors,
+    ),
+    security(("bearerAuth" = []), ()),
+)]
+pub async fn export_t(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    let t = state.db(move |conn| ind::export_t(conn, uid, id)).await?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .body(t))
+}
