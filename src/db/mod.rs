@@ -11,6 +11,7 @@ pub mod committee;
 pub mod duplicate;
 pub mod events;
 pub mod matches;
+pub mod online;
 pub mod rounds;
 pub mod schema;
 pub mod sessions;

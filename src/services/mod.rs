@@ -15,6 +15,7 @@ pub mod events;
 pub mod import;
 pub mod lexicons;
 pub mod matches;
+pub mod online;
 pub mod pic;
 pub mod rounds;
 pub mod sessions;

@@ -18,6 +18,7 @@ mod languages;
 mod match_path;
 mod matches;
 mod navigation;
+mod online;
 mod openapi;
 mod ops;
 mod page_forms;

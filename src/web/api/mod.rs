@@ -15,6 +15,7 @@ pub mod account;
 pub mod committee;
 pub mod director;
 pub mod duplicate;
+pub mod online;
 pub mod openapi;
 pub mod pic;
 pub mod public;

@@ -110,4 +110,6 @@ error_sets! {
     AccountErrors = [BAD_INPUT, SESSION_ENDED, FORBIDDEN, NOT_FOUND];
     /// Disabling an account (not one's own).
     DisableErrors = [BAD_INPUT, SESSION_ENDED, FORBIDDEN, NOT_FOUND, REFUSED];
+    /// Registering a player account: closed, a taken name, too many from one address.
+    RegisterErrors = [BAD_INPUT, FORBIDDEN, STALE, TOO_LARGE, THROTTLED];
 }
