@@ -199,6 +199,23 @@ fn rate(
     Ok(())
 }
 
+/// The checks of [`command`] that need no word graph (the game exists, `user_id` plays in
+/// it, the request is well formed), so a refusal never waits for a graph to be built.
+pub fn check_command(
+    conn: &mut DbConn,
+    user_id: UserId,
+    game: OnlineGameId,
+    req: &CommandRequest,
+) -> Result<(), AppError> {
+    check_key(&req.idempotency_key)?;
+    req.command.check()?;
+    let row = rows::find_game(conn, game)?
+        .ok_or_else(|| AppError::not_found(format!("no game {game}")))?;
+    side_of(&row, Some(user_id))
+        .map(|_| ())
+        .ok_or_else(|| AppError::Forbidden("only the game's players move in it".into()))
+}
+
 /// A player's command: decided by the rules core on the game's log, appended, published. A
 /// command whose idempotency key was already recorded is not applied again: the answer is the
 /// game as it is.

@@ -27,14 +27,14 @@ use rand::rngs::StdRng;
 use crate::error::AppError;
 use crate::rules::online::OnlineError;
 
-pub use games::{GameSummary, OnlineGameView, command, game_view, record, sweep};
+pub use games::{GameSummary, OnlineGameView, check_command, command, game_view, record, sweep};
 pub use players::{
     LeaderboardLine, LeaderboardView, ProfileView, RatingChange, RatingLine, RegisterRequest,
     RegisteredView, RegistrationSetting, leaderboard, profile, register, registration,
     set_registration,
 };
 pub use requests::{CommandRequest, NewSeekRequest, PlayerCommand};
-pub use seeks::{LobbyView, SeekView, accept, cancel, create_seek, decline, lobby};
+pub use seeks::{LobbyView, SeekView, accept, cancel, check_accept, create_seek, decline, lobby};
 
 /// The site setting that opens or closes self-registration.
 pub const REGISTRATION: &str = "online_registration";

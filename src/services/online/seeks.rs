@@ -219,6 +219,27 @@ pub fn decline(
     })
 }
 
+/// The checks of [`accept`] that need no word graph (the seek exists, is open, and `user_id`
+/// may take it), so a refusal never waits for a graph to be built.
+pub fn check_accept(conn: &mut DbConn, user_id: UserId, id: SeekId) -> Result<(), AppError> {
+    let seek = open_seek(conn, id)?;
+    may_accept(&seek, user_id)
+}
+
+fn may_accept(seek: &rows::SeekRow, user_id: UserId) -> Result<(), AppError> {
+    if seek.user_id == user_id {
+        return Err(AppError::Forbidden(
+            "you cannot accept your own seek".into(),
+        ));
+    }
+    if seek.target_id.is_some_and(|t| t != user_id) {
+        return Err(AppError::Forbidden(
+            "this challenge is for another player".into(),
+        ));
+    }
+    Ok(())
+}
+
 /// Accepts a seek (anyone but its author) or a direct challenge (its player): the game opens
 /// with the author as side A, and the server draws for first turn and deals (N3, C2) with
 /// `rng`, all in one transaction.

@@ -133,6 +133,8 @@ pub async fn create_seek(
     let out = state
         .db(move |conn| online::create_seek(conn, &desk, now, uid, &body))
         .await?;
+    // The graph is built while the seek waits, so accepting it does not wait for the build.
+    crate::services::duplicate::warm(state.lexicons.clone(), EventId(0), DEFAULT.into());
     Ok(HttpResponse::Created().json(out))
 }
 
@@ -205,6 +207,7 @@ pub async fn accept_seek(
     let (lexicons, svc) = (state.lexicons.clone(), state.online.clone());
     let out = state
         .db(move |conn| {
+            online::check_accept(conn, uid, id)?;
             // Built before the write transaction opens, so a first build holds no writer.
             graph(&lexicons)?;
             let g = || graph(&lexicons);
@@ -264,6 +267,7 @@ pub async fn command(
     let (lexicons, svc) = (state.lexicons.clone(), state.online.clone());
     let out = state
         .db(move |conn| {
+            online::check_command(conn, uid, id, &body)?;
             graph(&lexicons)?;
             let g = || graph(&lexicons);
             let mut rng = svc.dealer.rng()?;
