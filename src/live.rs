@@ -11,7 +11,7 @@ use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
-use crate::vocab::{DuplicateGameId, EventId, MatchId, Seq};
+use crate::vocab::{DuplicateGameId, EventId, MatchId, OnlineGameId, Seq};
 
 /// One committed change, as live pages and the other instances hear of it.
 ///
@@ -64,6 +64,17 @@ pub enum LiveMessage {
         /// The kind of the last event appended (`rack_drawn`, `slip_recorded`, …).
         last: &'static str,
     },
+    /// Events were appended to an online game's log (seed 001). It names no tiles: each
+    /// subscriber reads the game as it may see it (its own rack only).
+    Online {
+        /// The game.
+        game_id: OnlineGameId,
+        /// The game's last seq after the change.
+        seq: Seq,
+    },
+    /// The online lobby changed: a seek was offered, taken or withdrawn, or a game began or
+    /// ended.
+    Lobby,
     /// Refresh everything: the subscriber may have missed messages.
     Resync {
         /// The event whose stream it is sent on, if any.
@@ -78,6 +89,7 @@ impl LiveMessage {
             LiveMessage::Match { event_id, .. }
             | LiveMessage::ChallengeClaimed { event_id, .. }
             | LiveMessage::Resync { event_id } => *event_id,
+            LiveMessage::Online { .. } | LiveMessage::Lobby => None,
             LiveMessage::CommitteeRecord { event_id }
             | LiveMessage::RoundPaired { event_id }
             | LiveMessage::Duplicate { event_id, .. } => Some(*event_id),
@@ -92,6 +104,8 @@ impl LiveMessage {
             LiveMessage::CommitteeRecord { .. }
             | LiveMessage::RoundPaired { .. }
             | LiveMessage::Resync { .. }
+            | LiveMessage::Online { .. }
+            | LiveMessage::Lobby
             | LiveMessage::Duplicate { .. } => None,
         }
     }
@@ -99,7 +113,9 @@ impl LiveMessage {
     /// The match's last seq after the change (0 when no event was appended).
     pub fn seq(&self) -> Seq {
         match self {
-            LiveMessage::Match { seq, .. } | LiveMessage::Duplicate { seq, .. } => *seq,
+            LiveMessage::Match { seq, .. }
+            | LiveMessage::Duplicate { seq, .. }
+            | LiveMessage::Online { seq, .. } => *seq,
             _ => Seq(0),
         }
     }
@@ -111,6 +127,8 @@ impl LiveMessage {
             LiveMessage::CommitteeRecord { .. } | LiveMessage::RoundPaired { .. } => true,
             LiveMessage::ChallengeClaimed { .. }
             | LiveMessage::Resync { .. }
+            | LiveMessage::Online { .. }
+            | LiveMessage::Lobby
             | LiveMessage::Duplicate { .. } => false,
         }
     }
@@ -127,6 +145,9 @@ struct Wire {
     /// The Duplicate game, for a [`LiveMessage::Duplicate`] (absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     game_id: Option<i64>,
+    /// The online game, for a [`LiveMessage::Online`] (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    online_game_id: Option<i64>,
 }
 
 impl From<LiveMessage> for Wire {
@@ -145,6 +166,18 @@ impl From<LiveMessage> for Wire {
                 kind: last.to_owned(),
                 standings: false,
                 game_id: Some(game_id.0),
+                online_game_id: None,
+            };
+        }
+        if let LiveMessage::Online { game_id, seq } = m {
+            return Wire {
+                event_id: None,
+                match_id: 0,
+                seq: seq.0,
+                kind: ONLINE.to_owned(),
+                standings: false,
+                game_id: None,
+                online_game_id: Some(game_id.0),
             };
         }
         let (event_id, match_id, seq, kind, standings) = match m {
@@ -161,7 +194,10 @@ impl From<LiveMessage> for Wire {
             LiveMessage::CommitteeRecord { event_id } => (Some(event_id), 0, 0, RECORD, true),
             LiveMessage::RoundPaired { event_id } => (Some(event_id), 0, 0, PAIRED, true),
             LiveMessage::Resync { event_id } => (event_id, 0, 0, RESYNC, false),
-            LiveMessage::Duplicate { .. } => (None, 0, 0, RESYNC, false),
+            LiveMessage::Lobby => (None, 0, 0, LOBBY, false),
+            LiveMessage::Duplicate { .. } | LiveMessage::Online { .. } => {
+                (None, 0, 0, RESYNC, false)
+            }
         };
         Wire {
             event_id,
@@ -170,6 +206,7 @@ impl From<LiveMessage> for Wire {
             kind: kind.to_owned(),
             standings,
             game_id: None,
+            online_game_id: None,
         }
     }
 }
@@ -216,6 +253,8 @@ const CLAIMED: &str = "challenge_claimed";
 const RECORD: &str = "committee_record";
 const RESYNC: &str = "resync";
 const PAIRED: &str = "round_paired";
+const ONLINE: &str = "online";
+const LOBBY: &str = "lobby";
 
 // By hand: a derive would tie the input's lifetime to the `&'static str` of an event kind.
 impl<'de> Deserialize<'de> for LiveMessage {
@@ -242,7 +281,14 @@ impl TryFrom<Wire> for LiveMessage {
                     .ok_or_else(|| format!("unknown Duplicate event kind {:?}", w.kind))?,
             });
         }
+        if let Some(game) = w.online_game_id {
+            return Ok(LiveMessage::Online {
+                game_id: OnlineGameId(game),
+                seq: Seq(w.seq),
+            });
+        }
         Ok(match w.kind.as_str() {
+            LOBBY => LiveMessage::Lobby,
             CLAIMED => LiveMessage::ChallengeClaimed {
                 event_id: w.event_id,
                 match_id: MatchId(w.match_id),

@@ -81,6 +81,7 @@ impl AppState {
                 settings.data_dir.clone(),
             )),
             standings,
+            online: Arc::default(),
         })
     }
 }
@@ -209,6 +210,17 @@ async fn sweep_clocks(state: AppState) {
         let desk = state.desk.clone();
         if let Err(e) = state.db(move |conn| desk.sweep(conn, now)).await {
             tracing::warn!(error = %e, "clock sweep failed");
+        }
+        // Online games (seed 001): a loss on time is recorded though nobody moves.
+        let (desk, lexicons) = (state.desk.clone(), state.lexicons.clone());
+        let swept = state
+            .db(move |conn| {
+                let graph = || crate::web::api::online::graph(&lexicons);
+                crate::services::online::sweep(conn, &desk, &graph, now)
+            })
+            .await;
+        if let Err(e) = swept {
+            tracing::warn!(error = %e, "online clock sweep failed");
         }
     }
 }

@@ -80,6 +80,10 @@ ids! {
     RecordId;
     /// A game of a Duplicate event (`duplicate_games.id`).
     DuplicateGameId;
+    /// An online game (`online_games.id`, seed 001).
+    OnlineGameId;
+    /// An online seek or direct challenge (`online_seeks.id`, seed 001).
+    SeekId;
     /// A position in a match's event log (`match_events.seq`, `matches.last_seq`): 1 for the
     /// `created` event, 0 before it.
     Seq;

@@ -12,6 +12,7 @@ pub mod duplicate;
 pub mod events;
 pub mod individual;
 pub mod matches;
+pub mod online;
 pub mod rounds;
 pub mod schema;
 pub mod sessions;

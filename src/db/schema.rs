@@ -347,3 +347,93 @@ diesel::allow_tables_to_appear_in_same_query!(
     indiv_pairings,
     indiv_slips
 );
+
+// Online play (migration 2026-12-02-040001_online).
+diesel::table! {
+    site_settings (name) {
+        name -> Text,
+        value -> Text,
+        updated_by -> Nullable<BigInt>,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    online_seeks (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        target_id -> Nullable<BigInt>,
+        settings -> Text,
+        variant -> Text,
+        status -> Text,
+        game_id -> Nullable<BigInt>,
+        created_at -> Timestamp,
+        closed_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    online_games (id) {
+        id -> BigInt,
+        seek_id -> BigInt,
+        player_a -> BigInt,
+        player_b -> BigInt,
+        variant -> Text,
+        rated -> Bool,
+        finished -> Bool,
+        last_seq -> BigInt,
+        next_timeout_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        finished_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    online_game_events (id) {
+        id -> BigInt,
+        game_id -> BigInt,
+        seq -> BigInt,
+        at -> Timestamp,
+        kind -> Text,
+        payload -> Text,
+        user_id -> Nullable<BigInt>,
+        idempotency_key -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    online_ratings (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        variant -> Text,
+        rating -> Double,
+        deviation -> Double,
+        volatility -> Double,
+        games -> Integer,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    online_rating_history (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        variant -> Text,
+        game_id -> BigInt,
+        before_rating -> Double,
+        rating -> Double,
+        deviation -> Double,
+        volatility -> Double,
+        at -> Timestamp,
+    }
+}
+
+diesel::joinable!(online_game_events -> online_games (game_id));
+diesel::allow_tables_to_appear_in_same_query!(
+    online_seeks,
+    online_games,
+    online_game_events,
+    online_ratings,
+    online_rating_history,
+    users
+);

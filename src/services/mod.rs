@@ -17,6 +17,7 @@ pub mod import;
 pub mod individual;
 pub mod lexicons;
 pub mod matches;
+pub mod online;
 pub mod pic;
 pub mod rounds;
 pub mod sessions;

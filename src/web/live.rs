@@ -15,7 +15,7 @@ use super::session::MaybeUser;
 use crate::error::AppError;
 use crate::live::{LiveMessage, Topic};
 use crate::services::{events, matches};
-use crate::vocab::{EventId, MatchId, Seq};
+use crate::vocab::{EventId, MatchId, OnlineGameId, Seq};
 
 fn last_event_id(req: &HttpRequest) -> Option<i64> {
     req.headers()
@@ -168,5 +168,53 @@ pub async fn event_stream(
     let clock = state.clock.clone();
     Ok(sse(&state, initial, rx, move |m| {
         (m.event_id() == Some(id)).then(|| clock.now().timestamp_millis())
+    }))
+}
+
+/// `GET /online/lobby/live`: the online lobby changed (seeks, games begun or ended). Ids are
+/// the server clock's milliseconds.
+pub async fn online_lobby_stream(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, AppError> {
+    let rx = state.live.subscribe();
+    let now_ms = state.clock.now().timestamp_millis();
+    let initial = match last_event_id(&req) {
+        Some(_) => vec![frame(now_ms, &LiveMessage::Lobby)],
+        None => Vec::new(),
+    };
+    let clock = state.clock.clone();
+    Ok(sse(&state, initial, rx, move |m| {
+        matches!(m, LiveMessage::Lobby).then(|| clock.now().timestamp_millis())
+    }))
+}
+
+/// `GET /online/games/{id}/live`: the game moved on (ids are its seqs). A message names the
+/// seq only, never a tile: each subscriber then reads the game as it may see it
+/// (`/api/v1/online/games/{id}`: a player their own rack, anyone else none).
+pub async fn online_game_stream(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    id: web::Path<OnlineGameId>,
+) -> Result<HttpResponse, AppError> {
+    let id = id.into_inner();
+    let rx = state.live.subscribe();
+    let seq = state
+        .db(move |conn| {
+            crate::db::online::find_game(conn, id)?
+                .map(|g| g.last_seq)
+                .ok_or_else(|| AppError::not_found(format!("no game {id}")))
+        })
+        .await?;
+    // A reconnect that missed seqs hears the latest at once.
+    let initial = match last_event_id(&req) {
+        Some(after) if after < seq.0 => {
+            vec![frame(seq.0, &LiveMessage::Online { game_id: id, seq })]
+        }
+        _ => Vec::new(),
+    };
+    Ok(sse(&state, initial, rx, move |m| match m {
+        LiveMessage::Online { game_id, seq } if *game_id == id => Some(seq.0),
+        _ => None,
     }))
 }

@@ -58,6 +58,8 @@ pub struct AppState {
     pub lexicons: Arc<crate::services::lexicons::LexiconStore>,
     /// Recently computed standings (dropped by the desk when a change moves them).
     pub standings: Arc<crate::services::standings::StandingsCache>,
+    /// Online play's dealer and registration limit (seed 001).
+    pub online: Arc<crate::services::online::Online>,
 }
 
 impl AppState {
@@ -340,6 +342,43 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 "/duplicate/games/{id}/slips",
                 web::post().to(api::duplicate::slip),
             )
+            .route("/online/register", web::post().to(api::online::register))
+            .route("/online/settings", web::get().to(api::online::settings))
+            .route(
+                "/online/settings",
+                web::post().to(api::online::set_settings),
+            )
+            .route("/online/lobby", web::get().to(api::online::lobby))
+            .route("/online/seeks", web::post().to(api::online::create_seek))
+            .route(
+                "/online/seeks/{id}/cancel",
+                web::post().to(api::online::cancel_seek),
+            )
+            .route(
+                "/online/seeks/{id}/decline",
+                web::post().to(api::online::decline_seek),
+            )
+            .route(
+                "/online/seeks/{id}/accept",
+                web::post().to(api::online::accept_seek),
+            )
+            .route("/online/games/{id}", web::get().to(api::online::show_game))
+            .route(
+                "/online/games/{id}/commands",
+                web::post().to(api::online::command),
+            )
+            .route(
+                "/online/games/{id}/record",
+                web::get().to(api::online::record),
+            )
+            .route(
+                "/online/players/{username}",
+                web::get().to(api::online::profile),
+            )
+            .route(
+                "/online/leaderboard",
+                web::get().to(api::online::leaderboard),
+            )
             // Marks requests routed here: CSRF is decided by route, not by the path's spelling.
             .wrap(actix_web::middleware::from_fn(session::api_scope)),
     )
@@ -508,6 +547,14 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         web::get().to(pages::table::board_fragment),
     )
     .route("/matches/{id}/live", web::get().to(live::match_stream))
+    .route(
+        "/online/lobby/live",
+        web::get().to(live::online_lobby_stream),
+    )
+    .route(
+        "/online/games/{id}/live",
+        web::get().to(live::online_game_stream),
+    )
     .route("/events/{id}/live", web::get().to(live::event_stream))
     .route("/events/{id}/pic", web::get().to(pages::pic::pic_page))
     .route(

@@ -25,6 +25,7 @@ mod languages_words;
 mod match_path;
 mod matches;
 mod navigation;
+mod online;
 mod openapi;
 mod ops;
 mod page_forms;

@@ -17,6 +17,7 @@ pub mod director;
 pub mod duplicate;
 pub mod individual;
 pub mod individual_rounds;
+pub mod online;
 pub mod openapi;
 pub mod pic;
 pub mod public;

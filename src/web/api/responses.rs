@@ -113,4 +113,6 @@ error_sets! {
     CreateAccountErrors = [BAD_INPUT, SESSION_ENDED, FORBIDDEN, NOT_FOUND, TAKEN, TOO_LARGE];
     /// Disabling an account (not one's own).
     DisableErrors = [BAD_INPUT, SESSION_ENDED, FORBIDDEN, NOT_FOUND, REFUSED];
+    /// Registering a player account: closed, a taken name, too many from one address.
+    RegisterErrors = [BAD_INPUT, FORBIDDEN, STALE, TOO_LARGE, THROTTLED];
 }

@@ -28,6 +28,7 @@ impl Resp {
 }
 
 /// A client that keeps cookies like a browser and never follows redirects.
+#[derive(Clone)]
 pub struct Client {
     agent: ureq::Agent,
     base: String,

@@ -215,6 +215,7 @@ pub struct AppBuilder {
     clock: bool,
     postgres: bool,
     sweeper: bool,
+    dealer_seed: Option<u64>,
     tweaks: Vec<SettingsTweak>,
 }
 
@@ -232,6 +233,12 @@ impl AppBuilder {
     pub fn sweeper(mut self) -> Self {
         self.sweeper = true;
         self.manual_clock()
+    }
+
+    /// Online games dealt from a generator seeded with `seed` (the same tiles every run).
+    pub fn dealer_seed(mut self, seed: u64) -> Self {
+        self.dealer_seed = Some(seed);
+        self
     }
 
     /// A PostgreSQL database even when the run tests SQLite ([`TestDb::fresh_postgres`]).
@@ -264,6 +271,11 @@ impl AppBuilder {
             .then(|| Arc::new(ManualClock::new(chrono::Utc::now())));
         if let Some(c) = &clock {
             state.clock = c.clone();
+        }
+        if let Some(seed) = self.dealer_seed {
+            state.online = Arc::new(arbiter::services::online::Online::new(
+                arbiter::services::online::Dealer::seeded(seed),
+            ));
         }
         let server = start(state.clone());
         TestApp {

@@ -1,0 +1,328 @@
+//! An online game's commands, the sweeper's pass, what a player or a spectator sees, and the
+//! record of a finished game.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+use super::requests::{CommandRequest, check_key};
+use crate::db::{DbConn, online as rows, users};
+use crate::error::AppError;
+use crate::live::LiveMessage;
+use crate::rules::game::{Side, Sides};
+use crate::rules::movegen::WordGraph;
+use crate::rules::online::rating::{self, Rating};
+use crate::rules::online::{
+    self as online, OnlineCommand, OnlineEvent, OnlineState, OnlineView, Sender, Viewer,
+};
+use crate::services::desk::{Desk, Work};
+use crate::vocab::{OnlineGameId, Seq, UserId};
+
+/// The move graph of the game's lexicon (built once; see `services::duplicate::graph`).
+pub type Graph<'a> = &'a dyn Fn() -> Result<Arc<WordGraph>, AppError>;
+
+/// A game in a list: who plays, in which variant, whether it is over.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = OnlineGameSummary)]
+pub struct GameSummary {
+    /// The game.
+    pub id: OnlineGameId,
+    /// Side A's username.
+    pub player_a: String,
+    /// Side B's username.
+    pub player_b: String,
+    /// The rating variant (`lexicon.mode.time`).
+    pub variant: String,
+    /// Whether ratings move at the end.
+    pub rated: bool,
+    /// Whether it is over.
+    pub finished: bool,
+}
+
+/// A game as one viewer sees it: a player their own rack only, a spectator no rack.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = OnlineGameView)]
+pub struct OnlineGameView {
+    /// Who plays.
+    #[serde(flatten)]
+    pub game: GameSummary,
+    /// The log's last seq.
+    pub seq: Seq,
+    /// The viewer's side (`A` or `B`), if they play.
+    #[schema(value_type = Option<String>)]
+    pub you: Option<Side>,
+    /// Board, scores, clocks, the viewer's own rack, the sheet, the end and the result
+    /// (`rules::online::OnlineView`).
+    #[schema(value_type = Object)]
+    pub view: OnlineView,
+}
+
+pub(super) fn username(conn: &mut DbConn, id: UserId) -> Result<String, AppError> {
+    Ok(users::find(conn, id)?
+        .map(|u| u.username)
+        .unwrap_or_else(|| format!("#{id}")))
+}
+
+pub(super) fn summary(conn: &mut DbConn, row: &rows::GameRow) -> Result<GameSummary, AppError> {
+    Ok(GameSummary {
+        id: row.id,
+        player_a: username(conn, row.player_a)?,
+        player_b: username(conn, row.player_b)?,
+        variant: row.variant.clone(),
+        rated: row.rated,
+        finished: row.finished,
+    })
+}
+
+/// A game's row and its folded state.
+pub(super) fn load(
+    conn: &mut DbConn,
+    id: OnlineGameId,
+) -> Result<(rows::GameRow, OnlineState), AppError> {
+    let row =
+        rows::find_game(conn, id)?.ok_or_else(|| AppError::not_found(format!("no game {id}")))?;
+    let events = rows::log(conn, id)?
+        .into_iter()
+        .map(|r| serde_json::from_str::<OnlineEvent>(&r.payload).map_err(AppError::internal))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((row, online::fold(&events)))
+}
+
+/// The side `user` plays in the game, if any.
+pub(super) fn side_of(row: &rows::GameRow, user: Option<UserId>) -> Option<Side> {
+    match user {
+        Some(u) if u == row.player_a => Some(Side::A),
+        Some(u) if u == row.player_b => Some(Side::B),
+        _ => None,
+    }
+}
+
+/// Appends decided events with the game's projection (409 when another command got there
+/// first); when they end a rated game, moves both players' ratings in the same transaction
+/// (O4). Live pages hear of it once the transaction commits.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn write(
+    conn: &mut DbConn,
+    work: &mut Work<'_>,
+    row: &rows::GameRow,
+    events: &[OnlineEvent],
+    after: &OnlineState,
+    user_id: Option<UserId>,
+    key: Option<String>,
+    now: DateTime<Utc>,
+) -> Result<(), AppError> {
+    let Some(last) = events.last() else {
+        return Ok(());
+    };
+    let new = events
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            Ok(rows::NewEvent {
+                game_id: row.id,
+                seq: Seq(i64::try_from(e.seq).map_err(AppError::internal)?),
+                at: e.at.naive_utc(),
+                kind: e.payload.kind(),
+                payload: serde_json::to_string(e).map_err(AppError::internal)?,
+                user_id,
+                idempotency_key: if i == 0 { key.clone() } else { None },
+            })
+        })
+        .collect::<Result<Vec<_>, AppError>>()?;
+    let finished = after.game.result.is_some();
+    let seq = Seq(i64::try_from(last.seq).map_err(AppError::internal)?);
+    let projection = rows::Projection {
+        last_seq: seq,
+        finished,
+        next_timeout_at: if finished {
+            None
+        } else {
+            online::next_timeout_at(after).map(|t| t.naive_utc())
+        },
+        finished_at: finished.then(|| now.naive_utc()),
+    };
+    if !rows::append(conn, row.id, row.last_seq, &new, projection)? {
+        return Err(AppError::Conflict {
+            message: "the game moved on while this was decided; reload and retry".into(),
+            current: None,
+        });
+    }
+    if finished && !row.finished {
+        rate(conn, row, after, now)?;
+        work.announce(LiveMessage::Lobby);
+    }
+    work.announce(LiveMessage::Online {
+        game_id: row.id,
+        seq,
+    });
+    Ok(())
+}
+
+/// O4: the ratings after a rated game, stored with its end.
+fn rate(
+    conn: &mut DbConn,
+    row: &rows::GameRow,
+    state: &OnlineState,
+    now: DateTime<Utc>,
+) -> Result<(), AppError> {
+    let mut before = |user| -> Result<Rating, AppError> {
+        Ok(rows::rating(conn, user, &row.variant)?
+            .map(|r| Rating {
+                rating: r.rating,
+                deviation: r.deviation,
+                volatility: r.volatility,
+            })
+            .unwrap_or_default())
+    };
+    let before = Sides {
+        a: before(row.player_a)?,
+        b: before(row.player_b)?,
+    };
+    let Some((_, after)) = rating::game_ratings(state, before) else {
+        return Ok(());
+    };
+    for (user, b, a) in [
+        (row.player_a, before.a, after.a),
+        (row.player_b, before.b, after.b),
+    ] {
+        rows::record_rating(
+            conn,
+            user,
+            &row.variant,
+            row.id,
+            b.rating,
+            (a.rating, a.deviation, a.volatility),
+            now.naive_utc(),
+        )?;
+    }
+    Ok(())
+}
+
+/// The checks of [`command`] that need no word graph (the game exists, `user_id` plays in
+/// it, the request is well formed), so a refusal never waits for a graph to be built.
+pub fn check_command(
+    conn: &mut DbConn,
+    user_id: UserId,
+    game: OnlineGameId,
+    req: &CommandRequest,
+) -> Result<(), AppError> {
+    check_key(&req.idempotency_key)?;
+    req.command.check()?;
+    let row = rows::find_game(conn, game)?
+        .ok_or_else(|| AppError::not_found(format!("no game {game}")))?;
+    side_of(&row, Some(user_id))
+        .map(|_| ())
+        .ok_or_else(|| AppError::Forbidden("only the game's players move in it".into()))
+}
+
+/// A player's command: decided by the rules core on the game's log, appended, published. A
+/// command whose idempotency key was already recorded is not applied again: the answer is the
+/// game as it is.
+#[allow(clippy::too_many_arguments)]
+pub fn command(
+    conn: &mut DbConn,
+    desk: &Desk,
+    graph: Graph<'_>,
+    rng: &mut impl rand::Rng,
+    now: DateTime<Utc>,
+    user_id: UserId,
+    game: OnlineGameId,
+    req: &CommandRequest,
+) -> Result<OnlineGameView, AppError> {
+    let key = check_key(&req.idempotency_key)?;
+    req.command.check()?;
+    desk.write(conn, |conn, work| {
+        let (row, state) = load(conn, game)?;
+        let side = side_of(&row, Some(user_id))
+            .ok_or_else(|| AppError::Forbidden("only the game's players move in it".into()))?;
+        if let Some(k) = &key
+            && rows::key_used(conn, game, k)?
+        {
+            return Ok(());
+        }
+        let graph = graph()?;
+        let (events, after) = online::decide_and_apply(
+            &state,
+            req.command.to_online(),
+            Sender::Player(side),
+            now,
+            rng,
+            &graph,
+        )?;
+        write(
+            conn,
+            work,
+            &row,
+            &events,
+            &after,
+            Some(user_id),
+            key.clone(),
+            now,
+        )
+    })?;
+    game_view(conn, Some(user_id), game, now)
+}
+
+/// The clock sweeper's pass over online games: records what time decided (a loss on time, an
+/// N2 flag, a lapsed objection window) on every game due at `now`, so the end is recorded even
+/// when nobody moves. Returns how many games changed.
+pub fn sweep(
+    conn: &mut DbConn,
+    desk: &Desk,
+    graph: Graph<'_>,
+    now: DateTime<Utc>,
+) -> Result<usize, AppError> {
+    let mut changed = 0;
+    for id in rows::due_games(conn, now.naive_utc())? {
+        let done = desk.write(conn, |conn, work| {
+            let (row, state) = load(conn, id)?;
+            if online::due_timeouts(&state, now).is_none() {
+                return Ok(false);
+            }
+            let graph = graph()?;
+            // Time deals no tiles; a generator is needed only by the signature.
+            let mut rng = rand::rng();
+            let (events, after) = online::decide_and_apply(
+                &state,
+                OnlineCommand::TimeExpired,
+                Sender::Server,
+                now,
+                &mut rng,
+                &graph,
+            )?;
+            write(conn, work, &row, &events, &after, None, None, now)?;
+            Ok(!events.is_empty())
+        });
+        match done {
+            Ok(true) => changed += 1,
+            Ok(false) | Err(AppError::Rule { .. } | AppError::Conflict { .. }) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(changed)
+}
+
+/// The game as `user` may see it at `now`: their own rack if they play, no rack otherwise.
+pub fn game_view(
+    conn: &mut DbConn,
+    user: Option<UserId>,
+    game: OnlineGameId,
+    now: DateTime<Utc>,
+) -> Result<OnlineGameView, AppError> {
+    let (row, state) = load(conn, game)?;
+    let you = side_of(&row, user);
+    let viewer = you.map_or(Viewer::Spectator, Viewer::Player);
+    Ok(OnlineGameView {
+        game: summary(conn, &row)?,
+        seq: row.last_seq,
+        you,
+        view: online::view(&state, viewer, now),
+    })
+}
+
+/// C8: a finished game's record in GCG (409 while it is played: it would show the racks).
+pub fn record(conn: &mut DbConn, game: OnlineGameId) -> Result<String, AppError> {
+    let (_, state) = load(conn, game)?;
+    Ok(online::to_gcg_text(&state)?)
+}

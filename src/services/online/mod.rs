@@ -1,0 +1,151 @@
+//! Online play (seed 001, O1-O4) as a service: accounts register themselves, offer seeks or
+//! challenge a named player, and play games the server deals, times and rules on
+//! (`rules::online`); ratings move in the transaction that ends a rated game (O4).
+//!
+//! Every change to a game goes the way the desk's other writers go (like Duplicate games):
+//! load the log, fold it, ask the rules core, append the events in one write transaction
+//! ([`crate::services::desk::Desk::write`]) with the game's projection moved from the seq the
+//! command was decided on (a race is a 409), and announce it through the desk's unit of work,
+//! which publishes only once the transaction committed. Live messages name no tiles.
+//!
+//! - `games`: the game's commands, the sweeper's loss on time, views and the record;
+//! - `seeks`: seeks, direct challenges and the lobby;
+//! - `players`: registration, profiles and the leaderboard.
+
+mod games;
+mod players;
+mod requests;
+mod seeks;
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use crate::error::AppError;
+use crate::rules::online::OnlineError;
+
+pub use games::{GameSummary, OnlineGameView, check_command, command, game_view, record, sweep};
+pub use players::{
+    LeaderboardLine, LeaderboardView, ProfileView, RatingChange, RatingLine, RegisterRequest,
+    RegisteredView, RegistrationSetting, leaderboard, profile, register, registration,
+    set_registration,
+};
+pub use requests::{CommandRequest, NewSeekRequest, PlayerCommand};
+pub use seeks::{LobbyView, SeekView, accept, cancel, check_accept, create_seek, decline, lobby};
+
+/// The site setting that opens or closes self-registration.
+pub const REGISTRATION: &str = "online_registration";
+
+impl From<OnlineError> for AppError {
+    fn from(e: OnlineError) -> Self {
+        let rule = |rule: &str, field: Option<&str>| AppError::Rule {
+            rule: rule.into(),
+            message: e.to_string(),
+            field: field.map(str::to_owned),
+        };
+        match &e {
+            OnlineError::Rule(r) => r.clone().into(),
+            OnlineError::NotInDictionary { .. } => rule("O1", Some("move")),
+            OnlineError::NoChallenges => rule("O1", Some("type")),
+            OnlineError::NotOnRack { .. } => rule("C2", Some("tiles")),
+            OnlineError::NotAPlayer(_) => AppError::Forbidden(e.to_string()),
+            OnlineError::Settings(_) => AppError::field("settings", e.to_string()),
+            OnlineError::GameOver | OnlineError::Lifecycle(_) | OnlineError::NotFinished => {
+                AppError::Conflict {
+                    message: e.to_string(),
+                    current: None,
+                }
+            }
+        }
+    }
+}
+
+/// Where the server's tiles come from: a generator keyed from the operating system's random
+/// source for every command, or (tests) one seeded generator so a game's deal is known.
+#[derive(Debug)]
+pub struct Dealer(Option<Mutex<StdRng>>);
+
+impl Dealer {
+    /// The operating system's random source.
+    pub fn os() -> Self {
+        Self(None)
+    }
+
+    /// A seeded source (tests: the same seed deals the same tiles).
+    pub fn seeded(seed: u64) -> Self {
+        Self(Some(Mutex::new(StdRng::seed_from_u64(seed))))
+    }
+
+    /// A generator for one command.
+    pub fn rng(&self) -> Result<StdRng, AppError> {
+        match &self.0 {
+            None => StdRng::try_from_rng(&mut rand::rngs::SysRng).map_err(AppError::internal),
+            Some(seeded) => {
+                let mut g = seeded
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                Ok(StdRng::from_rng(&mut *g))
+            }
+        }
+    }
+}
+
+/// Registrations per address in [`REGISTER_WINDOW`].
+pub const REGISTER_LIMIT: usize = 5;
+/// The window [`REGISTER_LIMIT`] counts in.
+pub const REGISTER_WINDOW: Duration = Duration::from_secs(3600);
+
+/// What online play keeps in memory: the dealer and recent registrations per address (rate
+/// limit; forgotten at a restart, which only makes it more lenient).
+#[derive(Debug)]
+pub struct Online {
+    /// Where tiles come from.
+    pub dealer: Dealer,
+    registrations: Mutex<HashMap<String, Vec<Instant>>>,
+}
+
+impl Default for Online {
+    fn default() -> Self {
+        Self::new(Dealer::os())
+    }
+}
+
+impl Online {
+    /// Online play dealing from `dealer`.
+    pub fn new(dealer: Dealer) -> Self {
+        Self {
+            dealer,
+            registrations: Mutex::default(),
+        }
+    }
+
+    /// Counts a registration from `address`, refusing (429) past [`REGISTER_LIMIT`] in the
+    /// window.
+    pub fn count_registration(&self, address: &str) -> Result<(), AppError> {
+        let mut map = self
+            .registrations
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let now = Instant::now();
+        map.retain(|_, times| {
+            times.retain(|t| now.duration_since(*t) < REGISTER_WINDOW);
+            !times.is_empty()
+        });
+        let times = map.entry(address.to_owned()).or_default();
+        if times.len() >= REGISTER_LIMIT {
+            let wait = times
+                .first()
+                .map(|t| REGISTER_WINDOW.saturating_sub(now.duration_since(*t)))
+                .unwrap_or(REGISTER_WINDOW);
+            return Err(AppError::TooManyRequests {
+                message: "too many accounts registered from this address; try again later".into(),
+                retry_after: wait.as_secs().max(1),
+            });
+        }
+        times.push(now);
+        Ok(())
+    }
+}

@@ -1,0 +1,355 @@
+//! Online play (seed 001) in the JSON API: registration, seeks and direct challenges, the
+//! lobby, a game as its viewer may see it (a player their own rack only), players' commands,
+//! the record of a finished game, profiles and the leaderboard. The live streams are
+//! `/online/lobby/live` and `/online/games/{id}/live` (`web::live`).
+
+use std::sync::Arc;
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Deserialize;
+
+use crate::error::AppError;
+use crate::rules::movegen::WordGraph;
+use crate::services::lexicons::{DEFAULT, LexiconStore};
+use crate::services::online::{
+    self as online, CommandRequest, NewSeekRequest, RegisterRequest, RegistrationSetting,
+};
+use crate::vocab::{EventId, OnlineGameId, SeekId};
+use crate::web::AppState;
+use crate::web::session::{Admin, CurrentUser, MaybeUser};
+
+/// The move graph online games are played with (the bundled list, built once per process).
+pub fn graph(lexicons: &LexiconStore) -> Result<Arc<WordGraph>, AppError> {
+    // The bundled list is the same for every event; the id only keys uploaded lists.
+    crate::services::duplicate::graph(lexicons, EventId(0), DEFAULT)
+}
+
+/// `POST /api/v1/online/register`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/online/register",
+    operation_id = "onlineRegister",
+    summary = "Register a player account (while registration is open; limited per address)",
+    request_body = RegisterRequest,
+    responses(
+        (status = 201, description = "Registered; sign in at /api/v1/auth/token.", body = online::RegisteredView),
+        super::responses::RegisterErrors,
+    ),
+    security(()),
+)]
+pub async fn register(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<RegisterRequest>,
+) -> Result<HttpResponse, AppError> {
+    let peer = req
+        .peer_addr()
+        .map(|a| a.ip().to_string())
+        .unwrap_or_default();
+    let (now, svc) = (state.clock.now(), state.online.clone());
+    let out = state
+        .db(move |conn| online::register(conn, &svc, now, &peer, &body))
+        .await?;
+    Ok(HttpResponse::Created().json(out))
+}
+
+/// `GET /api/v1/online/settings`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/online/settings",
+    operation_id = "onlineSettings",
+    summary = "Whether self-registration is open",
+    responses(
+        (status = 200, description = "The setting.", body = RegistrationSetting),
+        super::responses::PublicErrors,
+    ),
+    security(("bearerAuth" = []), ()),
+)]
+pub async fn settings(state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let out = state.db(online::registration).await?;
+    Ok(HttpResponse::Ok().json(out))
+}
+
+/// `POST /api/v1/online/settings`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/online/settings",
+    operation_id = "setOnlineSettings",
+    summary = "Open or close self-registration (administrators)",
+    request_body = RegistrationSetting,
+    responses(
+        (status = 200, description = "The setting now.", body = RegistrationSetting),
+        super::responses::AccountErrors,
+    ),
+)]
+pub async fn set_settings(
+    state: web::Data<AppState>,
+    admin: Admin,
+    body: web::Json<RegistrationSetting>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, now, open) = (admin.0.uid, state.clock.now(), body.registration_open);
+    let out = state
+        .db(move |conn| online::set_registration(conn, now, uid, open))
+        .await?;
+    Ok(HttpResponse::Ok().json(out))
+}
+
+/// `GET /api/v1/online/lobby`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/online/lobby",
+    operation_id = "onlineLobby",
+    summary = "Open seeks (and your own direct challenges) and the games being played",
+    responses(
+        (status = 200, description = "The lobby.", body = online::LobbyView),
+        super::responses::PublicErrors,
+    ),
+    security(("bearerAuth" = []), ()),
+)]
+pub async fn lobby(state: web::Data<AppState>, user: MaybeUser) -> Result<HttpResponse, AppError> {
+    let uid = user.0.map(|c| c.uid);
+    let out = state.db(move |conn| online::lobby(conn, uid)).await?;
+    Ok(HttpResponse::Ok().json(out))
+}
+
+/// `POST /api/v1/online/seeks`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/online/seeks",
+    operation_id = "onlineCreateSeek",
+    summary = "Offer a seek, or challenge a named player directly",
+    request_body = NewSeekRequest,
+    responses(
+        (status = 201, description = "Offered.", body = online::SeekView),
+        super::responses::CreateEventErrors,
+    ),
+)]
+pub async fn create_seek(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: web::Json<NewSeekRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, now, desk) = (user.0.uid, state.clock.now(), state.desk.clone());
+    let out = state
+        .db(move |conn| online::create_seek(conn, &desk, now, uid, &body))
+        .await?;
+    // The graph is built while the seek waits, so accepting it does not wait for the build.
+    crate::services::duplicate::warm(state.lexicons.clone(), EventId(0), DEFAULT.into());
+    Ok(HttpResponse::Created().json(out))
+}
+
+/// `POST /api/v1/online/seeks/{id}/cancel`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/online/seeks/{id}/cancel",
+    operation_id = "onlineCancelSeek",
+    summary = "Withdraw your own open seek or challenge",
+    params(("id" = i64, Path, description = "Seek id.")),
+    responses(
+        (status = 200, description = "Withdrawn.", body = online::SeekView),
+        super::responses::ClaimErrors,
+    ),
+)]
+pub async fn cancel_seek(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<SeekId>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, now, desk, id) = (user.0.uid, state.clock.now(), state.desk.clone(), *id);
+    let out = state
+        .db(move |conn| online::cancel(conn, &desk, now, uid, id))
+        .await?;
+    Ok(HttpResponse::Ok().json(out))
+}
+
+/// `POST /api/v1/online/seeks/{id}/decline`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/online/seeks/{id}/decline",
+    operation_id = "onlineDeclineChallenge",
+    summary = "Decline a direct challenge (its player)",
+    params(("id" = i64, Path, description = "Seek id.")),
+    responses(
+        (status = 200, description = "Declined.", body = online::SeekView),
+        super::responses::ClaimErrors,
+    ),
+)]
+pub async fn decline_seek(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<SeekId>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, now, desk, id) = (user.0.uid, state.clock.now(), state.desk.clone(), *id);
+    let out = state
+        .db(move |conn| online::decline(conn, &desk, now, uid, id))
+        .await?;
+    Ok(HttpResponse::Ok().json(out))
+}
+
+/// `POST /api/v1/online/seeks/{id}/accept`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/online/seeks/{id}/accept",
+    operation_id = "onlineAcceptSeek",
+    summary = "Accept a seek or a challenge: the game opens and the server deals (N3, C2)",
+    params(("id" = i64, Path, description = "Seek id.")),
+    responses(
+        (status = 201, description = "The game, as you see it.", body = online::OnlineGameView),
+        super::responses::ClaimErrors,
+    ),
+)]
+pub async fn accept_seek(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<SeekId>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, now, desk, id) = (user.0.uid, state.clock.now(), state.desk.clone(), *id);
+    let (lexicons, svc) = (state.lexicons.clone(), state.online.clone());
+    let out = state
+        .db(move |conn| {
+            online::check_accept(conn, uid, id)?;
+            // Built before the write transaction opens, so a first build holds no writer.
+            graph(&lexicons)?;
+            let g = || graph(&lexicons);
+            let mut rng = svc.dealer.rng()?;
+            online::accept(conn, &desk, &g, &mut rng, now, uid, id)
+        })
+        .await?;
+    Ok(HttpResponse::Created().json(out))
+}
+
+/// `GET /api/v1/online/games/{id}`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/online/games/{id}",
+    operation_id = "onlineGame",
+    summary = "A game as you may see it: a player sees their own rack only, anyone else no rack",
+    params(("id" = i64, Path, description = "Game id.")),
+    responses(
+        (status = 200, description = "The game.", body = online::OnlineGameView),
+        super::responses::ReadErrors,
+    ),
+    security(("bearerAuth" = []), ()),
+)]
+pub async fn show_game(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<OnlineGameId>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, now, id) = (user.0.map(|c| c.uid), state.clock.now(), *id);
+    let out = state
+        .db(move |conn| online::game_view(conn, uid, id, now))
+        .await?;
+    Ok(HttpResponse::Ok().json(out))
+}
+
+/// `POST /api/v1/online/games/{id}/commands`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/online/games/{id}/commands",
+    operation_id = "onlineCommand",
+    summary = "Play, exchange, pass, resign, hold, challenge or accept (the game's players)",
+    description = "A play is GCG notation (`8D QI`, lowercase a blank), scored by the board. Dictionary mode (O1) refuses a word not in the lexicon (422, rule O1, nothing recorded, no penalty); challenge mode (O2) rules on a challenge at once (N5). The move's time is the server's receive time. The same `idempotency_key` twice applies the command once.",
+    params(("id" = i64, Path, description = "Game id.")),
+    request_body = CommandRequest,
+    responses(
+        (status = 200, description = "Recorded; the game as you see it.", body = online::OnlineGameView),
+        super::responses::RuledWriteErrors,
+    ),
+)]
+pub async fn command(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<OnlineGameId>,
+    body: web::Json<CommandRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, now, desk, id) = (user.0.uid, state.clock.now(), state.desk.clone(), *id);
+    let (lexicons, svc) = (state.lexicons.clone(), state.online.clone());
+    let out = state
+        .db(move |conn| {
+            online::check_command(conn, uid, id, &body)?;
+            graph(&lexicons)?;
+            let g = || graph(&lexicons);
+            let mut rng = svc.dealer.rng()?;
+            online::command(conn, &desk, &g, &mut rng, now, uid, id, &body)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(out))
+}
+
+/// `GET /api/v1/online/games/{id}/record`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/online/games/{id}/record",
+    operation_id = "onlineRecord",
+    summary = "A finished game's record in GCG (409 while it is played)",
+    params(("id" = i64, Path, description = "Game id.")),
+    responses(
+        (status = 200, description = "GCG text.", content_type = "text/plain", body = String),
+        super::responses::ClaimErrors,
+    ),
+    security(("bearerAuth" = []), ()),
+)]
+pub async fn record(
+    state: web::Data<AppState>,
+    id: web::Path<OnlineGameId>,
+) -> Result<HttpResponse, AppError> {
+    let id = *id;
+    let text = state.db(move |conn| online::record(conn, id)).await?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .body(text))
+}
+
+/// `GET /api/v1/online/players/{username}`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/online/players/{username}",
+    operation_id = "onlineProfile",
+    summary = "A player's ratings per variant, rating history and games",
+    params(("username" = String, Path, description = "Username.")),
+    responses(
+        (status = 200, description = "The profile.", body = online::ProfileView),
+        super::responses::ReadErrors,
+    ),
+    security(("bearerAuth" = []), ()),
+)]
+pub async fn profile(
+    state: web::Data<AppState>,
+    name: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let name = name.into_inner();
+    let out = state.db(move |conn| online::profile(conn, &name)).await?;
+    Ok(HttpResponse::Ok().json(out))
+}
+
+/// The leaderboard's query.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct LeaderboardQuery {
+    /// The variant: `lexicon.mode.time` (`enable2k.dictionary.regular`).
+    pub variant: String,
+}
+
+/// `GET /api/v1/online/leaderboard`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/online/leaderboard",
+    operation_id = "onlineLeaderboard",
+    summary = "A variant's ratings, best first (O4)",
+    params(LeaderboardQuery),
+    responses(
+        (status = 200, description = "The leaderboard.", body = online::LeaderboardView),
+        super::responses::ReadErrors,
+    ),
+    security(("bearerAuth" = []), ()),
+)]
+pub async fn leaderboard(
+    state: web::Data<AppState>,
+    q: web::Query<LeaderboardQuery>,
+) -> Result<HttpResponse, AppError> {
+    let variant = q.into_inner().variant;
+    let out = state
+        .db(move |conn| online::leaderboard(conn, &variant))
+        .await?;
+    Ok(HttpResponse::Ok().json(out))
+}
