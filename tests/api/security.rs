@@ -93,10 +93,23 @@ fn policy(r: &Route) -> Policy {
             DupReferee
         }
         ("post", "/duplicate/games/{id}/slips", true) => DupSlips,
+        (
+            "post",
+            "/duplicate/events/{id}/prepared-games" | "/duplicate/games/{id}/prepared",
+            true,
+        ) => DupReferee,
         ("get", "/events/{id}/duplicate", false) => Director,
         ("post", "/events/{id}/duplicate/players", false) => Director,
         ("post", "/events/{id}/duplicate/games", false) => DupReferee,
         ("get", p, _) if p.starts_with("/duplicate/") => DupReader,
+        // Individual events (issue 18): a private one is read and run by its director; the
+        // fixture's other accounts hold no role in it.
+        ("post", "/individual/events", true) => Admin,
+        ("get" | "post" | "put", p, _) if p.starts_with("/individual/") => Director,
+        // Accounts through the API (issue 18).
+        ("post", "/users", true) | ("get", "/users/{id}", true) => Admin,
+        ("post", "/me/language", true) => Signed,
+        ("post", "/events/{id}/accounts", true) => Director,
         // Online play (seed 001): reading is public, registering is open, the rest signed in.
         ("get", p, true) if p.starts_with("/online/") => Public,
         ("get", p, false) if p.starts_with("/online/") => Public,
@@ -214,6 +227,10 @@ struct Fixture {
     dup_event: i64,
     /// A game of it.
     dup_game: i64,
+    /// A private individual event (its director is the director account)…
+    ind_event: i64,
+    /// …and a division of it, four players, round 1 paired by round robin.
+    ind_division: i64,
     teams: [i64; 3],
     round: i32,
     match_id: i64,
@@ -339,6 +356,32 @@ fn fixture() -> Fixture {
     ))["id"]
         .as_i64()
         .unwrap();
+    let ind_event = ok(admin.post_json(
+        "/api/v1/individual/events",
+        &json!({"name": "Closed Open", "public": false}),
+    ))["id"]
+        .as_i64()
+        .unwrap();
+    ok(admin.post_json(
+        &format!("/api/v1/events/{ind_event}/grants"),
+        &json!({"username": "director", "role": "director"}),
+    ));
+    let ind_division = ok(admin.post_json(
+        &format!("/api/v1/individual/events/{ind_event}/divisions"),
+        &json!({"name": "A", "plan": [{"first": 1, "last": 3, "method": "round_robin"}]}),
+    ))["id"]
+        .as_i64()
+        .unwrap();
+    for name in ["Ann", "Bob", "Cy", "Di"] {
+        ok(admin.post_json(
+            &format!("/api/v1/individual/divisions/{ind_division}/players"),
+            &json!({"name": name, "rating": 1500}),
+        ));
+    }
+    ok(admin.post_json(
+        &format!("/api/v1/individual/divisions/{ind_division}/rounds"),
+        &json!({}),
+    ));
     let mut ids = vec![(Role::Anonymous, browser(&app, None))];
     for (role, name) in usernames {
         ids.push((role, browser(&app, Some(name))));
@@ -348,6 +391,8 @@ fn fixture() -> Fixture {
         event,
         dup_event,
         dup_game,
+        ind_event,
+        ind_division,
         teams,
         round: round_no,
         match_id,
@@ -365,7 +410,11 @@ impl Fixture {
     }
 
     fn path(&self, pattern: &str) -> String {
-        let id = if pattern.contains("/duplicate/events/{id}")
+        let id = if pattern.contains("/individual/events/{id}") {
+            self.ind_event
+        } else if pattern.contains("/individual/divisions/{id}") {
+            self.ind_division
+        } else if pattern.contains("/duplicate/events/{id}")
             || pattern.starts_with("/events/{id}/duplicate")
         {
             self.dup_event
@@ -388,6 +437,9 @@ impl Fixture {
             .replace("{id}", &id.to_string())
             .replace("{n}", &self.round.to_string())
             .replace("{seq}", &self.challenge_seq.to_string())
+            .replace("{round}", "1")
+            .replace("{table}", "1")
+            .replace("{number}", "1")
             .replace("{file}", "app.css")
             .replace("{code}", "fr")
             .replace(
@@ -438,10 +490,47 @@ fn body_for(fx: &Fixture, r: &Route, role: Role) -> Body {
         ),
         (true, "/duplicate/events/{id}/games") => Body::Json(json!({})),
         (true, "/duplicate/games/{id}/commands") => Body::Json(json!({"type": "undo"})),
+        (true, "/duplicate/events/{id}/prepared-games") => {
+            Body::Json(json!({"seed": 7, "turns": 2}))
+        }
+        // Not a prepared game: refused as input (400), after the caller's role was checked.
+        (true, "/duplicate/games/{id}/prepared") => Body::Json(json!({})),
         (true, "/duplicate/games/{id}/slips") => Body::Json(
             json!({"turn": 1, "player": 1, "reference": "8H", "word": "QI", "points": 22}),
         ),
         (true, "/auth/token") => Body::Json(json!({"username": "admin1", "password": PASSWORD})),
+        (true, "/users") => {
+            Body::Json(json!({"username": format!("made-{tag}"), "password": PASSWORD}))
+        }
+        (true, "/me/language" | "/events/{id}/language") => Body::Json(json!({"language": "fr"})),
+        (true, "/events/{id}/accounts") => Body::Json(
+            json!({"username": format!("acct-{tag}"), "password": PASSWORD, "role": "pic"}),
+        ),
+        (true, "/individual/events") => {
+            Body::Json(json!({"name": format!("Open of {tag}"), "public": false}))
+        }
+        (true, "/individual/events/{id}/divisions") => Body::Json(
+            json!({"name": format!("D {tag}"), "plan": [{"first": 1, "last": 3, "method": "swiss"}]}),
+        ),
+        (true, "/individual/events/{id}/divisions/import") => Body::Json(json!({
+            "name": format!("T {tag}"),
+            "plan": [{"first": 1, "last": 5, "method": "swiss"}],
+            "file": "Smith, Ann  1823  2; 412; p12 1\nJones, Bob  1750  1; 380; p12 2\n",
+        })),
+        (true, "/individual/divisions/{id}/players") => {
+            Body::Json(json!({"name": format!("Late {tag}"), "rating": 1400}))
+        }
+        (true, "/individual/divisions/{id}/players/{number}/withdraw") => Body::Json(json!({})),
+        (true, "/individual/divisions/{id}/rounds") => Body::Json(json!({})),
+        (true, "/individual/divisions/{id}/rounds/{round}") => {
+            Body::Json(json!({"lines": [{"a": 1, "b": 4}, {"a": 2, "b": 3}]}))
+        }
+        (true, "/individual/divisions/{id}/rounds/{round}/results") => {
+            Body::Json(json!({"text": "1 400 4 300"}))
+        }
+        (true, "/individual/divisions/{id}/rounds/{round}/tables/{table}/slip") => {
+            Body::Json(json!({"action": "scores", "score_a": 400, "score_b": 350}))
+        }
         (true, "/online/register") => {
             Body::Json(json!({"username": format!("reg-{tag}"), "password": PASSWORD}))
         }
@@ -701,9 +790,11 @@ fn every_route_answers_every_role_as_the_matrix_says() {
                 let revoked = r.path.ends_with("/revoke") && a.status == 404 && role == Role::Admin;
                 // The fixture has no online seek or game: their 404 is an answer.
                 let no_online = r.path.contains("/online/") && a.status == 404;
+                // The fixture's Duplicate game was not prepared in advance: nothing to export.
+                let not_prepared = r.path.ends_with("/prepared") && a.status == 404;
                 !refused(&a)
                     && a.status < 500
-                    && (a.status != 404 || no_board || revoked || no_online)
+                    && (a.status != 404 || no_board || revoked || no_online || not_prepared)
                     && a.status != 405
             } else {
                 refused(&a)

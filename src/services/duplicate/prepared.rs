@@ -145,9 +145,10 @@ pub fn import(
     game: DuplicateGameId,
     body: &serde_json::Value,
 ) -> Result<PreparedImported, AppError> {
-    let mut prepared = PreparedGame::from_json(&body.to_string()).map_err(refusal)?;
+    // Who asks is checked before what they sent is read: a stranger learns nothing from it.
     let (row, state) = super::state(conn, desk, game)?;
     official(conn, user_id, row.event_id, Need::Referee)?;
+    let mut prepared = PreparedGame::from_json(&body.to_string()).map_err(refusal)?;
     not_started(&state)?;
     if imported(conn, game)?.is_some() {
         return Err(AppError::Conflict {
