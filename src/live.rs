@@ -326,6 +326,10 @@ pub enum Topic {
     Event(EventId),
     /// One match's log.
     Match(MatchId),
+    /// One online game's log.
+    Online(OnlineGameId),
+    /// The online lobby.
+    Lobby,
 }
 
 impl Topic {
@@ -333,8 +337,8 @@ impl Topic {
     /// carries all its tables; a match's only its own moves.
     fn capacity(self) -> usize {
         match self {
-            Topic::Event(_) => 1024,
-            Topic::Match(_) => 64,
+            Topic::Event(_) | Topic::Lobby => 1024,
+            Topic::Match(_) | Topic::Online(_) => 64,
         }
     }
 }
@@ -373,6 +377,11 @@ impl Live {
         let topics = [
             msg.event_id().map(Topic::Event),
             msg.match_id().map(Topic::Match),
+            match &msg {
+                LiveMessage::Online { game_id, .. } => Some(Topic::Online(*game_id)),
+                LiveMessage::Lobby => Some(Topic::Lobby),
+                _ => None,
+            },
         ];
         if topics.iter().any(Option::is_some) {
             // A poisoned lock only means another publisher panicked mid-send; the map is

@@ -177,7 +177,7 @@ pub async fn online_lobby_stream(
     req: HttpRequest,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, AppError> {
-    let rx = state.live.subscribe();
+    let rx = state.live.subscribe_to(Topic::Lobby);
     let now_ms = state.clock.now().timestamp_millis();
     let initial = match last_event_id(&req) {
         Some(_) => vec![frame(now_ms, &LiveMessage::Lobby)],
@@ -198,7 +198,7 @@ pub async fn online_game_stream(
     id: web::Path<OnlineGameId>,
 ) -> Result<HttpResponse, AppError> {
     let id = id.into_inner();
-    let rx = state.live.subscribe();
+    let rx = state.live.subscribe_to(Topic::Online(id));
     let seq = state
         .db(move |conn| {
             crate::db::online::find_game(conn, id)?
