@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use super::{DuplicateEventView, append, event_view, fresh_state};
+use super::{DuplicateEventView, append, event_view, fresh as load};
 use crate::db::{DbConn, duplicate as rows};
 use crate::error::AppError;
 use crate::rules::duplicate::{self as dup, Official, Phase};
@@ -130,16 +130,4 @@ pub fn equal_tops(
     }
     let rack = state.rack().unwrap_or_default();
     Ok(dup::tops(&*graph()?, set, &state.board, &rack, r.notation))
-}
-
-/// A game's row and its state folded afresh from the log (the director's page and a late
-/// player's join are rare: they do not need the desk's cache, and a write here is still checked
-/// against the stored seq like every other).
-fn load(
-    conn: &mut DbConn,
-    game: DuplicateGameId,
-) -> Result<(rows::DuplicateGameRow, dup::State), AppError> {
-    let row = rows::find_game(conn, game)?
-        .ok_or_else(|| AppError::not_found(format!("no Duplicate game {game}")))?;
-    Ok((row, fresh_state(conn, game)?))
 }

@@ -235,13 +235,22 @@ pub fn state(
 /// A game's state folded afresh from its whole log, without the cache (what the cache's
 /// answers are checked against).
 pub fn fresh_state(conn: &mut DbConn, game: DuplicateGameId) -> Result<State, AppError> {
-    rows::find_game(conn, game)?
+    Ok(fresh(conn, game)?.1)
+}
+
+/// A game's row and its state folded afresh from its whole log (for the rare reads and writes
+/// that do not go through the cache; a write is still checked against the stored seq).
+pub(super) fn fresh(
+    conn: &mut DbConn,
+    game: DuplicateGameId,
+) -> Result<(rows::DuplicateGameRow, State), AppError> {
+    let row = rows::find_game(conn, game)?
         .ok_or_else(|| AppError::not_found(format!("no Duplicate game {game}")))?;
     let events = rows::log(conn, game)?
         .into_iter()
         .map(|r| serde_json::from_str::<Event>(&r.payload).map_err(AppError::internal))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(dup::fold(&events))
+    Ok((row, dup::fold(&events)))
 }
 
 /// Appends one decided event: moves `last_seq` from the state's seq (409 when another command
