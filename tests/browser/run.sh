@@ -84,11 +84,13 @@ status=0
 : >"$tmp/summary"
 # duplicate_game (issue 16, done when): a 20-turn Duplicate game through the pages, in French
 # then English; given longer, as it plays 40 turns.
-for suite in tablet duplicate duplicate_game; do
+# SUITES lists the suites of this server (each NAME.mjs), with the seconds each is given.
+SUITES="tablet:300 duplicate:300 duplicate_game:900"
+for entry in $SUITES; do
+  suite="${entry%%:*}"
+  limit="${entry##*:}"
   [ -z "${ONLY:-}" ] || [ "$ONLY" = "$suite" ] || continue
   say "suite $suite"
-  limit=300
-  [ "$suite" != "duplicate_game" ] || limit=900
   ARBITER_URL="$base" ARBITER_ADMIN_USER="$admin_user" ARBITER_ADMIN_PASSWORD="$admin_password" \
     SCREENSHOT_DIR="$shots" SUMMARY_FILE="$tmp/summary-$suite" timeout "$limit" node "$here/$suite.mjs" || status=$?
   if [ -s "$tmp/summary-$suite" ]; then cat "$tmp/summary-$suite" >>"$tmp/summary"; else echo "0 passed, 1 failed" >>"$tmp/summary"; fi
