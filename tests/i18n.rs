@@ -9,7 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use arbiter::web::i18n::{Lang, MESSAGES, SCRIPT_KEYS};
-use arbiter::web::messages::{REFUSALS, translate};
+use arbiter::web::messages::{all_refusals, translate};
 
 const LANGS: [&str; 3] = ["en", "id", "fr"];
 
@@ -96,8 +96,8 @@ fn used_keys() -> Vec<(String, String)> {
     for (_, k) in MESSAGES {
         used.push(((*k).to_owned(), "web::i18n::MESSAGES".into()));
     }
-    for (_, k) in REFUSALS {
-        used.push(((*k).to_owned(), "web::messages::REFUSALS".into()));
+    for (_, k) in all_refusals() {
+        used.push(((*k).to_owned(), "web::messages".into()));
     }
     used
 }
@@ -376,5 +376,181 @@ fn every_refusal_of_the_rules_core_has_words_in_every_language() {
         missing.is_empty(),
         "refusals without words (add them to web::messages::REFUSALS):\n{}",
         missing.join("\n")
+    );
+}
+
+/// Where the services and the web layer build a refusal, with the message's English words: every
+/// `AppError` built from a string literal or a `format!` literal, its `{…}` parts filled with
+/// `X`. Messages passed on from elsewhere (`e.to_string()`) are that elsewhere's words; 5xx
+/// messages are never shown (`AppError::public_message`).
+fn service_refusals(text: &str) -> Vec<String> {
+    const CALLS: &[(&str, bool)] = &[
+        ("AppError::field(", true),
+        ("AppError::not_found(", false),
+        ("AppError::bad_request(", false),
+        ("AppError::Forbidden(", false),
+        ("AppError::Unauthorized(", false),
+        ("AppError::NotFound(", false),
+        ("AppError::PayloadTooLarge(", false),
+    ];
+    let mut out = Vec::new();
+    let mut push_literal = |after: &str| {
+        let after = after.trim_start();
+        let after = after
+            .strip_prefix("format!(")
+            .map(str::trim_start)
+            .unwrap_or(after);
+        if let Some(lit) = after.strip_prefix('"') {
+            out.push(fill_holes(&read_literal(lit)));
+        }
+    };
+    for (call, named_field) in CALLS {
+        let mut rest = text;
+        while let Some(i) = rest.find(call) {
+            rest = &rest[i + call.len()..];
+            let arg = if *named_field {
+                // The message is the second argument: skip the field's name.
+                let mut depth = 0i32;
+                let mut cut = None;
+                for (j, c) in rest.char_indices() {
+                    match c {
+                        '(' | '[' | '{' => depth += 1,
+                        ')' | ']' | '}' if depth == 0 => break,
+                        ')' | ']' | '}' => depth -= 1,
+                        ',' if depth == 0 => {
+                            cut = Some(j + 1);
+                            break;
+                        }
+                        _ => {}
+                    }
+                }
+                match cut {
+                    Some(j) => &rest[j..],
+                    None => continue,
+                }
+            } else {
+                rest
+            };
+            push_literal(arg);
+        }
+    }
+    for variant in ["AppError::Conflict {", "AppError::Unprocessable {"] {
+        let mut rest = text;
+        while let Some(i) = rest.find(variant) {
+            rest = &rest[i + variant.len()..];
+            if let Some(m) = rest.find("message:").filter(|m| *m < 40) {
+                push_literal(&rest[m + "message:".len()..]);
+            }
+        }
+    }
+    out
+}
+
+/// A Rust string literal's text from after its opening quote (escapes and `\`-newline
+/// continuations read as Rust reads them).
+fn read_literal(src: &str) -> String {
+    let mut out = String::new();
+    let mut chars = src.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => break,
+            '\\' => match chars.next() {
+                Some('\n') => {
+                    while chars.peek().is_some_and(|c| c.is_whitespace()) {
+                        chars.next();
+                    }
+                }
+                Some('n') => out.push('\n'),
+                Some(other) => out.push(other),
+                None => break,
+            },
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `{…}` format parts filled with `X` (`{{` and `}}` are braces).
+fn fill_holes(shape: &str) -> String {
+    let mut filled = String::new();
+    let mut chars = shape.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '{' if chars.peek() == Some(&'{') => {
+                chars.next();
+                filled.push('{');
+            }
+            '}' if chars.peek() == Some(&'}') => {
+                chars.next();
+                filled.push('}');
+            }
+            '{' => {
+                for d in chars.by_ref() {
+                    if d == '}' {
+                        break;
+                    }
+                }
+                filled.push('X');
+            }
+            c => filled.push(c),
+        }
+    }
+    filled
+}
+
+#[test]
+fn the_refusal_finder_reads_each_way_a_refusal_is_built() {
+    let src = r#"
+        AppError::field("name", format!("no team {team_id}"));
+        AppError::field(&format!("{a}.b"), "choose one");
+        AppError::not_found("no such \
+            player");
+        AppError::Conflict { message: format!("round {} is {{late}}", n), current: None };
+        AppError::Forbidden(msg);
+    "#;
+    assert_eq!(
+        service_refusals(src),
+        [
+            "no team X",
+            "choose one",
+            "no such player",
+            "round X is {late}"
+        ]
+    );
+}
+
+#[test]
+fn every_refusal_of_the_services_has_words_in_every_language() {
+    let mut sources = Vec::new();
+    for dir in ["src/services", "src/web"] {
+        files(&root().join(dir), "rs", &mut sources);
+    }
+    sources.push(root().join("src/text.rs"));
+    sources.push(root().join("src/error.rs"));
+    let mut missing = BTreeSet::new();
+    let mut seen = 0;
+    for s in sources.iter().filter(|s| !s.ends_with("tests.rs")) {
+        let text = fs::read_to_string(s).unwrap();
+        // Refusals built in a file's own tests are not shown to anyone.
+        let text = text.split("#[cfg(test)]").next().unwrap_or_default();
+        for t in service_refusals(text) {
+            seen += 1;
+            for lang in [Lang::Id, Lang::Fr] {
+                match translate(lang, &t) {
+                    Some(words) if !words.contains(t.trim_end_matches('.')) => {}
+                    _ => {
+                        let at = s.strip_prefix(root()).unwrap_or(s).display().to_string();
+                        missing.insert(format!("{t:?} ({at})"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen > 200, "found only {seen} refusals");
+    assert!(
+        missing.is_empty(),
+        "{} refusals without words (add them to web::messages):\n{}",
+        missing.len(),
+        missing.into_iter().collect::<Vec<_>>().join("\n")
     );
 }

@@ -10,6 +10,14 @@
 
 use crate::web::i18n::{Lang, MESSAGES};
 
+mod services;
+pub use services::SERVICE_REFUSALS;
+
+/// Every listed shape: the rules core's first, then the services'.
+pub fn all_refusals() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
+    REFUSALS.iter().chain(SERVICE_REFUSALS)
+}
+
 /// English refusal shapes and their catalogue keys. The first match wins, so a specific shape
 /// comes before a general one.
 pub const REFUSALS: &[(&str, &str)] = &[
@@ -363,7 +371,7 @@ pub fn translate(lang: Lang, english: &str) -> Option<String> {
     if let Some((_, key)) = MESSAGES.iter().find(|(e, _)| e.eq_ignore_ascii_case(text)) {
         return Some(lang.t(key));
     }
-    REFUSALS.iter().find_map(|(shape, key)| {
+    all_refusals().find_map(|(shape, key)| {
         let args = matches(shape, text)?;
         let args: Vec<(&str, String)> = args
             .into_iter()
@@ -412,8 +420,7 @@ fn matches<'s>(shape: &'s str, text: &str) -> Option<Vec<(&'s str, String)>> {
 /// The listed refusals worded in `lang` with `{name}` left where each part goes, for
 /// `static/app.js` to word the API's refusals on the table page (as `[shape, words]` pairs).
 pub fn refusals_for_script(lang: Lang) -> serde_json::Value {
-    REFUSALS
-        .iter()
+    all_refusals()
         .map(|(shape, key)| {
             let names: Vec<(&str, String)> = shape
                 .split('{')

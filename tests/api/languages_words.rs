@@ -208,3 +208,31 @@ fn the_directors_upload_and_pairing_pages_follow_the_events_language_unless_the_
         assert_eq!(html_lang(&page), "id", "{p}");
     }
 }
+
+#[test]
+fn a_service_refusal_built_with_its_parts_is_worded_in_the_pages_language() {
+    let h = hall();
+    let e = h.event_id;
+    let mut d = signed_in(&h, "director");
+    let path = format!("/events/{e}/teams/import");
+    let dc = d.csrf_from(&path);
+    let res = d.post_form(
+        &format!("/events/{e}/language"),
+        &[("csrf", &dc), ("language", "fr")],
+    );
+    assert_eq!(res.status, 303);
+    // An unclosed quote: the CSV reader's refusal names the line (issue 15, services' refusals).
+    let bad = "team,player1,player2,captain\n\"Owls,Olga,Otto,Otto\n";
+    let res = d.post_form(&path, &[("csrf", &dc), ("csv", bad), ("action", "preview")]);
+    assert!(matches!(res.status, 200 | 400), "{}", res.body);
+    assert!(
+        res.body
+            .contains("ligne 2 : un champ entre guillemets n&#x27;est pas fermé")
+            || res
+                .body
+                .contains("ligne 2 : un champ entre guillemets n&#39;est pas fermé"),
+        "{}",
+        errors(&res.body)
+    );
+    assert!(!errors(&res.body).contains("a quoted field is not closed"));
+}
