@@ -10,12 +10,17 @@
 
 use crate::web::i18n::{Lang, MESSAGES};
 
+mod formats;
 mod services;
+pub use formats::FORMAT_REFUSALS;
 pub use services::SERVICE_REFUSALS;
 
-/// Every listed shape: the rules core's first, then the services'.
+/// Every listed shape: the match rules' first, then the other formats', then the services'.
 pub fn all_refusals() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
-    REFUSALS.iter().chain(SERVICE_REFUSALS)
+    REFUSALS
+        .iter()
+        .chain(FORMAT_REFUSALS)
+        .chain(SERVICE_REFUSALS)
 }
 
 /// English refusal shapes and their catalogue keys. The first match wins, so a specific shape

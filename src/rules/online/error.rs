@@ -44,7 +44,7 @@ pub enum OnlineError {
     #[error("the game is over")]
     GameOver,
     /// The GCG export is for finished games (a live one would show the racks).
-    #[error("C8: the game is not finished")]
+    #[error("rule C8: the game is not finished")]
     NotFinished,
     /// A rule of the engine.
     #[error(transparent)]
