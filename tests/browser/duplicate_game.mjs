@@ -12,58 +12,18 @@
 // Started by run.sh (suite duplicate-game): ARBITER_URL, ARBITER_ADMIN_USER,
 // ARBITER_ADMIN_PASSWORD, SCREENSHOT_DIR, SUMMARY_FILE.
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
+import * as lib from "./lib.mjs";
 
-const BASE = must("ARBITER_URL");
-const ADMIN = { username: must("ARBITER_ADMIN_USER"), password: must("ARBITER_ADMIN_PASSWORD") };
-const SHOTS = process.env.SCREENSHOT_DIR || "screenshots";
+const { base: BASE, admin: ADMIN, shots: SHOTS } = lib.env();
 const PASSWORD = "duplicate-game-pass-1";
 const TURNS = 20;
 const PLAYERS = 12;
 const LIVE_MS = 8000;
-mkdirSync(SHOTS, { recursive: true });
 
-function must(name) {
-  const v = process.env[name];
-  if (!v) { console.error(`${name} is not set: run tests/browser/run.sh`); process.exit(2); }
-  return v;
-}
-
-let passed = 0, failed = 0;
-const failures = [];
-let broken = null;
-async function step(name, fn) {
-  if (broken) {
-    failed++;
-    failures.push(`${name}: not run, "${broken}" failed first`);
-    console.log(`not ok - ${name} # not run`);
-    return;
-  }
-  const t0 = Date.now();
-  try {
-    await fn();
-    passed++;
-    console.log(`ok - ${name} (${Date.now() - t0} ms)`);
-  } catch (e) {
-    failed++;
-    const msg = (e && e.message ? e.message : String(e)).split("\n").slice(0, 14).join("\n    ");
-    failures.push(`${name}: ${msg}`);
-    console.log(`not ok - ${name}\n    ${msg}`);
-    broken = name;
-  }
-}
-
-async function eventually(fn, what, ms = LIVE_MS) {
-  const until = Date.now() + ms;
-  let last;
-  for (;;) {
-    try { return await fn(); } catch (e) { last = e; }
-    if (Date.now() > until) { throw new Error(`${what} not seen within ${ms} ms: ${last && last.message}`); }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const steps = new lib.Steps();
+const step = (name, fn) => steps.step(name, fn);
+const eventually = (fn, what, ms = LIVE_MS) => lib.eventually(fn, what, ms);
 
 // Reads only (a public event's game): what the console shows, as JSON.
 async function game(id) {
@@ -72,44 +32,14 @@ async function game(id) {
   return res.json();
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"],
-});
+const browser = await lib.launch();
 
-async function device(lang, width = 1024, height = 768) {
-  const context = await browser.newContext({
-    viewport: { width, height }, deviceScaleFactor: 1,
-    locale: lang, extraHTTPHeaders: { "Accept-Language": lang },
-  });
-  context.setDefaultTimeout(15000);
-  const page = await context.newPage();
-  const problems = [];
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("console", (m) => { if (m.type() === "error" && !/status of (409|422)/.test(m.text())) { problems.push(`console: ${m.text()}`); } });
-  return { context, page, problems };
-}
-
-async function login(page, who) {
-  await page.goto(`${BASE}/login`);
-  await page.fill('input[name="username"]', who.username);
-  await page.fill('input[name="password"]', who.password);
-  await Promise.all([
-    page.waitForURL((u) => !u.pathname.startsWith("/login")),
-    page.click('main form button[type="submit"]'),
-  ]);
-}
+const device = (lang, width = 1024, height = 768) => lib.device(browser, { lang, width, height, touch: false });
+const login = (page, who) => lib.login(BASE, page, who);
+const openLive = (page, path) => lib.openLive(BASE, page, path);
 
 async function submit(page, selector) {
   await Promise.all([page.waitForNavigation(), page.click(selector)]);
-}
-
-async function openLive(page, path) {
-  const stream = page.waitForResponse((r) => /\/live$/.test(new URL(r.url()).pathname) && r.status() === 200);
-  await page.goto(BASE + path);
-  await stream;
-  await page.evaluate(() => { window.__arbiterNoReload = true; });
 }
 
 // --- the racks: typed by hand, all new each turn (redraw), from what is left, no blank -----------
@@ -375,7 +305,4 @@ for (const lang of (process.env.DUPLICATE_LANGS || "fr,en").split(",")) {
   await run(lang);
 }
 await browser.close().catch(() => {});
-const line = `${passed} passed, ${failed} failed`;
-if (failures.length) { console.log("\nFailures:\n" + failures.map((f) => "  - " + f).join("\n")); }
-if (process.env.SUMMARY_FILE) { writeFileSync(process.env.SUMMARY_FILE, line + "\n"); } else { console.log(line); }
-process.exit(failed ? 1 : 0);
+steps.finish();

@@ -14,48 +14,22 @@
 // SUMMARY_FILE for the closing line.
 import assert from "node:assert/strict";
 import { spawn, execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
+import * as lib from "./lib.mjs";
 
-const BIN = must("ARBITER_BIN");
+const BIN = lib.must("ARBITER_BIN");
 const LANG = process.env.ARBITER_TEST_LANG || "en";
 const SHOTS = join(process.env.SCREENSHOT_DIR || "screenshots", `event-${LANG}`);
 const LIVE_MS = 8000;
 mkdirSync(SHOTS, { recursive: true });
 console.log(`# screenshots: ${SHOTS} (language ${LANG})`);
 
-function must(name) {
-  const v = process.env[name];
-  if (!v) { console.error(`${name} is not set: run tests/browser/run.sh`); process.exit(2); }
-  return v;
-}
-
-let passed = 0, failed = 0;
-const failures = [];
-async function step(sc, name, fn) {
-  const full = `${sc.vp.name}: ${name}`;
-  if (sc.broken) {
-    failed++;
-    failures.push(`${full}: not run, "${sc.broken}" failed first`);
-    console.log(`not ok - ${full} # not run`);
-    return;
-  }
-  const t0 = Date.now();
-  try {
-    await fn();
-    passed++;
-    console.log(`ok - ${full} (${Date.now() - t0} ms)`);
-  } catch (e) {
-    failed++;
-    const msg = (e && e.message ? e.message : String(e)).split("\n").slice(0, 14).join("\n    ");
-    failures.push(`${full}: ${msg}`);
-    console.log(`not ok - ${full}\n    ${msg}`);
-    sc.broken = full;
-  }
-}
+// The steps of a scenario (one per size) depend on the ones before; `sc` is its chain.
+const steps = new lib.Steps();
+const step = (sc, name, fn) => steps.step(`${sc.vp.name}: ${name}`, fn, sc);
 
 // --- a demo instance per size ----------------------------------------------------------------
 function freePort() {
@@ -89,11 +63,7 @@ async function demoServer() {
 }
 
 // --- the browser -------------------------------------------------------------------------------
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"],
-});
+const browser = await lib.launch();
 const VIEWPORTS = [
   { name: "landscape", width: 1024, height: 768 },
   { name: "portrait", width: 768, height: 1024 },
@@ -129,15 +99,7 @@ async function shot(sc, p, label) {
   await p.page.screenshot({ path: file, fullPage: false });
 }
 
-async function eventually(fn, what, ms = LIVE_MS) {
-  const until = Date.now() + ms;
-  let last;
-  for (;;) {
-    try { return await fn(); } catch (e) { last = e; }
-    if (Date.now() > until) { throw new Error(`${what} not seen within ${ms} ms: ${last && last.message}`); }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+const eventually = (fn, what, ms = LIVE_MS) => lib.eventually(fn, what, ms);
 
 /** Whether the element is inside the viewport with the page at its top. */
 async function inView(page, vp, sel) {
@@ -387,8 +349,4 @@ for (const vp of VIEWPORTS) {
 }
 
 await browser.close();
-const summary = `${passed} passed, ${failed} failed`;
-if (failures.length) { console.log("\nFailures:\n  " + failures.join("\n  ")); }
-console.log(summary);
-if (process.env.SUMMARY_FILE) { writeFileSync(process.env.SUMMARY_FILE + ".event", summary + "\n"); }
-process.exit(failed ? 1 : 0);
+steps.finish();

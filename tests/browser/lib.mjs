@@ -3,7 +3,9 @@
 // the JSON API for set-up and reads, and waiting for something live to show.
 //
 //   import { env, Steps, launch, device, login, openLive, api, eventually } from "./lib.mjs";
+import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { chromium } from "playwright-core";
 
 /** A variable run.sh sets; the suite stops with a hint when it is missing. */
@@ -26,15 +28,17 @@ export function env() {
 
 /**
  * Named checks, counted. After a failure the later steps of the same chain are reported as not
- * run (they build on the failed one) rather than failing with a confusing second error.
+ * run (they build on the failed one) rather than failing with a confusing second error. A chain
+ * is the suite itself, or any object passed as `chain` (one per scenario, say), which then
+ * records its own first failure.
  */
 export class Steps {
   constructor() { this.passed = 0; this.failed = 0; this.failures = []; this.broken = null; }
 
-  async step(name, fn) {
-    if (this.broken) {
+  async step(name, fn, chain = this) {
+    if (chain.broken) {
       this.failed++;
-      this.failures.push(`${name}: not run, "${this.broken}" failed first`);
+      this.failures.push(`${name}: not run, "${chain.broken}" failed first`);
       console.log(`not ok - ${name} # not run`);
       return;
     }
@@ -48,7 +52,7 @@ export class Steps {
       const msg = (e && e.message ? e.message : String(e)).split("\n").slice(0, 14).join("\n    ");
       this.failures.push(`${name}: ${msg}`);
       console.log(`not ok - ${name}\n    ${msg}`);
-      this.broken = name;
+      chain.broken = name;
     }
   }
 
@@ -114,9 +118,11 @@ export async function openLive(base, page, path) {
   await page.evaluate(() => { window.__arbiterNoReload = true; });
 }
 
-/** True while the page has not reloaded since `openLive`. */
-export function notReloaded(page) {
-  return page.evaluate(() => window.__arbiterNoReload === true);
+/** Fails when the page reloaded or navigated away since `openLive` (true otherwise). */
+export async function notReloaded(page) {
+  assert.equal(await page.evaluate(() => window.__arbiterNoReload === true), true,
+    `${page.url()} was reloaded or navigated away`);
+  return true;
 }
 
 /** The JSON API (set-up and reads); throws with the body on a non-2xx answer. */
@@ -160,4 +166,66 @@ export async function inViewport(page, selectors) {
 export async function noSidewaysScroll(page) {
   const [sw, cw] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
   if (sw > cw + 1) { throw new Error(`the page scrolls sideways: ${sw} px wide in ${cw} px`); }
+}
+
+/**
+ * Issue 15: the controls listed are on screen without scrolling (each match's box inside the
+ * viewport with the page at its top).
+ */
+export async function onScreen(page, selectors) {
+  const vp = page.viewportSize();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const out = [];
+  for (const sel of selectors) {
+    const loc = page.locator(sel);
+    const n = await loc.count();
+    if (n === 0) { out.push(`${sel}: not on the page`); continue; }
+    for (let i = 0; i < n; i++) {
+      const b = await loc.nth(i).boundingBox();
+      if (!b) { out.push(`${sel}[${i}]: not shown`); continue; }
+      if (b.x < 0 || b.y < 0 || b.x + b.width > vp.width + 0.5 || b.y + b.height > vp.height + 0.5) {
+        out.push(`${sel}[${i}] at x=${Math.round(b.x)} y=${Math.round(b.y)} ${Math.round(b.width)}×${Math.round(b.height)}`);
+      }
+    }
+  }
+  assert.equal(await page.evaluate(() => window.scrollY), 0, "the page is at its top");
+  assert.deepEqual(out, [], `outside the ${vp.width}×${vp.height} screen without scrolling`);
+}
+
+/**
+ * A full-page screenshot (`<shots>/<label>.png`) and the tablet layout checks: no sideways
+ * scrolling (naming what is too wide) and touch targets of at least `minTap` px.
+ */
+export async function layout(page, shots, label, minTap = 44) {
+  const vp = page.viewportSize();
+  await page.screenshot({ path: join(shots, `${label}.png`), fullPage: true });
+  const m = await page.evaluate((minTap) => {
+    const doc = document.documentElement;
+    const wide = [];
+    if (doc.scrollWidth > window.innerWidth) {
+      document.querySelectorAll("body *").forEach((el) => {
+        const r = el.getBoundingClientRect();
+        if (r.width > 0 && r.right > window.innerWidth + 1) {
+          wide.push(`${el.tagName.toLowerCase()}${el.className ? "." + String(el.className).trim().replace(/\s+/g, ".") : ""} right=${Math.round(r.right)}`);
+        }
+      });
+    }
+    const small = [];
+    // Links a finger has to hit: the header's, those in table rows, a link alone on its line.
+    const sel = 'button, a.button, input[type="submit"], input[type="button"], select, summary, ' +
+      'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]), textarea, ' +
+      'header.top a, table.list td a, main p > a:only-child';
+    document.querySelectorAll(sel).forEach((el) => {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) { return; } // not shown
+      if (r.height < minTap || r.width < minTap) {
+        const text = (el.textContent || el.getAttribute("name") || "").trim().slice(0, 30);
+        small.push(`${el.tagName.toLowerCase()} "${text}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+      }
+    });
+    return { scrollWidth: doc.scrollWidth, innerWidth: window.innerWidth, wide: wide.slice(0, 8), small };
+  }, minTap);
+  assert.ok(m.scrollWidth <= m.innerWidth && m.scrollWidth <= vp.width,
+    `${label}: the page scrolls sideways (scrollWidth ${m.scrollWidth} > ${m.innerWidth}); too wide: ${m.wide.join(", ")}`);
+  assert.deepEqual(m.small, [], `${label}: touch targets under ${minTap} px`);
 }

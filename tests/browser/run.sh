@@ -106,9 +106,9 @@ if [ -z "${ONLY:-}" ] || [ "$ONLY" = "event" ]; then
     ARBITER_TEST_LANG="$lang" ARBITER_BIN="$bin" SCREENSHOT_DIR="$shots" SUMMARY_FILE="$tmp/summary-event-$lang" \
       timeout 600 node "$here/event.mjs" || event_status=$?
     [ "$event_status" -eq 0 ] || status=1
-    if [ -s "$tmp/summary-event-$lang.event" ]; then
-      say "event.mjs ($lang): $(cat "$tmp/summary-event-$lang.event")"
-      cat "$tmp/summary-event-$lang.event" >>"$tmp/summary"
+    if [ -s "$tmp/summary-event-$lang" ]; then
+      say "event.mjs ($lang): $(cat "$tmp/summary-event-$lang")"
+      cat "$tmp/summary-event-$lang" >>"$tmp/summary"
     else
       echo "0 passed, 1 failed" >>"$tmp/summary"
     fi

@@ -8,66 +8,18 @@
 // Started by run.sh, which provides a fresh server: ARBITER_URL, ARBITER_ADMIN_USER,
 // ARBITER_ADMIN_PASSWORD, SCREENSHOT_DIR (and SUMMARY_FILE for the closing line).
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { chromium } from "playwright-core";
+import * as lib from "./lib.mjs";
 
-const BASE = must("ARBITER_URL");
-const ADMIN = { username: must("ARBITER_ADMIN_USER"), password: must("ARBITER_ADMIN_PASSWORD") };
-const SHOTS = process.env.SCREENSHOT_DIR || "screenshots";
+const { base: BASE, admin: ADMIN, shots: SHOTS } = lib.env();
 const LIVE_MS = 5000; // "within a few seconds"
-const MIN_TAP = 44;
-mkdirSync(SHOTS, { recursive: true });
 
-function must(name) {
-  const v = process.env[name];
-  if (!v) { console.error(`${name} is not set: run tests/browser/run.sh`); process.exit(2); }
-  return v;
-}
-
-// --- a small sequential runner: steps of a scenario depend on the ones before ----------------------
-let passed = 0, failed = 0;
-const failures = [];
-async function step(name, fn, scenario) {
-  if (scenario && scenario.broken) {
-    failed++;
-    failures.push(`${name}: not run, "${scenario.broken}" failed first`);
-    console.log(`not ok - ${name} # not run: an earlier step failed`);
-    return;
-  }
-  const t0 = Date.now();
-  try {
-    await fn();
-    passed++;
-    console.log(`ok - ${name} (${Date.now() - t0} ms)`);
-  } catch (e) {
-    failed++;
-    const msg = (e && e.message ? e.message : String(e)).split("\n").slice(0, 12).join("\n    ");
-    failures.push(`${name}: ${msg}`);
-    console.log(`not ok - ${name}\n    ${msg}`);
-    if (scenario) { scenario.broken = name; }
-  }
-}
-
-// --- the JSON API, for set-up --------------------------------------------------------------------
-async function api(method, path, body, token) {
-  const res = await fetch(BASE + path, {
-    method,
-    headers: { "content-type": "application/json", accept: "application/json",
-      ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) { throw new Error(`${method} ${path} → ${res.status}: ${text}`); }
-  return text ? JSON.parse(text) : null;
-}
+// A sequential runner: the steps of a scenario (one per viewport) depend on the ones before.
+const steps = new lib.Steps();
+const step = (name, fn, scenario) => steps.step(name, fn, scenario || { broken: null });
+const api = (method, path, body, token) => lib.api(BASE, method, path, body, token);
 
 // --- the browser ---------------------------------------------------------------------------------
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"],
-});
+const browser = await lib.launch();
 
 const VIEWPORTS = [
   { name: "landscape", width: 1024, height: 768 },
@@ -75,107 +27,29 @@ const VIEWPORTS = [
 ];
 
 async function device(vp) {
-  const context = await browser.newContext({
-    viewport: { width: vp.width, height: vp.height },
-    deviceScaleFactor: 1, isMobile: true, hasTouch: true,
-  });
-  context.setDefaultTimeout(10000);
-  const page = await context.newPage();
-  const problems = [];
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("console", (m) => { if (m.type() === "error") { problems.push(`console: ${m.text()}`); } });
-  page.on("dialog", (d) => d.accept()); // data-confirm forms
-  return { context, page, problems };
+  const d = await lib.device(browser, { width: vp.width, height: vp.height });
+  d.context.setDefaultTimeout(10000);
+  return d;
 }
 
 /** Signs in through the real form at /login; returns the path it lands on. */
-async function login(page, who) {
-  await page.goto(`${BASE}/login`);
-  await page.fill('input[name="username"]', who.username);
-  await page.fill('input[name="password"]', who.password);
-  await Promise.all([
-    page.waitForURL((u) => !u.pathname.startsWith("/login")),
-    page.click('form[action="/login"] button[type="submit"]'),
-  ]);
-  return new URL(page.url()).pathname;
-}
+const login = (page, who) => lib.login(BASE, page, who);
 
 /** The header's links (their paths), in order. */
 async function navLinks(page) {
   return page.locator("header.top nav a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
 }
 
-/** Issue 15: the controls a table needs are on screen without scrolling (each box inside the
- * viewport with the page at its top). */
-async function onScreen(page, vp, selectors) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const out = [];
-  for (const sel of selectors) {
-    const loc = page.locator(sel);
-    const n = await loc.count();
-    if (n === 0) { out.push(`${sel}: not on the page`); continue; }
-    for (let i = 0; i < n; i++) {
-      const b = await loc.nth(i).boundingBox();
-      if (!b) { out.push(`${sel}[${i}]: not shown`); continue; }
-      if (b.x < 0 || b.y < 0 || b.x + b.width > vp.width + 0.5 || b.y + b.height > vp.height + 0.5) {
-        out.push(`${sel}[${i}] at x=${Math.round(b.x)} y=${Math.round(b.y)} ${Math.round(b.width)}×${Math.round(b.height)}`);
-      }
-    }
-  }
-  assert.equal(await page.evaluate(() => window.scrollY), 0, "the page is at its top");
-  assert.deepEqual(out, [], `outside the ${vp.width}×${vp.height} screen without scrolling`);
-}
+const onScreen = (page, _vp, selectors) => lib.onScreen(page, selectors);
+const openLive = (page, path) => lib.openLive(BASE, page, path);
+const notReloaded = (page) => lib.notReloaded(page);
 
-/** Opens a page with a live region and waits until its SSE stream has answered. */
-async function openLive(page, path) {
-  const stream = page.waitForResponse((r) => /\/live$/.test(new URL(r.url()).pathname) && r.status() === 200);
-  await page.goto(BASE + path);
-  await stream;
-  // Marks this document: if the page reloads or navigates, the mark is gone.
-  await page.evaluate(() => { window.__arbiterNoReload = true; });
-}
-async function notReloaded(page) {
-  assert.equal(await page.evaluate(() => window.__arbiterNoReload === true), true,
-    `${page.url()} was reloaded or navigated away`);
-}
-
-/** Screenshot plus the tablet layout checks (no sideways scrolling, touch targets ≥ 44 px), counted
- * as a check of its own: a layout fault does not stop the scenario. */
+/** Screenshot plus the tablet layout checks, counted as a check of its own: a layout fault does
+ * not stop the scenario. */
 async function checkLayout(page, vp, label) {
   await step(`${vp.name} ${vp.width}×${vp.height}: layout of ${label}`, () => layout(page, vp, label));
 }
-async function layout(page, vp, label) {
-  await page.screenshot({ path: join(SHOTS, `${vp.name}-${label}.png`), fullPage: true });
-  const m = await page.evaluate((minTap) => {
-    const doc = document.documentElement;
-    const wide = [];
-    if (doc.scrollWidth > window.innerWidth) {
-      document.querySelectorAll("body *").forEach((el) => {
-        const r = el.getBoundingClientRect();
-        if (r.width > 0 && r.right > window.innerWidth + 1) {
-          wide.push(`${el.tagName.toLowerCase()}${el.className ? "." + String(el.className).trim().replace(/\s+/g, ".") : ""} right=${Math.round(r.right)}`);
-        }
-      });
-    }
-    const small = [];
-    // Links a finger has to hit: the header's, those in table rows, a link alone on its line.
-    const sel = 'button, a.button, input[type="submit"], input[type="button"], select, summary, ' +
-      'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]), textarea, ' +
-      'header.top a, table.list td a, main p > a:only-child';
-    document.querySelectorAll(sel).forEach((el) => {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 && r.height === 0) { return; } // not shown
-      if (r.height < minTap || r.width < minTap) {
-        const text = (el.textContent || el.getAttribute("name") || "").trim().slice(0, 30);
-        small.push(`${el.tagName.toLowerCase()} "${text}" ${Math.round(r.width)}×${Math.round(r.height)}`);
-      }
-    });
-    return { scrollWidth: doc.scrollWidth, innerWidth: window.innerWidth, wide: wide.slice(0, 8), small };
-  }, MIN_TAP);
-  assert.ok(m.scrollWidth <= m.innerWidth && m.scrollWidth <= vp.width,
-    `${label}: the page scrolls sideways (scrollWidth ${m.scrollWidth} > ${m.innerWidth}); too wide: ${m.wide.join(", ")}`);
-  assert.deepEqual(m.small, [], `${label}: touch targets under ${MIN_TAP} px`);
-}
+const layout = (page, vp, label) => lib.layout(page, SHOTS, `${vp.name}-${label}`);
 
 const text = (page, sel) => page.locator(sel).first().innerText();
 const score = (page, side) => page.locator(".scoreboard .side .side-score").nth(side === "a" ? 0 : 1).innerText();
@@ -186,15 +60,7 @@ async function standingsRow(page, team) {
   const n = (i) => Number(cells[i].replace("\u2212", "-"));
   return { played: n(2), wins: n(3), ties: n(4), losses: n(5), points: n(6), spread: n(7), score: n(8) };
 }
-async function eventually(fn, what, ms = LIVE_MS) {
-  const until = Date.now() + ms;
-  let last;
-  for (;;) {
-    try { return await fn(); } catch (e) { last = e; }
-    if (Date.now() > until) { throw new Error(`${what} not seen within ${ms} ms: ${last && last.message}`); }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const eventually = (fn, what, ms = LIVE_MS) => lib.eventually(fn, what, ms);
 
 // --- accounts: the administrator creates them on the users page ----------------------------------
 const PASSWORD = "tablet-pass-123";
@@ -590,14 +456,6 @@ for (const vp of VIEWPORTS) {
   for (const d of [table, pic, captain, committee]) { if (d) { await d.context.close(); } }
 }
 
-finish();
-
-async function finish() {
-  await browser.close().catch(() => {});
-  const line = `${passed} passed, ${failed} failed`;
-  if (failures.length) { console.log("\nFailures:\n" + failures.map((f) => "  - " + f).join("\n")); }
-  console.log(`screenshots: ${SHOTS}`);
-  if (process.env.SUMMARY_FILE) { writeFileSync(process.env.SUMMARY_FILE, line + "\n"); }
-  else { console.log(line); }
-  process.exit(failed ? 1 : 0);
-}
+await browser.close().catch(() => {});
+console.log(`screenshots: ${SHOTS}`);
+steps.finish();
