@@ -21,13 +21,14 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::collections::HashMap;
-use std::io::Write;
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use common::{admin_create, agent, created, pct, post, serve, token};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -74,103 +75,6 @@ fn opts() -> Opts {
     }
     o.event_subscribers = o.event_subscribers.min(o.subscribers);
     o
-}
-
-/// One `arbiter serve` process.
-struct Server {
-    child: Child,
-    base: String,
-    addr: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Server {
-    fn rss_kib(&self) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .unwrap_or_default();
-        status
-            .lines()
-            .find_map(|l| l.strip_prefix("VmRSS:"))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-            .unwrap_or(0)
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-fn arbiter(data: &std::path::Path, db: Option<&str>) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_arbiter"));
-    c.arg("--data-dir").arg(data).env("RUST_LOG", "warn");
-    match db {
-        Some(url) => c.env("DATABASE_URL", url),
-        None => c.env_remove("DATABASE_URL"),
-    };
-    c
-}
-
-fn serve(data: &std::path::Path, db: Option<&str>, name: &str) -> Server {
-    let port = free_port();
-    let addr = format!("127.0.0.1:{port}");
-    let log = std::fs::File::create(data.join(format!("{name}.log"))).unwrap();
-    let server = Server {
-        child: arbiter(data, db)
-            .args(["serve", "--bind", &addr])
-            .stdout(Stdio::null())
-            .stderr(log)
-            .spawn()
-            .expect("the arbiter binary starts"),
-        base: format!("http://{addr}"),
-        addr,
-    };
-    let agent = agent();
-    for _ in 0..300 {
-        if agent.get(format!("{}/healthz", server.base)).call().is_ok() {
-            return server;
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    // Dropping the server stops (and waits for) the process.
-    panic!("{name} did not answer /healthz; see {}", data.display());
-}
-
-fn agent() -> ureq::Agent {
-    ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .timeout_per_call(Some(Duration::from_secs(30)))
-        .build()
-        .new_agent()
-}
-
-fn post(agent: &ureq::Agent, url: &str, token: &str, body: &Value) -> (u16, Value) {
-    match agent
-        .post(url)
-        .header("Authorization", format!("Bearer {token}"))
-        .send_json(body)
-    {
-        Ok(mut r) => {
-            let status = r.status().as_u16();
-            let text = r.body_mut().read_to_string().unwrap_or_default();
-            (status, serde_json::from_str(&text).unwrap_or(Value::Null))
-        }
-        Err(e) => (599, json!({"transport": e.to_string()})),
-    }
-}
-
-fn created(res: (u16, Value), what: &str) -> Value {
-    assert!(res.0 == 200 || res.0 == 201, "{what}: {} {}", res.0, res.1);
-    res.1
 }
 
 /// When each move of a match was sent: (the seq it was decided on, the send instant).
@@ -255,43 +159,18 @@ async fn subscribe(
     tally.latencies_us.lock().unwrap().extend(local);
 }
 
-fn pct(sorted: &[u32], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let i = ((sorted.len() as f64 - 1.0) * p / 100.0).round() as usize;
-    f64::from(sorted[i]) / 1000.0
-}
-
 fn main() {
     let o = opts();
     let tmp = std::env::temp_dir().join(format!("arbiter-fanout-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
 
     // A fresh PostgreSQL database when asked (dropped at the end).
-    let pg_db = o.pg.as_ref().map(|url| {
-        use diesel::{Connection, RunQueryDsl};
-        let name = format!("arbiter_fanout_{}", std::process::id());
-        let mut admin = diesel::PgConnection::establish(url).expect("PostgreSQL answers");
-        diesel::sql_query(format!("CREATE DATABASE {name}"))
-            .execute(&mut admin)
-            .unwrap();
-        let base = url.rsplit_once('/').map(|(b, _)| b).unwrap_or(url);
-        (url.clone(), name.clone(), format!("{base}/{name}"))
-    });
+    let pg_db = o.pg.as_ref().map(|url| common::pg_fresh(url, "fanout"));
     let db_url = pg_db.as_ref().map(|(_, _, u)| u.as_str());
 
     // The director's account, made by the CLI as an operator would.
     let password = "fanout-bench-password";
-    let mut mk = arbiter(&tmp, db_url)
-        .args(["admin", "create", "--username", "bench", "--password-stdin"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    writeln!(mk.stdin.take().unwrap(), "{password}").unwrap();
-    assert!(mk.wait().unwrap().success(), "arbiter admin create");
+    admin_create(&tmp, db_url, "bench", password);
 
     let moves_to = serve(&tmp, db_url, "server-a");
     let second = db_url.map(|u| serve(&tmp, Some(u), "server-b"));
@@ -300,22 +179,7 @@ fn main() {
     // An event, two teams, one table account holding every table, and the matches.
     let a = agent();
     let base = &moves_to.base;
-    let token = created(
-        {
-            let mut r = a
-                .post(format!("{base}/api/v1/auth/token"))
-                .send_json(json!({"username": "bench", "password": password}))
-                .unwrap();
-            (
-                r.status().as_u16(),
-                serde_json::from_str(&r.body_mut().read_to_string().unwrap()).unwrap(),
-            )
-        },
-        "token",
-    )["token"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let token = token(&a, base, "bench", password);
     let event = created(
         post(
             &a,
@@ -377,14 +241,7 @@ fn main() {
             .unwrap();
         matches.push(m);
     }
-    let table_token = {
-        let mut r = a
-            .post(format!("{base}/api/v1/auth/token"))
-            .send_json(json!({"username": "tables", "password": password}))
-            .unwrap();
-        let v: Value = serde_json::from_str(&r.body_mut().read_to_string().unwrap()).unwrap();
-        v["token"].as_str().unwrap().to_owned()
-    };
+    let table_token = common::token(&a, base, "tables", password);
 
     // Subscribers: the event's followers first, the rest spread over the matches.
     let sent: SentLog = Arc::new(matches.iter().map(|_| Mutex::new(Vec::new())).collect());
@@ -596,12 +453,7 @@ fn main() {
     drop(second);
     drop(moves_to);
     if let Some((url, name, _)) = pg_db {
-        use diesel::{Connection, RunQueryDsl};
-        std::thread::sleep(Duration::from_millis(300));
-        if let Ok(mut admin) = diesel::PgConnection::establish(&url) {
-            let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-                .execute(&mut admin);
-        }
+        common::pg_drop(&url, &name);
     }
     let _ = std::fs::remove_dir_all(&tmp);
 }

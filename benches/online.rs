@@ -1,0 +1,719 @@
+//! Online play under load (issue 17, "Speed and scale"): N concurrent games played by simulated
+//! clients through the HTTP API and the live streams, with lobby traffic and spectators.
+//!
+//! ```sh
+//! cargo bench --bench online -- --games 2000 --pace-ms 5000 --seconds 120
+//! cargo bench --bench online -- --games 2000 --pg postgres://postgres@127.0.0.1:5432/test
+//! #   options: --spectators 1 (per game)  --lobby 50 (lobby readers)  --setup-threads 4
+//! ```
+//!
+//! The server is the real binary (`arbiter serve`, release build) in its own process. Accounts
+//! are made through `POST /api/v1/users` (self-registration is rate-limited per address), each
+//! signs in, player A of each game offers a seek and player B accepts it. Then one compiled
+//! client (tokio, one thread, plain HTTP/1.1 keep-alive, no browser) plays every game: every
+//! `--pace-ms` ±50% the side to move plays the first legal play the move generator finds for its
+//! rack (the client's own copy of ENABLE; the first, not the top, to keep the client's share of
+//! the two cores small) or, with none, exchanges a tile or passes; the opponent then re-reads
+//! its own view, as the game page does after each live message. A game that ends stops (the
+//! report counts them): at one move per 5 s a game lasts about two minutes. The opponent and the spectators follow the game's
+//! live stream; lobby readers follow the lobby's stream and read the lobby every 2 s.
+//!
+//! With `--pg`, two instances share a fresh database: moves go to the first; the opponent's
+//! reads, every stream and the lobby readers go to the second, so each move crosses the
+//! `LISTEN/NOTIFY` relay. Reported: the move request's p50/p99, move → frame latency at the
+//! opponent and spectators, moves per second achieved against the pace asked for (saturation
+//! shows as the achieved rate falling behind), and the server's CPU seconds per move.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use arbiter::rules::lexicon::Lexicon;
+use arbiter::rules::movegen::text::{parse_board_rows, parse_rack};
+use arbiter::rules::movegen::{WordGraph, for_each_play};
+use arbiter::rules::tiles::TileSet;
+use common::{Server, admin_create, agent, created, pct, post, serve};
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+
+struct Opts {
+    games: usize,
+    pace_ms: u64,
+    seconds: u64,
+    spectators: usize,
+    lobby: usize,
+    setup_threads: usize,
+    pg: Option<String>,
+}
+
+fn opts() -> Opts {
+    let mut o = Opts {
+        games: 2000,
+        pace_ms: 5000,
+        seconds: 120,
+        spectators: 1,
+        lobby: 50,
+        setup_threads: 4,
+        pg: None,
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < args.len() {
+        let val = || args.get(i + 1).cloned().unwrap_or_default();
+        let num = || val().parse::<u64>().expect("a number");
+        match args[i].as_str() {
+            "--games" => o.games = (num() as usize).max(1),
+            "--pace-ms" => o.pace_ms = num().max(1),
+            "--seconds" => o.seconds = num().max(1),
+            "--spectators" => o.spectators = num() as usize,
+            "--lobby" => o.lobby = num() as usize,
+            "--setup-threads" => o.setup_threads = (num() as usize).max(1),
+            "--pg" => o.pg = Some(val()),
+            // `cargo bench` passes `--bench`; anything else unknown is ignored the same way.
+            _ => {
+                i += 1;
+                continue;
+            }
+        }
+        i += 2;
+    }
+    o
+}
+
+/// One keep-alive HTTP/1.1 connection (answers read by Content-Length or chunks).
+struct Http {
+    io: BufReader<TcpStream>,
+    host: String,
+}
+
+impl Http {
+    async fn connect(addr: &str) -> std::io::Result<Http> {
+        let s = TcpStream::connect(addr).await?;
+        s.set_nodelay(true)?;
+        Ok(Http {
+            io: BufReader::new(s),
+            host: addr.to_owned(),
+        })
+    }
+
+    async fn call(
+        &mut self,
+        method: &str,
+        path: &str,
+        token: &str,
+        body: Option<&Value>,
+    ) -> std::io::Result<(u16, Value)> {
+        let body = body.map(Value::to_string).unwrap_or_default();
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nAuthorization: Bearer {token}\r\n\
+             Accept: application/json\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\n\r\n",
+            self.host,
+            body.len()
+        );
+        self.io.get_mut().write_all(head.as_bytes()).await?;
+        self.io.get_mut().write_all(body.as_bytes()).await?;
+        let mut line = String::new();
+        self.io.read_line(&mut line).await?;
+        let status = line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        let (mut length, mut chunked) = (0usize, false);
+        loop {
+            line.clear();
+            if self.io.read_line(&mut line).await? == 0 {
+                return Err(std::io::ErrorKind::UnexpectedEof.into());
+            }
+            let l = line.trim_end();
+            if l.is_empty() {
+                break;
+            }
+            let lower = l.to_ascii_lowercase();
+            if let Some(v) = lower.strip_prefix("content-length:") {
+                length = v.trim().parse().unwrap_or(0);
+            } else if lower.starts_with("transfer-encoding:") && lower.contains("chunked") {
+                chunked = true;
+            }
+        }
+        let mut bytes = Vec::new();
+        if chunked {
+            loop {
+                line.clear();
+                self.io.read_line(&mut line).await?;
+                let n = usize::from_str_radix(line.trim(), 16).unwrap_or(0);
+                let mut chunk = vec![0; n + 2];
+                self.io.read_exact(&mut chunk).await?;
+                if n == 0 {
+                    break;
+                }
+                bytes.extend_from_slice(&chunk[..n]);
+            }
+        } else {
+            bytes.resize(length, 0);
+            self.io.read_exact(&mut bytes).await?;
+        }
+        Ok((
+            status,
+            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+        ))
+    }
+}
+
+/// When each move of a game was sent: (the seq it was decided on, the send instant).
+type SentLog = Arc<Vec<Mutex<Vec<(i64, Instant)>>>>;
+
+#[derive(Default)]
+struct Tally {
+    /// Move → frame at the opponent's stream.
+    opponent_us: Mutex<Vec<u32>>,
+    /// Move → frame at a spectator's stream.
+    spectator_us: Mutex<Vec<u32>>,
+    lobby_frames: AtomicU64,
+    connected: AtomicUsize,
+    failed: AtomicUsize,
+}
+
+#[derive(Clone, Copy)]
+enum Follower {
+    Opponent,
+    Spectator,
+    Lobby,
+}
+
+/// One live stream: opens it, then times every frame of its game against the move's send
+/// instant until told to stop.
+async fn follow(
+    addr: String,
+    path: String,
+    who: Follower,
+    index: Arc<HashMap<i64, usize>>,
+    sent: SentLog,
+    tally: Arc<Tally>,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) {
+    let Ok(mut sock) = TcpStream::connect(&addr).await else {
+        tally.failed.fetch_add(1, Ordering::Relaxed);
+        return;
+    };
+    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n");
+    if sock.write_all(req.as_bytes()).await.is_err() {
+        tally.failed.fetch_add(1, Ordering::Relaxed);
+        return;
+    }
+    let mut buf = vec![0u8; 4096];
+    let mut pending = String::new();
+    let mut headers_done = false;
+    let mut local = Vec::new();
+    loop {
+        let n = tokio::select! {
+            _ = stop.changed() => break,
+            r = sock.read(&mut buf) => match r { Ok(0) | Err(_) => break, Ok(n) => n },
+        };
+        let now = Instant::now();
+        pending.push_str(&String::from_utf8_lossy(&buf[..n]));
+        if !headers_done {
+            let Some(end) = pending.find("\r\n\r\n") else {
+                continue;
+            };
+            if !pending.starts_with("HTTP/1.1 200") {
+                tally.failed.fetch_add(1, Ordering::Relaxed);
+                return;
+            }
+            headers_done = true;
+            tally.connected.fetch_add(1, Ordering::Relaxed);
+            pending.drain(..end + 4);
+        }
+        while let Some(pos) = pending.find("data: ") {
+            let Some(end) = pending[pos..].find('\n') else {
+                break;
+            };
+            let line = pending[pos + 6..pos + end].to_owned();
+            pending.drain(..pos + end + 1);
+            if matches!(who, Follower::Lobby) {
+                tally.lobby_frames.fetch_add(1, Ordering::Relaxed);
+                continue;
+            }
+            let Ok(msg) = serde_json::from_str::<Value>(line.trim()) else {
+                continue;
+            };
+            let (Some(g), Some(seq)) = (msg["online_game_id"].as_i64(), msg["seq"].as_i64()) else {
+                continue;
+            };
+            let Some(&slot) = index.get(&g) else { continue };
+            let log = sent[slot].lock().unwrap();
+            if let Some((_, at)) = log.iter().rev().find(|(before, _)| *before < seq) {
+                local.push(now.saturating_duration_since(*at).as_micros() as u32);
+            }
+        }
+        if pending.len() > 1 << 16 {
+            pending.clear();
+        }
+    }
+    match who {
+        Follower::Opponent => tally.opponent_us.lock().unwrap().extend(local),
+        Follower::Spectator => tally.spectator_us.lock().unwrap().extend(local),
+        Follower::Lobby => {}
+    }
+}
+
+/// A game as the bench plays it: its id, both players' tokens, and the side to move.
+struct Game {
+    id: i64,
+    tokens: [String; 2],
+}
+
+/// The client's move generator: the word graph and the tile set.
+struct Words {
+    graph: WordGraph,
+    set: TileSet,
+}
+
+impl Words {
+    fn load() -> Words {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lexicons/enable2k.txt");
+        let lexicon = Lexicon::from_path(&path).expect("the bundled ENABLE list");
+        Words {
+            graph: WordGraph::from_lexicon(&lexicon).expect("its word graph"),
+            set: TileSet::english(),
+        }
+    }
+
+    /// The command for a player's turn: the first legal play found, else an exchange of one
+    /// tile while the bag holds seven, else a pass.
+    fn command(&self, view: &Value) -> Value {
+        let rows: Vec<&str> = view["board"]
+            .as_array()
+            .map(|r| r.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let rack_text = view["rack"].as_str().unwrap_or_default();
+        let mut found = None;
+        if let (Ok(board), Ok(rack)) = (
+            parse_board_rows(&rows, &self.set),
+            parse_rack(rack_text, &self.set),
+        ) {
+            let _ = for_each_play(&self.graph, &self.set, &board, &rack, |p| {
+                found = Some(p.to_string());
+                ControlFlow::Break(())
+            });
+        }
+        match found {
+            Some(mv) => json!({"type": "play", "move": mv}),
+            None if view["bag_count"].as_u64().unwrap_or(0) >= 7 && !rack_text.is_empty() => {
+                json!({"type": "exchange", "tiles": &rack_text[..1]})
+            }
+            None => json!({"type": "pass"}),
+        }
+    }
+}
+
+#[derive(Default)]
+struct Moves {
+    ended: AtomicU64,
+    done: AtomicU64,
+    refused: AtomicU64,
+    request_us: Mutex<Vec<u32>>,
+    read_us: Mutex<Vec<u32>>,
+}
+
+/// Plays one game until the deadline or its end: the side to move plays, the other re-reads its
+/// view (from which it learns its rack for its own next move).
+#[allow(clippy::too_many_arguments)]
+async fn play(
+    game: Game,
+    slot: usize,
+    moves_to: String,
+    reads_on: String,
+    pace_ms: u64,
+    deadline: Instant,
+    sent: SentLog,
+    moves: Arc<Moves>,
+    words: Arc<Words>,
+) {
+    let (Ok(mut a), Ok(mut b)) = (
+        Http::connect(&moves_to).await,
+        Http::connect(&reads_on).await,
+    ) else {
+        moves.refused.fetch_add(1, Ordering::Relaxed);
+        return;
+    };
+    let path = format!("/api/v1/online/games/{}", game.id);
+    // Both players read their view once: who moves, and their racks.
+    let mut views = [Value::Null, Value::Null];
+    let mut to_move = 0usize;
+    let mut seq = 0i64;
+    for side in 0..2 {
+        let Ok((200, mut v)) = b.call("GET", &path, &game.tokens[side], None).await else {
+            moves.refused.fetch_add(1, Ordering::Relaxed);
+            return;
+        };
+        to_move = usize::from(v["view"]["to_move"].as_str() == Some("b"));
+        views[side] = v["view"].take();
+        seq = v["seq"].as_i64().unwrap_or(0);
+    }
+    let mut rng = 0x9E37_79B9_7F4A_7C15u64 ^ (game.id as u64);
+    // Start spread over one pace so the games do not move in step.
+    let mut next = Instant::now() + Duration::from_millis(rng % pace_ms);
+    let mut n = 0u64;
+    loop {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        tokio::time::sleep_until(next.into()).await;
+        if Instant::now() >= deadline {
+            break;
+        }
+        n += 1;
+        let body = json!({
+            "command": words.command(&views[to_move]),
+            "idempotency_key": format!("bench-{}-{n}", game.id),
+        });
+        let at = Instant::now();
+        sent[slot].lock().unwrap().push((seq, at));
+        let answer = a
+            .call(
+                "POST",
+                &format!("{path}/commands"),
+                &game.tokens[to_move],
+                Some(&body),
+            )
+            .await;
+        moves
+            .request_us
+            .lock()
+            .unwrap()
+            .push(at.elapsed().as_micros() as u32);
+        let mut v = match answer {
+            Ok((200, v)) => v,
+            Ok((status, v)) => {
+                if moves.refused.fetch_add(1, Ordering::Relaxed) == 0 {
+                    eprintln!("first refused move: {status} {v}");
+                }
+                break;
+            }
+            Err(e) => {
+                moves.refused.fetch_add(1, Ordering::Relaxed);
+                eprintln!("move transport error: {e}");
+                break;
+            }
+        };
+        moves.done.fetch_add(1, Ordering::Relaxed);
+        seq = v["seq"].as_i64().unwrap_or(seq + 1);
+        if !v["view"]["end"].is_null() {
+            moves.ended.fetch_add(1, Ordering::Relaxed);
+            break;
+        }
+        let mover = to_move;
+        to_move = usize::from(v["view"]["to_move"].as_str() == Some("b"));
+        views[mover] = v["view"].take();
+        if to_move == mover {
+            next += Duration::from_millis(pace_ms / 2 + rng % pace_ms);
+            continue;
+        }
+        // The opponent's page re-reads the game after the live message.
+        let at = Instant::now();
+        if let Ok((200, mut v)) = b.call("GET", &path, &game.tokens[to_move], None).await {
+            views[to_move] = v["view"].take();
+        }
+        moves
+            .read_us
+            .lock()
+            .unwrap()
+            .push(at.elapsed().as_micros() as u32);
+        next += Duration::from_millis(pace_ms / 2 + rng % pace_ms);
+    }
+}
+
+/// Lobby traffic: reads the lobby every 2 s until the deadline.
+async fn lobby_reader(addr: String, token: String, deadline: Instant, reads: Arc<AtomicU64>) {
+    let Ok(mut c) = Http::connect(&addr).await else {
+        return;
+    };
+    while Instant::now() < deadline {
+        if let Ok((200, _)) = c.call("GET", "/api/v1/online/lobby", &token, None).await {
+            reads.fetch_add(1, Ordering::Relaxed);
+        }
+        tokio::time::sleep(Duration::from_secs(2)).await;
+    }
+}
+
+/// Makes the accounts and their tokens (`--setup-threads` at a time: hashing passwords is
+/// what costs) and pairs them into games through seeks.
+fn set_up(o: &Opts, base: &str, admin_token: &str, password: &str) -> Vec<Game> {
+    let players = 2 * o.games;
+    let next = Arc::new(AtomicUsize::new(0));
+    let tokens: Arc<Mutex<Vec<Option<String>>>> = Arc::new(Mutex::new(vec![None; players]));
+    let threads: Vec<_> = (0..o.setup_threads)
+        .map(|_| {
+            let (next, tokens) = (next.clone(), tokens.clone());
+            let (base, admin_token, password) =
+                (base.to_owned(), admin_token.to_owned(), password.to_owned());
+            std::thread::spawn(move || {
+                let a = agent();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= players {
+                        break;
+                    }
+                    let username = format!("player{i}");
+                    created(
+                        post(
+                            &a,
+                            &format!("{base}/api/v1/users"),
+                            &admin_token,
+                            &json!({"username": username, "password": password}),
+                        ),
+                        "account",
+                    );
+                    let t = common::token(&a, &base, &username, &password);
+                    tokens.lock().unwrap()[i] = Some(t);
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+    let tokens: Vec<String> = std::mem::take(&mut *tokens.lock().unwrap())
+        .into_iter()
+        .map(Option::unwrap)
+        .collect();
+    let a = agent();
+    // An hour each: the clocks never run out while the bench plays.
+    let settings = json!({"lexicon": "enable2k", "tile_set": "english",
+        "mode": {"kind": "dictionary"}, "minutes": 60,
+        "at_zero": {"kind": "loss_on_time"}, "rated": false});
+    (0..o.games)
+        .map(|g| {
+            let (ta, tb) = (tokens[2 * g].clone(), tokens[2 * g + 1].clone());
+            let seek = created(
+                post(
+                    &a,
+                    &format!("{base}/api/v1/online/seeks"),
+                    &ta,
+                    &json!({ "settings": settings }),
+                ),
+                "seek",
+            );
+            let id = seek["id"].as_i64().unwrap();
+            let accepted = created(
+                post(
+                    &a,
+                    &format!("{base}/api/v1/online/seeks/{id}/accept"),
+                    &tb,
+                    &json!({}),
+                ),
+                "accept",
+            );
+            Game {
+                id: accepted["id"].as_i64().expect("the game accepting made"),
+                tokens: [ta, tb],
+            }
+        })
+        .collect()
+}
+
+fn main() {
+    let o = opts();
+    let tmp = std::env::temp_dir().join(format!("arbiter-online-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let pg_db = o.pg.as_ref().map(|url| common::pg_fresh(url, "online"));
+    let db_url = pg_db.as_ref().map(|(_, _, u)| u.as_str());
+    let password = "online-bench-password";
+    admin_create(&tmp, db_url, "bench", password);
+    let moves_to = serve(&tmp, db_url, "server-a");
+    let second: Option<Server> = db_url.map(|u| serve(&tmp, Some(u), "server-b"));
+    let reads_on = second.as_ref().unwrap_or(&moves_to);
+
+    let a = agent();
+    let admin_token = common::token(&a, &moves_to.base, "bench", password);
+    let words = Arc::new(Words::load());
+    let setup_started = Instant::now();
+    let games = set_up(&o, &moves_to.base, &admin_token, password);
+    let setup_secs = setup_started.elapsed().as_secs_f64();
+    let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
+    let index: Arc<HashMap<i64, usize>> =
+        Arc::new(ids.iter().enumerate().map(|(i, g)| (*g, i)).collect());
+    let sent: SentLog = Arc::new(ids.iter().map(|_| Mutex::new(Vec::new())).collect());
+    let tally = Arc::new(Tally::default());
+    let moves = Arc::new(Moves::default());
+    let lobby_reads = Arc::new(AtomicU64::new(0));
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+
+    let rss_before = reads_on.rss_kib();
+    let streams = ids.len() * (1 + o.spectators) + o.lobby;
+    let cpu_a0 = moves_to.cpu_secs();
+    let cpu_b0 = second.as_ref().map_or(0.0, Server::cpu_secs);
+    let mut played_secs = 0.0;
+    rt.block_on(async {
+        let mut followers = Vec::with_capacity(streams);
+        for (i, g) in ids.iter().enumerate() {
+            let path = format!("/online/games/{g}/live");
+            for k in 0..=o.spectators {
+                let who = if k == 0 {
+                    Follower::Opponent
+                } else {
+                    Follower::Spectator
+                };
+                followers.push(tokio::spawn(follow(
+                    reads_on.addr.clone(),
+                    path.clone(),
+                    who,
+                    index.clone(),
+                    sent.clone(),
+                    tally.clone(),
+                    stop_rx.clone(),
+                )));
+            }
+            if (i + 1) % 250 == 0 {
+                tokio::task::yield_now().await;
+            }
+        }
+        for _ in 0..o.lobby {
+            followers.push(tokio::spawn(follow(
+                reads_on.addr.clone(),
+                "/online/lobby/live".into(),
+                Follower::Lobby,
+                index.clone(),
+                sent.clone(),
+                tally.clone(),
+                stop_rx.clone(),
+            )));
+        }
+        while tally.connected.load(Ordering::Relaxed) + tally.failed.load(Ordering::Relaxed)
+            < streams
+        {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        let started = Instant::now();
+        let deadline = started + Duration::from_secs(o.seconds);
+        let mut players = Vec::with_capacity(games.len() + o.lobby);
+        for _ in 0..o.lobby {
+            players.push(tokio::spawn(lobby_reader(
+                reads_on.addr.clone(),
+                admin_token.clone(),
+                deadline,
+                lobby_reads.clone(),
+            )));
+        }
+        for (slot, g) in games.into_iter().enumerate() {
+            players.push(tokio::spawn(play(
+                g,
+                slot,
+                moves_to.addr.clone(),
+                reads_on.addr.clone(),
+                o.pace_ms,
+                deadline,
+                sent.clone(),
+                moves.clone(),
+                words.clone(),
+            )));
+        }
+        for p in players {
+            let _ = p.await;
+        }
+        played_secs = started.elapsed().as_secs_f64();
+        // The last frames are in flight for a moment.
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        let _ = stop_tx.send(true);
+        for f in followers {
+            let _ = f.await;
+        }
+    });
+    let cpu_a = moves_to.cpu_secs() - cpu_a0;
+    let cpu_b = second.as_ref().map_or(0.0, Server::cpu_secs) - cpu_b0;
+    let rss_after = reads_on.rss_kib();
+
+    let sorted = |m: &Mutex<Vec<u32>>| {
+        let mut v = std::mem::take(&mut *m.lock().unwrap());
+        v.sort_unstable();
+        v
+    };
+    let (req, read) = (sorted(&moves.request_us), sorted(&moves.read_us));
+    let (opp, spec) = (sorted(&tally.opponent_us), sorted(&tally.spectator_us));
+    let done = moves.done.load(Ordering::Relaxed);
+    let asked = o.games as f64 * 1000.0 / o.pace_ms as f64;
+    let backend = if o.pg.is_some() {
+        "PostgreSQL, two instances (moves on A; opponents' reads, streams and lobby on B)"
+    } else {
+        "SQLite, one instance"
+    };
+    println!("\n### online play: {backend}");
+    println!(
+        "{} games, a move per game every {} ms ±50% for {} s; {} spectator(s) per game, {} lobby readers; set-up (accounts, sign-ins, seeks) {:.0} s",
+        o.games, o.pace_ms, o.seconds, o.spectators, o.lobby, setup_secs
+    );
+    println!("\n| measure | value |\n|---|---|");
+    println!(
+        "| streams connected | {} of {streams} ({} failed) |",
+        tally.connected.load(Ordering::Relaxed),
+        tally.failed.load(Ordering::Relaxed)
+    );
+    println!(
+        "| moves | {done} in {played_secs:.0} s: {:.1}/s achieved of {asked:.1}/s asked; {} refused; {} games ended |",
+        done as f64 / played_secs.max(1e-9),
+        moves.refused.load(Ordering::Relaxed),
+        moves.ended.load(Ordering::Relaxed)
+    );
+    println!(
+        "| move request p50 / p99 / max | {:.1} / {:.1} / {:.1} ms |",
+        pct(&req, 50.0),
+        pct(&req, 99.0),
+        pct(&req, 100.0)
+    );
+    println!(
+        "| opponent's re-read p50 / p99 | {:.1} / {:.1} ms |",
+        pct(&read, 50.0),
+        pct(&read, 99.0)
+    );
+    println!(
+        "| move → opponent's frame p50 / p99 | {:.1} / {:.1} ms ({} frames) |",
+        pct(&opp, 50.0),
+        pct(&opp, 99.0),
+        opp.len()
+    );
+    println!(
+        "| move → spectator's frame p50 / p99 | {:.1} / {:.1} ms ({} frames) |",
+        pct(&spec, 50.0),
+        pct(&spec, 99.0),
+        spec.len()
+    );
+    println!(
+        "| lobby reads / lobby frames | {} / {} |",
+        lobby_reads.load(Ordering::Relaxed),
+        tally.lobby_frames.load(Ordering::Relaxed)
+    );
+    println!(
+        "| server CPU per move | A {:.2} ms{} |",
+        cpu_a * 1000.0 / done.max(1) as f64,
+        if second.is_some() {
+            format!(", B {:.2} ms", cpu_b * 1000.0 / done.max(1) as f64)
+        } else {
+            String::new()
+        }
+    );
+    println!(
+        "| RSS of the streams' server before / after | {:.1} / {:.1} MB |",
+        rss_before as f64 / 1024.0,
+        rss_after as f64 / 1024.0
+    );
+
+    drop(second);
+    drop(moves_to);
+    if let Some((url, name, _)) = pg_db {
+        common::pg_drop(&url, &name);
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+}
