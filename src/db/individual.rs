@@ -8,7 +8,7 @@ use diesel::prelude::*;
 
 use super::DbConn;
 use super::schema::{indiv_divisions, indiv_events, indiv_pairings, indiv_players, indiv_slips};
-use crate::vocab::{EventId, UserId};
+use crate::vocab::{DivisionId, EventId, UserId};
 
 /// An event run as an individual tournament.
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
@@ -27,7 +27,7 @@ pub struct IndivEventRow {
 #[diesel(table_name = indiv_divisions)]
 pub struct DivisionRow {
     /// Row id.
-    pub id: i64,
+    pub id: DivisionId,
     /// The event.
     pub event_id: EventId,
     /// Name ("A", "Open", …).
@@ -63,7 +63,7 @@ pub struct IndivPlayerRow {
     /// Row id.
     pub id: i64,
     /// The division.
-    pub division_id: i64,
+    pub division_id: DivisionId,
     /// Number in the division, from 1.
     pub number: i32,
     /// Name.
@@ -89,7 +89,7 @@ pub struct IndivPlayerRow {
 #[diesel(table_name = indiv_players)]
 pub struct NewIndivPlayer<'a> {
     /// The division.
-    pub division_id: i64,
+    pub division_id: DivisionId,
     /// Number.
     pub number: i32,
     /// Name.
@@ -115,7 +115,7 @@ pub struct PairingRow {
     /// Row id.
     pub id: i64,
     /// The division.
-    pub division_id: i64,
+    pub division_id: DivisionId,
     /// Round, from 1.
     pub round: i32,
     /// Table (none for a bye).
@@ -135,7 +135,7 @@ pub struct PairingRow {
 #[diesel(table_name = indiv_pairings)]
 pub struct NewPairing {
     /// The division.
-    pub division_id: i64,
+    pub division_id: DivisionId,
     /// Round.
     pub round: i32,
     /// Table.
@@ -226,7 +226,7 @@ pub fn insert_division(conn: &mut DbConn, new: &NewDivision<'_>) -> QueryResult<
 }
 
 /// One division.
-pub fn find_division(conn: &mut DbConn, id: i64) -> QueryResult<Option<DivisionRow>> {
+pub fn find_division(conn: &mut DbConn, id: DivisionId) -> QueryResult<Option<DivisionRow>> {
     indiv_divisions::table
         .find(id)
         .select(DivisionRow::as_select())
@@ -252,7 +252,7 @@ pub fn insert_player(conn: &mut DbConn, new: &NewIndivPlayer<'_>) -> QueryResult
 }
 
 /// The division's players by number.
-pub fn players(conn: &mut DbConn, division_id: i64) -> QueryResult<Vec<IndivPlayerRow>> {
+pub fn players(conn: &mut DbConn, division_id: DivisionId) -> QueryResult<Vec<IndivPlayerRow>> {
     indiv_players::table
         .filter(indiv_players::division_id.eq(division_id))
         .order(indiv_players::number.asc())
@@ -276,7 +276,7 @@ pub fn insert_pairing(conn: &mut DbConn, new: &NewPairing) -> QueryResult<Pairin
 }
 
 /// Every line of the division, by round then table (byes last).
-pub fn pairings(conn: &mut DbConn, division_id: i64) -> QueryResult<Vec<PairingRow>> {
+pub fn pairings(conn: &mut DbConn, division_id: DivisionId) -> QueryResult<Vec<PairingRow>> {
     let mut rows: Vec<PairingRow> = indiv_pairings::table
         .filter(indiv_pairings::division_id.eq(division_id))
         .order(indiv_pairings::id.asc())
@@ -287,7 +287,7 @@ pub fn pairings(conn: &mut DbConn, division_id: i64) -> QueryResult<Vec<PairingR
 }
 
 /// Removes a round's lines (a round is re-paired only before any slip names it).
-pub fn delete_round(conn: &mut DbConn, division_id: i64, round: i32) -> QueryResult<usize> {
+pub fn delete_round(conn: &mut DbConn, division_id: DivisionId, round: i32) -> QueryResult<usize> {
     diesel::delete(
         indiv_pairings::table
             .filter(indiv_pairings::division_id.eq(division_id))
@@ -305,7 +305,7 @@ pub fn insert_slip(conn: &mut DbConn, new: &NewSlip) -> QueryResult<SlipRow> {
 }
 
 /// Every slip record of the division's games, in log order.
-pub fn slips(conn: &mut DbConn, division_id: i64) -> QueryResult<Vec<SlipRow>> {
+pub fn slips(conn: &mut DbConn, division_id: DivisionId) -> QueryResult<Vec<SlipRow>> {
     indiv_slips::table
         .inner_join(indiv_pairings::table)
         .filter(indiv_pairings::division_id.eq(division_id))

@@ -23,7 +23,7 @@ use crate::rules::individual::slips::{self, Kind, Record, Side, Slip};
 use crate::rules::individual::standings::{Line, Options};
 use crate::rules::pairing::individual::{Plan, PlanError, Stretch};
 use crate::services::authz::Grants;
-use crate::vocab::{EventId, UserId};
+use crate::vocab::{DivisionId, EventId, UserId};
 
 pub use rounds::{
     OverrideRequest, PairLine, QuickEntryRequest, QuickEntryResult, QuickLine, SlipDetails,
@@ -262,7 +262,7 @@ pub fn add_player(
     conn: &mut DbConn,
     now: DateTime<Utc>,
     user_id: UserId,
-    division_id: i64,
+    division_id: DivisionId,
     req: &NewPlayerRequest,
 ) -> Result<PlayerView, AppError> {
     let name = check_name("name", &req.name)?;
@@ -309,7 +309,7 @@ pub fn add_player(
 pub fn withdraw(
     conn: &mut DbConn,
     user_id: UserId,
-    division_id: i64,
+    division_id: DivisionId,
     number: i32,
 ) -> Result<PlayerView, AppError> {
     conn.write_tx(|conn| {
@@ -409,7 +409,7 @@ impl Loaded {
 }
 
 /// Loads a division (404 when there is none).
-pub(crate) fn load(conn: &mut DbConn, division_id: i64) -> Result<Loaded, AppError> {
+pub(crate) fn load(conn: &mut DbConn, division_id: DivisionId) -> Result<Loaded, AppError> {
     let div = rows::find_division(conn, division_id)?
         .ok_or_else(|| AppError::not_found(format!("no division {division_id}")))?;
     let options = event_options(conn, div.event_id)?;
@@ -454,7 +454,7 @@ fn record_of(r: &rows::SlipRow) -> Option<Record> {
 pub(crate) fn division_for_director(
     conn: &mut DbConn,
     user_id: UserId,
-    division_id: i64,
+    division_id: DivisionId,
 ) -> Result<Loaded, AppError> {
     let d = load(conn, division_id)?;
     Grants::load(conn, user_id)?.require_director(Some(d.div.event_id))?;
@@ -465,7 +465,7 @@ pub(crate) fn division_for_director(
 pub(crate) fn division_for_reader(
     conn: &mut DbConn,
     user: Option<UserId>,
-    division_id: i64,
+    division_id: DivisionId,
 ) -> Result<(Loaded, event_rows::EventRow), AppError> {
     let d = load(conn, division_id)?;
     let ev = crate::services::events::readable(conn, user, d.div.event_id)?;

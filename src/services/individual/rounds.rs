@@ -15,7 +15,7 @@ use crate::rules::individual::standings::{self, tally};
 use crate::rules::pairing::individual::{Gibson, Method, RoundInput, Standing, pair_round};
 use crate::rules::pairing::{Pairing, validate_manual};
 use crate::services::authz::Grants;
-use crate::vocab::UserId;
+use crate::vocab::{DivisionId, UserId};
 
 /// One line of a round as the director gives it.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, utoipa::ToSchema)]
@@ -85,7 +85,7 @@ fn active(d: &Loaded, round: u32) -> Vec<i64> {
 fn store_round(
     conn: &mut DbConn,
     now: DateTime<Utc>,
-    division_id: i64,
+    division_id: DivisionId,
     round: u32,
     lines: &[Pairing],
     manual: bool,
@@ -123,7 +123,7 @@ pub fn pair_next(
     conn: &mut DbConn,
     now: DateTime<Utc>,
     user_id: UserId,
-    division_id: i64,
+    division_id: DivisionId,
     req: &OverrideRequest,
 ) -> Result<super::RoundView, AppError> {
     let round = conn.write_tx(|conn| {
@@ -195,7 +195,7 @@ pub fn override_round(
     conn: &mut DbConn,
     now: DateTime<Utc>,
     user_id: UserId,
-    division_id: i64,
+    division_id: DivisionId,
     round: u32,
     req: &OverrideRequest,
 ) -> Result<super::RoundView, AppError> {
@@ -269,7 +269,7 @@ pub fn quick_entry(
     conn: &mut DbConn,
     now: DateTime<Utc>,
     user_id: UserId,
-    division_id: i64,
+    division_id: DivisionId,
     round: u32,
     req: &QuickEntryRequest,
 ) -> Result<QuickEntryResult, AppError> {
@@ -343,7 +343,7 @@ fn line_message(e: &LineError) -> String {
 pub fn missing(
     conn: &mut DbConn,
     user: Option<UserId>,
-    division_id: i64,
+    division_id: DivisionId,
     round: u32,
 ) -> Result<Vec<super::RoundLine>, AppError> {
     let v = super::round_view(conn, user, division_id, round)?;
@@ -476,7 +476,7 @@ pub fn slip(
     conn: &mut DbConn,
     now: DateTime<Utc>,
     user_id: UserId,
-    division_id: i64,
+    division_id: DivisionId,
     round: u32,
     table: u32,
     req: &SlipRequest,
@@ -531,7 +531,7 @@ pub fn slip(
 pub fn slip_view(
     conn: &mut DbConn,
     user: Option<UserId>,
-    division_id: i64,
+    division_id: DivisionId,
     round: u32,
     table: u32,
 ) -> Result<SlipView, AppError> {

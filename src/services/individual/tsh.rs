@@ -15,7 +15,7 @@ use crate::rules::individual::standings::tally;
 use crate::rules::individual::tsh::{self, Division, Player};
 use crate::rules::pairing::individual::Stretch;
 use crate::services::authz::Grants;
-use crate::vocab::{EventId, UserId};
+use crate::vocab::{DivisionId, EventId, UserId};
 
 /// A division created from a TSH `.t` file.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -226,7 +226,7 @@ fn division_of(d: &Loaded) -> Division {
 pub fn export_t(
     conn: &mut DbConn,
     user: Option<UserId>,
-    division_id: i64,
+    division_id: DivisionId,
 ) -> Result<String, AppError> {
     let (d, _) = division_for_reader(conn, user, division_id)?;
     tsh::write(&division_of(&d)).map_err(|e| AppError::Conflict {

@@ -9,7 +9,7 @@ use crate::error::AppError;
 use crate::rules::individual::ratings::{self, Estimate, Game, RatingConfig, Seed};
 use crate::rules::individual::standings::{self, Line, Options, Outcome, ranked, tally};
 use crate::rules::pairing::individual::Stretch;
-use crate::vocab::{EventId, UserId};
+use crate::vocab::{DivisionId, EventId, UserId};
 
 /// An individual event with its divisions.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -32,7 +32,7 @@ pub struct IndivEventView {
 #[schema(as = IndividualDivision)]
 pub struct DivisionView {
     /// Division id.
-    pub id: i64,
+    pub id: DivisionId,
     /// The event.
     pub event_id: EventId,
     /// Name.
@@ -60,7 +60,7 @@ fn division_of(d: &Loaded) -> DivisionView {
 }
 
 /// A division (no role check: the caller checked it).
-pub(super) fn division_view(conn: &mut DbConn, id: i64) -> Result<DivisionView, AppError> {
+pub(super) fn division_view(conn: &mut DbConn, id: DivisionId) -> Result<DivisionView, AppError> {
     Ok(division_of(&load(conn, id)?))
 }
 
@@ -114,7 +114,7 @@ pub struct RoundLine {
 #[schema(as = IndivRoundView)]
 pub struct RoundView {
     /// Division.
-    pub division_id: i64,
+    pub division_id: DivisionId,
     /// Round.
     pub round: u32,
     /// Lines by table, byes last.
@@ -125,7 +125,7 @@ pub struct RoundView {
 pub fn round_view(
     conn: &mut DbConn,
     user: Option<UserId>,
-    division_id: i64,
+    division_id: DivisionId,
     round: u32,
 ) -> Result<RoundView, AppError> {
     let (d, _) = division_for_reader(conn, user, division_id)?;
@@ -203,7 +203,7 @@ pub struct StandingLine {
 #[schema(as = IndivStandingsView)]
 pub struct StandingsView {
     /// Division.
-    pub division_id: i64,
+    pub division_id: DivisionId,
     /// Its name.
     pub division: String,
     /// Rounds paired.
@@ -244,7 +244,7 @@ pub(super) fn estimates(d: &Loaded, through: Option<u32>) -> Result<Vec<Estimate
 pub fn standings(
     conn: &mut DbConn,
     user: Option<UserId>,
-    division_id: i64,
+    division_id: DivisionId,
 ) -> Result<StandingsView, AppError> {
     let (d, _) = division_for_reader(conn, user, division_id)?;
     let t = tally(&d.meta(), &d.lines(), &d.options);
@@ -324,7 +324,7 @@ pub fn standings_csv(s: &StandingsView) -> Result<String, AppError> {
 pub fn results_csv(
     conn: &mut DbConn,
     user: Option<UserId>,
-    division_id: i64,
+    division_id: DivisionId,
 ) -> Result<String, AppError> {
     let (d, _) = division_for_reader(conn, user, division_id)?;
     let opt = |v: Option<i32>| v.map(|x| x.to_string()).unwrap_or_default();

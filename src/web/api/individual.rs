@@ -9,7 +9,7 @@ use crate::error::AppError;
 use crate::services::individual::{
     self as ind, ImportDivisionRequest, NewDivisionRequest, NewEventRequest, NewPlayerRequest,
 };
-use crate::vocab::EventId;
+use crate::vocab::{DivisionId, EventId};
 use crate::web::AppState;
 use crate::web::session::{CurrentUser, MaybeUser};
 
@@ -153,7 +153,7 @@ pub async fn tourney_js(
 pub async fn add_player(
     state: web::Data<AppState>,
     user: CurrentUser,
-    id: web::Path<i64>,
+    id: web::Path<DivisionId>,
     body: web::Json<NewPlayerRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
@@ -181,7 +181,7 @@ pub async fn add_player(
 pub async fn withdraw(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<(i64, i32)>,
+    path: web::Path<(DivisionId, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, (id, number)) = (user.0.uid, path.into_inner());
     let p = state
@@ -206,7 +206,7 @@ pub async fn withdraw(
 pub async fn standings(
     state: web::Data<AppState>,
     user: MaybeUser,
-    id: web::Path<i64>,
+    id: web::Path<DivisionId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let s = state.db(move |conn| ind::standings(conn, uid, id)).await?;
@@ -229,7 +229,7 @@ pub async fn standings(
 pub async fn standings_csv(
     state: web::Data<AppState>,
     user: MaybeUser,
-    id: web::Path<i64>,
+    id: web::Path<DivisionId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let csv = state
@@ -256,7 +256,7 @@ pub async fn standings_csv(
 pub async fn results_csv(
     state: web::Data<AppState>,
     user: MaybeUser,
-    id: web::Path<i64>,
+    id: web::Path<DivisionId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let csv = state
@@ -283,7 +283,7 @@ pub async fn results_csv(
 pub async fn export_t(
     state: web::Data<AppState>,
     user: MaybeUser,
-    id: web::Path<i64>,
+    id: web::Path<DivisionId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let t = state.db(move |conn| ind::export_t(conn, uid, id)).await?;

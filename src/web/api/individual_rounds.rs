@@ -5,6 +5,7 @@ use actix_web::{HttpResponse, web};
 
 use crate::error::AppError;
 use crate::services::individual::{self as ind, OverrideRequest, QuickEntryRequest, SlipRequest};
+use crate::vocab::DivisionId;
 use crate::web::AppState;
 use crate::web::session::{CurrentUser, MaybeUser};
 
@@ -24,7 +25,7 @@ use crate::web::session::{CurrentUser, MaybeUser};
 pub async fn pair_next(
     state: web::Data<AppState>,
     user: CurrentUser,
-    id: web::Path<i64>,
+    id: web::Path<DivisionId>,
     body: web::Json<OverrideRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
@@ -53,7 +54,7 @@ pub async fn pair_next(
 pub async fn show_round(
     state: web::Data<AppState>,
     user: MaybeUser,
-    path: web::Path<(i64, u32)>,
+    path: web::Path<(DivisionId, u32)>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, (id, round)) = (user.0.map(|c| c.uid), path.into_inner());
     let r = state
@@ -81,7 +82,7 @@ pub async fn show_round(
 pub async fn override_round(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<(i64, u32)>,
+    path: web::Path<(DivisionId, u32)>,
     body: web::Json<OverrideRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, (id, round), now) = (user.0.uid, path.into_inner(), state.clock.now());
@@ -110,7 +111,7 @@ pub async fn override_round(
 pub async fn missing(
     state: web::Data<AppState>,
     user: MaybeUser,
-    path: web::Path<(i64, u32)>,
+    path: web::Path<(DivisionId, u32)>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, (id, round)) = (user.0.map(|c| c.uid), path.into_inner());
     let r = state
@@ -138,7 +139,7 @@ pub async fn missing(
 pub async fn quick_entry(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<(i64, u32)>,
+    path: web::Path<(DivisionId, u32)>,
     body: web::Json<QuickEntryRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, (id, round), now) = (user.0.uid, path.into_inner(), state.clock.now());
@@ -168,7 +169,7 @@ pub async fn quick_entry(
 pub async fn show_slip(
     state: web::Data<AppState>,
     user: MaybeUser,
-    path: web::Path<(i64, u32, u32)>,
+    path: web::Path<(DivisionId, u32, u32)>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, (id, round, table)) = (user.0.map(|c| c.uid), path.into_inner());
     let r = state
@@ -197,7 +198,7 @@ pub async fn show_slip(
 pub async fn slip(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<(i64, u32, u32)>,
+    path: web::Path<(DivisionId, u32, u32)>,
     body: web::Json<SlipRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, (id, round, table), now) = (user.0.uid, path.into_inner(), state.clock.now());
