@@ -7,7 +7,9 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConn;
-use super::schema::{indiv_divisions, indiv_events, indiv_pairings, indiv_players, indiv_slips};
+use super::schema::{
+    indiv_divisions, indiv_events, indiv_pairings, indiv_players, indiv_slips, indiv_withdrawals,
+};
 use crate::vocab::{DivisionId, EventId, UserId};
 
 /// An event run as an individual tournament.
@@ -260,11 +262,67 @@ pub fn players(conn: &mut DbConn, division_id: DivisionId) -> QueryResult<Vec<In
         .load(conn)
 }
 
-/// Records a withdrawal: the player plays no round from `round` on.
+/// Sets the withdrawal projection from the player's latest record (the record itself is
+/// [`insert_withdrawal`]): the player plays no round from `round` on.
 pub fn withdraw(conn: &mut DbConn, player_id: i64, round: i32) -> QueryResult<usize> {
     diesel::update(indiv_players::table.find(player_id))
         .set(indiv_players::withdrawn_round.eq(Some(round)))
         .execute(conn)
+}
+
+/// A withdrawal record (append-only; a later record of the same player corrects it).
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = indiv_withdrawals)]
+pub struct WithdrawalRow {
+    /// Row id.
+    pub id: i64,
+    /// The division.
+    pub division_id: DivisionId,
+    /// The player (`indiv_players.id`).
+    pub player_id: i64,
+    /// First round not played; none: the withdrawal is taken back.
+    pub from_round: Option<i32>,
+    /// Why (may be empty).
+    pub reason: String,
+    /// Who recorded it.
+    pub recorded_by: Option<UserId>,
+    /// When.
+    pub created_at: NaiveDateTime,
+}
+
+/// A new withdrawal record.
+#[derive(Debug, Insertable)]
+#[diesel(table_name = indiv_withdrawals)]
+pub struct NewWithdrawal<'a> {
+    /// The division.
+    pub division_id: DivisionId,
+    /// The player.
+    pub player_id: i64,
+    /// First round not played (none: taken back).
+    pub from_round: Option<i32>,
+    /// Why.
+    pub reason: &'a str,
+    /// Who.
+    pub recorded_by: Option<UserId>,
+    /// When.
+    pub created_at: NaiveDateTime,
+}
+
+/// Appends a withdrawal record.
+pub fn insert_withdrawal(conn: &mut DbConn, new: &NewWithdrawal) -> QueryResult<WithdrawalRow> {
+    diesel::insert_into(indiv_withdrawals::table)
+        .values(new)
+        .returning(indiv_withdrawals::all_columns)
+        .get_result(conn)
+}
+
+/// The division's withdrawal records, oldest first.
+pub fn withdrawals(conn: &mut DbConn, division_id: DivisionId) -> QueryResult<Vec<WithdrawalRow>> {
+    indiv_withdrawals::table
+        .filter(indiv_withdrawals::division_id.eq(division_id))
+        .order(indiv_withdrawals::id.asc())
+        .select(WithdrawalRow::as_select())
+        .load(conn)
 }
 
 /// Adds a line to a round.

@@ -11,10 +11,12 @@ use super::{
 };
 use crate::db::{DbConn, individual as rows};
 use crate::error::AppError;
+use crate::live::LiveMessage;
 use crate::rules::individual::standings::tally;
 use crate::rules::individual::tsh::{self, Division, Player};
 use crate::rules::pairing::individual::Stretch;
 use crate::services::authz::Grants;
+use crate::services::desk::Desk;
 use crate::vocab::{DivisionId, EventId, UserId};
 
 /// A division created from a TSH `.t` file.
@@ -36,6 +38,7 @@ pub struct ImportDivisionRequest {
 /// as they are (sides from `p12`, else the lower number first) with their scores final.
 pub fn import_division(
     conn: &mut DbConn,
+    desk: &Desk,
     now: DateTime<Utc>,
     user_id: UserId,
     event_id: EventId,
@@ -77,9 +80,13 @@ pub fn import_division(
         ));
     }
     let at = now.naive_utc();
-    let div = conn.write_tx(|conn| {
+    let div = desk.write(conn, |conn, work| {
         Grants::load(conn, user_id)?.require_director(Some(event_id))?;
         let div = insert_division(conn, now, event_id, &checked)?;
+        work.announce(LiveMessage::Individual {
+            event_id: event_id,
+            division_id: div.id,
+        });
         for (i, p) in file.players.iter().enumerate() {
             rows::insert_player(
                 conn,

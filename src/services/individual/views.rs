@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::{Loaded, PlayerView, division_for_reader, event_options, load};
+use super::{Loaded, PlayerView, WithdrawalView, division_for_reader, event_options, load};
 use crate::db::{DbConn, individual as rows};
 use crate::error::AppError;
 use crate::rules::individual::ratings::{self, Estimate, Game, RatingConfig, Seed};
@@ -45,10 +45,12 @@ pub struct DivisionView {
     pub players: Vec<PlayerView>,
     /// Rounds paired so far.
     pub rounds_paired: u32,
+    /// Withdrawal records, oldest first (a later record of a player corrects an earlier one).
+    pub withdrawals: Vec<WithdrawalView>,
 }
 
-fn division_of(d: &Loaded) -> DivisionView {
-    DivisionView {
+fn division_of(conn: &mut DbConn, d: &Loaded) -> Result<DivisionView, AppError> {
+    Ok(DivisionView {
         id: d.div.id,
         event_id: d.div.event_id,
         name: d.div.name.clone(),
@@ -56,12 +58,14 @@ fn division_of(d: &Loaded) -> DivisionView {
         gibson_prizes: d.div.gibson_prizes,
         players: d.players.iter().map(PlayerView::from).collect(),
         rounds_paired: d.last_round(),
-    }
+        withdrawals: super::withdrawal_views(conn, d)?,
+    })
 }
 
 /// A division (no role check: the caller checked it).
 pub(super) fn division_view(conn: &mut DbConn, id: DivisionId) -> Result<DivisionView, AppError> {
-    Ok(division_of(&load(conn, id)?))
+    let d = load(conn, id)?;
+    division_of(conn, &d)
 }
 
 /// An individual event (readers: anyone when public).
@@ -74,7 +78,8 @@ pub fn event_view(
     let ev = crate::services::events::readable(conn, user, event_id)?;
     let mut divisions = Vec::new();
     for d in rows::divisions(conn, event_id)? {
-        divisions.push(division_of(&load(conn, d.id)?));
+        let loaded = load(conn, d.id)?;
+        divisions.push(division_of(conn, &loaded)?);
     }
     Ok(IndivEventView {
         id: ev.id,

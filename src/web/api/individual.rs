@@ -8,6 +8,7 @@ use actix_web::{HttpResponse, web};
 use crate::error::AppError;
 use crate::services::individual::{
     self as ind, ImportDivisionRequest, NewDivisionRequest, NewEventRequest, NewPlayerRequest,
+    WithdrawRequest,
 };
 use crate::vocab::{DivisionId, EventId};
 use crate::web::AppState;
@@ -80,8 +81,9 @@ pub async fn create_division(
     body: web::Json<NewDivisionRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
+    let desk = state.desk.clone();
     let d = state
-        .db(move |conn| ind::create_division(conn, now, uid, id, &body))
+        .db(move |conn| ind::create_division(conn, &desk, now, uid, id, &body))
         .await?;
     Ok(HttpResponse::Created().json(d))
 }
@@ -106,8 +108,9 @@ pub async fn import_division(
     body: web::Json<ImportDivisionRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
+    let desk = state.desk.clone();
     let d = state
-        .db(move |conn| ind::import_division(conn, now, uid, id, &body))
+        .db(move |conn| ind::import_division(conn, &desk, now, uid, id, &body))
         .await?;
     Ok(HttpResponse::Created().json(d))
 }
@@ -157,8 +160,9 @@ pub async fn add_player(
     body: web::Json<NewPlayerRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
+    let desk = state.desk.clone();
     let p = state
-        .db(move |conn| ind::add_player(conn, now, uid, id, &body))
+        .db(move |conn| ind::add_player(conn, &desk, now, uid, id, &body))
         .await?;
     Ok(HttpResponse::Created().json(p))
 }
@@ -173,6 +177,7 @@ pub async fn add_player(
         ("id" = i64, Path, description = "Division id."),
         ("number" = i32, Path, description = "Player number."),
     ),
+    request_body = crate::services::individual::WithdrawRequest,
     responses(
         (status = 200, description = "Withdrawn.", body = crate::services::individual::PlayerView),
         super::responses::WriteErrors,
@@ -182,10 +187,12 @@ pub async fn withdraw(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<(DivisionId, i32)>,
+    body: web::Json<WithdrawRequest>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, (id, number)) = (user.0.uid, path.into_inner());
+    let (uid, (id, number), now) = (user.0.uid, path.into_inner(), state.clock.now());
+    let desk = state.desk.clone();
     let p = state
-        .db(move |conn| ind::withdraw(conn, uid, id, number))
+        .db(move |conn| ind::withdraw(conn, &desk, now, uid, id, number, &body))
         .await?;
     Ok(HttpResponse::Ok().json(p))
 }

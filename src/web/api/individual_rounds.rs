@@ -29,8 +29,9 @@ pub async fn pair_next(
     body: web::Json<OverrideRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
+    let desk = state.desk.clone();
     let r = state
-        .db(move |conn| ind::pair_next(conn, now, uid, id, &body))
+        .db(move |conn| ind::pair_next(conn, &desk, now, uid, id, &body))
         .await?;
     Ok(HttpResponse::Created().json(r))
 }
@@ -86,8 +87,9 @@ pub async fn override_round(
     body: web::Json<OverrideRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, (id, round), now) = (user.0.uid, path.into_inner(), state.clock.now());
+    let desk = state.desk.clone();
     let r = state
-        .db(move |conn| ind::override_round(conn, now, uid, id, round, &body))
+        .db(move |conn| ind::override_round(conn, &desk, now, uid, id, round, &body))
         .await?;
     Ok(HttpResponse::Ok().json(r))
 }
@@ -143,8 +145,9 @@ pub async fn quick_entry(
     body: web::Json<QuickEntryRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, (id, round), now) = (user.0.uid, path.into_inner(), state.clock.now());
+    let desk = state.desk.clone();
     let r = state
-        .db(move |conn| ind::quick_entry(conn, now, uid, id, round, &body))
+        .db(move |conn| ind::quick_entry(conn, &desk, now, uid, id, round, &body))
         .await?;
     Ok(HttpResponse::Ok().json(r))
 }
@@ -202,8 +205,9 @@ pub async fn slip(
     body: web::Json<SlipRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, (id, round, table), now) = (user.0.uid, path.into_inner(), state.clock.now());
+    let desk = state.desk.clone();
     let r = state
-        .db(move |conn| ind::slip(conn, now, uid, id, round, table, &body))
+        .db(move |conn| ind::slip(conn, &desk, now, uid, id, round, table, &body))
         .await?;
     Ok(HttpResponse::Ok().json(r))
 }
