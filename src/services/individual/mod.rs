@@ -289,7 +289,7 @@ pub fn add_player(
         let d = division_for_director(conn, user_id, division_id)?;
         work.announce(LiveMessage::Individual {
             event_id: d.div.event_id,
-            division_id: division_id,
+            division_id,
         });
         let players = rows::players(conn, d.div.id)?;
         if players.len() >= 1000 {

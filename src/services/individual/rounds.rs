@@ -133,7 +133,7 @@ pub fn pair_next(
         let d = division_for_director(conn, user_id, division_id)?;
         work.announce(LiveMessage::Individual {
             event_id: d.div.event_id,
-            division_id: division_id,
+            division_id,
         });
         let round = d.last_round() + 1;
         let stretch = d.plan.stretch(round).map_err(|e| plan_error("round", &e))?;
@@ -211,7 +211,7 @@ pub fn override_round(
         let d = division_for_director(conn, user_id, division_id)?;
         work.announce(LiveMessage::Individual {
             event_id: d.div.event_id,
-            division_id: division_id,
+            division_id,
         });
         if round == 0 || round > d.last_round() {
             return Err(AppError::not_found(format!("round {round} is not paired")));
@@ -293,7 +293,7 @@ pub fn quick_entry(
         let d = division_for_director(conn, user_id, division_id)?;
         work.announce(LiveMessage::Individual {
             event_id: d.div.event_id,
-            division_id: division_id,
+            division_id,
         });
         let r = i32::try_from(round).unwrap_or(i32::MAX);
         let games: Vec<&rows::PairingRow> = d.pairings.iter().filter(|p| p.round == r).collect();
@@ -503,7 +503,7 @@ pub fn slip(
         let d = super::load(conn, division_id)?;
         work.announce(LiveMessage::Individual {
             event_id: d.div.event_id,
-            division_id: division_id,
+            division_id,
         });
         let g = Grants::load(conn, user_id)?;
         let game = find_game(&d, round, table)?;

@@ -84,7 +84,7 @@ pub fn import_division(
         Grants::load(conn, user_id)?.require_director(Some(event_id))?;
         let div = insert_division(conn, now, event_id, &checked)?;
         work.announce(LiveMessage::Individual {
-            event_id: event_id,
+            event_id,
             division_id: div.id,
         });
         for (i, p) in file.players.iter().enumerate() {
