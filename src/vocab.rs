@@ -84,6 +84,8 @@ ids! {
     OnlineGameId;
     /// An online seek or direct challenge (`online_seeks.id`, seed 001).
     SeekId;
+    /// A division of an individual event (`indiv_divisions.id`, seed 003).
+    DivisionId;
     /// A position in a match's event log (`match_events.seq`, `matches.last_seq`): 1 for the
     /// `created` event, 0 before it.
     Seq;

@@ -950,3 +950,18 @@ indiv-table = Table
 indiv-first = First
 indiv-second = Second
 indiv-bye = Bye
+
+## inddesk
+indd-entry-title = Division { $division }, round { $round }: results
+indd-entry-help = One game per line: player number, score, opponent number, score. Example:
+indd-recorded = { $count } game(s) recorded.
+indd-lines = Results
+indd-record = Record
+indd-missing = Results still missing
+indd-all-in = Every result of this round is in.
+err-indd-syntax = write a line as: player score opponent score
+err-indd-unknown = player { $player } is not in this division
+err-indd-no-game = player { $player } has no game this round
+err-indd-wrong-opponent = player { $player } plays { $paired } this round, not { $given }
+err-indd-twice = game { $a } v { $b } is already entered as { $scores }
+err-indd-score-range = a score must be between -1000 and 2000

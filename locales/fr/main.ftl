@@ -949,3 +949,18 @@ indiv-table = Table
 indiv-first = Commence
 indiv-second = Second
 indiv-bye = Exempt
+
+## inddesk
+indd-entry-title = Division { $division }, ronde { $round } : résultats
+indd-entry-help = Une partie par ligne : numéro du joueur, score, numéro de l'adversaire, score. Exemple :
+indd-recorded = { $count } partie(s) enregistrée(s).
+indd-lines = Résultats
+indd-record = Enregistrer
+indd-missing = Résultats manquants
+indd-all-in = Tous les résultats de cette ronde sont saisis.
+err-indd-syntax = écrivez une ligne ainsi : joueur score adversaire score
+err-indd-unknown = le joueur { $player } n'est pas dans cette division
+err-indd-no-game = le joueur { $player } n'a pas de partie dans cette ronde
+err-indd-wrong-opponent = le joueur { $player } joue contre { $paired } dans cette ronde, pas contre { $given }
+err-indd-twice = la partie { $a } contre { $b } est déjà saisie avec { $scores }
+err-indd-score-range = un score va de -1000 à 2000

@@ -948,3 +948,18 @@ indiv-table = Meja
 indiv-first = Jalan pertama
 indiv-second = Jalan kedua
 indiv-bye = Bye
+
+## inddesk
+indd-entry-title = Divisi { $division }, babak { $round }: hasil
+indd-entry-help = Satu permainan per baris: nomor pemain, skor, nomor lawan, skor. Contoh:
+indd-recorded = { $count } permainan tercatat.
+indd-lines = Hasil
+indd-record = Simpan
+indd-missing = Hasil yang belum masuk
+indd-all-in = Semua hasil babak ini sudah masuk.
+err-indd-syntax = tulis satu baris sebagai: pemain skor lawan skor
+err-indd-unknown = pemain { $player } tidak ada di divisi ini
+err-indd-no-game = pemain { $player } tidak bermain di babak ini
+err-indd-wrong-opponent = pemain { $player } melawan { $paired } di babak ini, bukan { $given }
+err-indd-twice = permainan { $a } lawan { $b } sudah tercatat { $scores }
+err-indd-score-range = skor harus antara -1000 dan 2000

@@ -7,8 +7,10 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConn;
-use super::schema::{indiv_divisions, indiv_events, indiv_pairings, indiv_players, indiv_slips};
-use crate::vocab::{EventId, UserId};
+use super::schema::{
+    indiv_divisions, indiv_events, indiv_pairings, indiv_players, indiv_slips, indiv_withdrawals,
+};
+use crate::vocab::{DivisionId, EventId, UserId};
 
 /// An event run as an individual tournament.
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
@@ -27,7 +29,7 @@ pub struct IndivEventRow {
 #[diesel(table_name = indiv_divisions)]
 pub struct DivisionRow {
     /// Row id.
-    pub id: i64,
+    pub id: DivisionId,
     /// The event.
     pub event_id: EventId,
     /// Name ("A", "Open", …).
@@ -63,7 +65,7 @@ pub struct IndivPlayerRow {
     /// Row id.
     pub id: i64,
     /// The division.
-    pub division_id: i64,
+    pub division_id: DivisionId,
     /// Number in the division, from 1.
     pub number: i32,
     /// Name.
@@ -89,7 +91,7 @@ pub struct IndivPlayerRow {
 #[diesel(table_name = indiv_players)]
 pub struct NewIndivPlayer<'a> {
     /// The division.
-    pub division_id: i64,
+    pub division_id: DivisionId,
     /// Number.
     pub number: i32,
     /// Name.
@@ -115,7 +117,7 @@ pub struct PairingRow {
     /// Row id.
     pub id: i64,
     /// The division.
-    pub division_id: i64,
+    pub division_id: DivisionId,
     /// Round, from 1.
     pub round: i32,
     /// Table (none for a bye).
@@ -135,7 +137,7 @@ pub struct PairingRow {
 #[diesel(table_name = indiv_pairings)]
 pub struct NewPairing {
     /// The division.
-    pub division_id: i64,
+    pub division_id: DivisionId,
     /// Round.
     pub round: i32,
     /// Table.
@@ -226,7 +228,7 @@ pub fn insert_division(conn: &mut DbConn, new: &NewDivision<'_>) -> QueryResult<
 }
 
 /// One division.
-pub fn find_division(conn: &mut DbConn, id: i64) -> QueryResult<Option<DivisionRow>> {
+pub fn find_division(conn: &mut DbConn, id: DivisionId) -> QueryResult<Option<DivisionRow>> {
     indiv_divisions::table
         .find(id)
         .select(DivisionRow::as_select())
@@ -252,7 +254,7 @@ pub fn insert_player(conn: &mut DbConn, new: &NewIndivPlayer<'_>) -> QueryResult
 }
 
 /// The division's players by number.
-pub fn players(conn: &mut DbConn, division_id: i64) -> QueryResult<Vec<IndivPlayerRow>> {
+pub fn players(conn: &mut DbConn, division_id: DivisionId) -> QueryResult<Vec<IndivPlayerRow>> {
     indiv_players::table
         .filter(indiv_players::division_id.eq(division_id))
         .order(indiv_players::number.asc())
@@ -260,11 +262,67 @@ pub fn players(conn: &mut DbConn, division_id: i64) -> QueryResult<Vec<IndivPlay
         .load(conn)
 }
 
-/// Records a withdrawal: the player plays no round from `round` on.
+/// Sets the withdrawal projection from the player's latest record (the record itself is
+/// [`insert_withdrawal`]): the player plays no round from `round` on.
 pub fn withdraw(conn: &mut DbConn, player_id: i64, round: i32) -> QueryResult<usize> {
     diesel::update(indiv_players::table.find(player_id))
         .set(indiv_players::withdrawn_round.eq(Some(round)))
         .execute(conn)
+}
+
+/// A withdrawal record (append-only; a later record of the same player corrects it).
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = indiv_withdrawals)]
+pub struct WithdrawalRow {
+    /// Row id.
+    pub id: i64,
+    /// The division.
+    pub division_id: DivisionId,
+    /// The player (`indiv_players.id`).
+    pub player_id: i64,
+    /// First round not played; none: the withdrawal is taken back.
+    pub from_round: Option<i32>,
+    /// Why (may be empty).
+    pub reason: String,
+    /// Who recorded it.
+    pub recorded_by: Option<UserId>,
+    /// When.
+    pub created_at: NaiveDateTime,
+}
+
+/// A new withdrawal record.
+#[derive(Debug, Insertable)]
+#[diesel(table_name = indiv_withdrawals)]
+pub struct NewWithdrawal<'a> {
+    /// The division.
+    pub division_id: DivisionId,
+    /// The player.
+    pub player_id: i64,
+    /// First round not played (none: taken back).
+    pub from_round: Option<i32>,
+    /// Why.
+    pub reason: &'a str,
+    /// Who.
+    pub recorded_by: Option<UserId>,
+    /// When.
+    pub created_at: NaiveDateTime,
+}
+
+/// Appends a withdrawal record.
+pub fn insert_withdrawal(conn: &mut DbConn, new: &NewWithdrawal) -> QueryResult<WithdrawalRow> {
+    diesel::insert_into(indiv_withdrawals::table)
+        .values(new)
+        .returning(indiv_withdrawals::all_columns)
+        .get_result(conn)
+}
+
+/// The division's withdrawal records, oldest first.
+pub fn withdrawals(conn: &mut DbConn, division_id: DivisionId) -> QueryResult<Vec<WithdrawalRow>> {
+    indiv_withdrawals::table
+        .filter(indiv_withdrawals::division_id.eq(division_id))
+        .order(indiv_withdrawals::id.asc())
+        .select(WithdrawalRow::as_select())
+        .load(conn)
 }
 
 /// Adds a line to a round.
@@ -276,7 +334,7 @@ pub fn insert_pairing(conn: &mut DbConn, new: &NewPairing) -> QueryResult<Pairin
 }
 
 /// Every line of the division, by round then table (byes last).
-pub fn pairings(conn: &mut DbConn, division_id: i64) -> QueryResult<Vec<PairingRow>> {
+pub fn pairings(conn: &mut DbConn, division_id: DivisionId) -> QueryResult<Vec<PairingRow>> {
     let mut rows: Vec<PairingRow> = indiv_pairings::table
         .filter(indiv_pairings::division_id.eq(division_id))
         .order(indiv_pairings::id.asc())
@@ -287,7 +345,7 @@ pub fn pairings(conn: &mut DbConn, division_id: i64) -> QueryResult<Vec<PairingR
 }
 
 /// Removes a round's lines (a round is re-paired only before any slip names it).
-pub fn delete_round(conn: &mut DbConn, division_id: i64, round: i32) -> QueryResult<usize> {
+pub fn delete_round(conn: &mut DbConn, division_id: DivisionId, round: i32) -> QueryResult<usize> {
     diesel::delete(
         indiv_pairings::table
             .filter(indiv_pairings::division_id.eq(division_id))
@@ -305,7 +363,7 @@ pub fn insert_slip(conn: &mut DbConn, new: &NewSlip) -> QueryResult<SlipRow> {
 }
 
 /// Every slip record of the division's games, in log order.
-pub fn slips(conn: &mut DbConn, division_id: i64) -> QueryResult<Vec<SlipRow>> {
+pub fn slips(conn: &mut DbConn, division_id: DivisionId) -> QueryResult<Vec<SlipRow>> {
     indiv_slips::table
         .inner_join(indiv_pairings::table)
         .filter(indiv_pairings::division_id.eq(division_id))

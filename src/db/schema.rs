@@ -348,6 +348,19 @@ diesel::allow_tables_to_appear_in_same_query!(
     indiv_slips
 );
 
+// Withdrawals as records (migration 2026-12-03-030001_indiv_withdrawals).
+diesel::table! {
+    indiv_withdrawals (id) {
+        id -> BigInt,
+        division_id -> BigInt,
+        player_id -> BigInt,
+        from_round -> Nullable<Integer>,
+        reason -> Text,
+        recorded_by -> Nullable<BigInt>,
+        created_at -> Timestamp,
+    }
+}
+
 // Online play (migration 2026-12-02-040001_online).
 diesel::table! {
     site_settings (name) {

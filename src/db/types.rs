@@ -13,9 +13,9 @@ use diesel::serialize::{self, Output, ToSql};
 use diesel::sql_types::{BigInt, Text};
 
 use crate::vocab::{
-    ChallengeId, ChallengeType, DuplicateGameId, EventId, GrantId, MatchId, MatchStatus,
-    OnlineGameId, PairingId, PairingMethod, PlayerId, RecordId, RecordKind, ResultReason, Role,
-    RoundId, RoundStatus, SeekId, Seq, Side, TeamId, UserId,
+    ChallengeId, ChallengeType, DivisionId, DuplicateGameId, EventId, GrantId, MatchId,
+    MatchStatus, OnlineGameId, PairingId, PairingMethod, PlayerId, RecordId, RecordKind,
+    ResultReason, Role, RoundId, RoundStatus, SeekId, Seq, Side, TeamId, UserId,
 };
 
 /// Derives diesel's `AsExpression` and `FromSqlRow` for a type defined elsewhere (the derive's
@@ -72,6 +72,7 @@ sql_ids!(
     DuplicateGameId,
     OnlineGameId,
     SeekId,
+    DivisionId,
     Seq
 );
 

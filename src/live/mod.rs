@@ -15,7 +15,7 @@ mod wire;
 use serde::Serialize;
 use tokio::sync::broadcast;
 
-use crate::vocab::{DuplicateGameId, EventId, MatchId, OnlineGameId, Seq};
+use crate::vocab::{DivisionId, DuplicateGameId, EventId, MatchId, OnlineGameId, Seq};
 
 pub use relay::spawn_pg_relay;
 use wire::Wire;
@@ -79,6 +79,15 @@ pub enum LiveMessage {
         /// The game's last seq after the change.
         seq: Seq,
     },
+    /// An individual event's division changed (seed 003): players, a withdrawal, a round
+    /// paired or re-paired, a result or slip record, an import. Pages of the event reload the
+    /// division's standings, pairings and missing results.
+    Individual {
+        /// The individual event.
+        event_id: EventId,
+        /// The division that changed.
+        division_id: DivisionId,
+    },
     /// The online lobby changed: a seek was offered, taken or withdrawn, or a game began or
     /// ended.
     Lobby,
@@ -99,6 +108,7 @@ impl LiveMessage {
             LiveMessage::Online { .. } | LiveMessage::Lobby => None,
             LiveMessage::CommitteeRecord { event_id }
             | LiveMessage::RoundPaired { event_id }
+            | LiveMessage::Individual { event_id, .. }
             | LiveMessage::Duplicate { event_id, .. } => Some(*event_id),
         }
     }
@@ -113,6 +123,7 @@ impl LiveMessage {
             | LiveMessage::Resync { .. }
             | LiveMessage::Online { .. }
             | LiveMessage::Lobby
+            | LiveMessage::Individual { .. }
             | LiveMessage::Duplicate { .. } => None,
         }
     }
@@ -149,6 +160,7 @@ impl LiveMessage {
             | LiveMessage::Resync { .. }
             | LiveMessage::Online { .. }
             | LiveMessage::Lobby
+            | LiveMessage::Individual { .. }
             | LiveMessage::Duplicate { .. } => false,
         }
     }

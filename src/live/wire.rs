@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::LiveMessage;
-use crate::vocab::{DuplicateGameId, EventId, MatchId, OnlineGameId, Seq};
+use crate::vocab::{DivisionId, DuplicateGameId, EventId, MatchId, OnlineGameId, Seq};
 
 /// A [`LiveMessage`] as pages and other instances read it (see there).
 #[derive(Serialize, Deserialize)]
@@ -19,6 +19,9 @@ pub(super) struct Wire {
     /// The online game, for a [`LiveMessage::Online`] (absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     online_game_id: Option<i64>,
+    /// The individual event's division, for a [`LiveMessage::Individual`] (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    division_id: Option<i64>,
 }
 
 impl From<LiveMessage> for Wire {
@@ -38,6 +41,7 @@ impl From<LiveMessage> for Wire {
                 standings: false,
                 game_id: Some(game_id.0),
                 online_game_id: None,
+                division_id: None,
             };
         }
         if let LiveMessage::Online { game_id, seq } = m {
@@ -49,6 +53,24 @@ impl From<LiveMessage> for Wire {
                 standings: false,
                 game_id: None,
                 online_game_id: Some(game_id.0),
+                division_id: None,
+            };
+        }
+        if let LiveMessage::Individual {
+            event_id,
+            division_id,
+        } = m
+        {
+            // Standings of individual events are not cached with the team standings: `false`.
+            return Wire {
+                event_id: Some(event_id),
+                match_id: 0,
+                seq: 0,
+                kind: INDIVIDUAL.to_owned(),
+                standings: false,
+                game_id: None,
+                online_game_id: None,
+                division_id: Some(division_id.0),
             };
         }
         let (event_id, match_id, seq, kind, standings) = match m {
@@ -66,9 +88,9 @@ impl From<LiveMessage> for Wire {
             LiveMessage::RoundPaired { event_id } => (Some(event_id), 0, 0, PAIRED, true),
             LiveMessage::Resync { event_id } => (event_id, 0, 0, RESYNC, false),
             LiveMessage::Lobby => (None, 0, 0, LOBBY, false),
-            LiveMessage::Duplicate { .. } | LiveMessage::Online { .. } => {
-                (None, 0, 0, RESYNC, false)
-            }
+            LiveMessage::Duplicate { .. }
+            | LiveMessage::Online { .. }
+            | LiveMessage::Individual { .. } => (None, 0, 0, RESYNC, false),
         };
         Wire {
             event_id,
@@ -78,6 +100,7 @@ impl From<LiveMessage> for Wire {
             standings,
             game_id: None,
             online_game_id: None,
+            division_id: None,
         }
     }
 }
@@ -126,6 +149,7 @@ const RESYNC: &str = "resync";
 const PAIRED: &str = "round_paired";
 const ONLINE: &str = "online";
 const LOBBY: &str = "lobby";
+const INDIVIDUAL: &str = "individual";
 
 // By hand: a derive would tie the input's lifetime to the `&'static str` of an event kind.
 impl<'de> Deserialize<'de> for LiveMessage {
@@ -156,6 +180,14 @@ impl TryFrom<Wire> for LiveMessage {
             return Ok(LiveMessage::Online {
                 game_id: OnlineGameId(game),
                 seq: Seq(w.seq),
+            });
+        }
+        if let Some(division) = w.division_id {
+            return Ok(LiveMessage::Individual {
+                event_id: w
+                    .event_id
+                    .ok_or("an individual division without its event")?,
+                division_id: DivisionId(division),
             });
         }
         Ok(match w.kind.as_str() {
@@ -232,6 +264,17 @@ mod tests {
         assert!(
             serde_json::from_str::<LiveMessage>(&text.replace("slip_recorded", "played")).is_err()
         );
+        let i = LiveMessage::Individual {
+            event_id: EventId(5),
+            division_id: DivisionId(2),
+        };
+        let text = serde_json::to_string(&i).unwrap();
+        assert_eq!(
+            text,
+            r#"{"event_id":5,"match_id":0,"seq":0,"kind":"individual","standings":false,"division_id":2}"#
+        );
+        assert_eq!(serde_json::from_str::<LiveMessage>(&text).unwrap(), i);
+        assert_eq!(i.topics()[0], Some(super::super::Topic::Event(EventId(5))));
         for kind in EVENT_KINDS {
             let wire = format!(
                 r#"{{"event_id":null,"match_id":1,"seq":1,"kind":"{kind}","standings":false}}"#

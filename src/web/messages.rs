@@ -26,6 +26,28 @@ pub fn all_refusals() -> impl Iterator<Item = &'static (&'static str, &'static s
 /// English refusal shapes and their catalogue keys. The first match wins, so a specific shape
 /// comes before a general one.
 pub const REFUSALS: &[(&str, &str)] = &[
+    // Quick entry of an individual division's results (rules::individual::quick::LineError).
+    (
+        "write a line as: player score opponent score",
+        "err-indd-syntax",
+    ),
+    (
+        "player {player} is not in this division",
+        "err-indd-unknown",
+    ),
+    ("player {player} has no game this round", "err-indd-no-game"),
+    (
+        "player {player} plays {paired} this round, not {given}",
+        "err-indd-wrong-opponent",
+    ),
+    (
+        "game {a} v {b} is already entered as {scores}",
+        "err-indd-twice",
+    ),
+    (
+        "a score must be between -1000 and 2000",
+        "err-indd-score-range",
+    ),
     // rules core (rules::game::RuleError): what the table page shows after a refused command.
     ("the game is over", "err-game-over"),
     (

@@ -461,6 +461,18 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         web::get().to(pages::individual::event),
     )
     .route(
+        "/individual/divisions/{id}/rounds/{round}/entry",
+        web::get().to(pages::individual_desk::entry),
+    )
+    .route(
+        "/individual/divisions/{id}/rounds/{round}/entry",
+        web::post().to(pages::individual_desk::record_entry),
+    )
+    .route(
+        "/individual/divisions/{id}/rounds/{round}/entry/missing",
+        web::get().to(pages::individual_desk::entry_missing),
+    )
+    .route(
         "/duplicate/events/{id}/ranking",
         web::get().to(pages::duplicate::ranking),
     )

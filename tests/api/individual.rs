@@ -329,9 +329,24 @@ fn withdrawals_forfeit_and_late_entries_join_the_next_round() {
     // c withdraws with their round-1 game unscored: forfeited (default options).
     let w = ok(t.chief.post_json(
         &format!("/api/v1/individual/divisions/{d}/players/{c}/withdraw"),
-        &json!({}),
+        &json!({"reason": "flight home"}),
     ));
     assert_eq!(w["withdrawn_round"], 1);
+    // The withdrawal is a record: who, from which round, by whom, why.
+    let ev = ok(t
+        .chief
+        .get(&format!("/api/v1/individual/events/{}", t.event_id)));
+    let recs = &ev["divisions"][0]["withdrawals"];
+    assert_eq!(recs.as_array().map(Vec::len), Some(1), "{ev}");
+    assert_eq!(
+        (
+            &recs[0]["number"],
+            &recs[0]["from_round"],
+            &recs[0]["reason"]
+        ),
+        (&json!(c), &json!(1), &json!("flight home"))
+    );
+    assert!(recs[0]["recorded_by"].as_i64().is_some(), "{recs}");
     let s = t.standings(d);
     assert_eq!(line_of(&s, e)["spread"].as_i64(), Some(50), "{s}");
     assert_eq!(line_of(&s, c)["withdrawn"], true);
@@ -357,6 +372,89 @@ fn withdrawals_forfeit_and_late_entries_join_the_next_round() {
         &json!({}),
     );
     assert_eq!(r.status, 409);
+    // Refusals of the reason record nothing.
+    let r = t.chief.post_json(
+        &format!("/api/v1/individual/divisions/{d}/players/{e}/withdraw"),
+        &json!({"reason": "x".repeat(201)}),
+    );
+    assert_eq!(
+        (r.status, r.json()["field"].clone()),
+        (400, json!("reason"))
+    );
+    let r = t.chief.post_json(
+        &format!("/api/v1/individual/divisions/{d}/players/{e}/withdraw"),
+        &json!({"reason": "two\nlines"}),
+    );
+    assert_eq!(
+        (r.status, r.json()["field"].clone()),
+        (400, json!("reason"))
+    );
+    let ev = ok(t
+        .chief
+        .get(&format!("/api/v1/individual/events/{}", t.event_id)));
+    assert_eq!(
+        ev["divisions"][0]["withdrawals"].as_array().map(Vec::len),
+        Some(1)
+    );
+    // A late entry's earlier rounds are 0-0 byes in the .t file (TSH's convention).
+    let t_file = t
+        .chief
+        .get(&format!("/api/v1/individual/divisions/{d}/division.t"));
+    assert_eq!(t_file.status, 200, "{}", t_file.body);
+    let larry = t_file
+        .body
+        .lines()
+        .find(|l| l.starts_with("Late Larry"))
+        .unwrap()
+        .to_owned();
+    let rest = larry.trim_start_matches("Late Larry").trim_start();
+    let mut parts = rest.split(';');
+    let opponents: Vec<&str> = parts.next().unwrap().split_whitespace().collect();
+    assert_eq!(opponents[0], "0", "rating: {larry}");
+    assert_eq!(
+        opponents[1], "0",
+        "round 1 is a bye with no opponent: {larry}"
+    );
+    let scores: Vec<&str> = parts.next().unwrap_or("").split_whitespace().collect();
+    assert!(
+        scores.is_empty() || scores[0] == "0",
+        "round 1 scores 0: {larry}"
+    );
+}
+
+#[test]
+fn every_individual_write_tells_the_events_live_stream() {
+    let mut t = setup(true);
+    let mut live = LiveStream::open(&t.app.base, &format!("/events/{}/live", t.event_id), None);
+    let heard = |n: usize| move |t: &str| t.matches(r#""kind":"individual""#).count() >= n;
+    // The division and its two players: three writes, three messages.
+    let d = t.division(
+        "A",
+        json!([{"first": 1, "last": 2, "method": "swiss"}]),
+        &[("Ann", 1600), ("Bob", 1500)],
+    );
+    let text = live.read_until(heard(3));
+    assert!(text.contains(&format!(r#""division_id":{d}"#)), "{text}");
+    assert!(
+        text.contains(&format!(r#""event_id":{}"#, t.event_id)),
+        "{text}"
+    );
+    t.pair(d);
+    assert_eq!(live.read_until(heard(4)).matches("individual").count(), 4);
+    t.quick(d, 1, "1 400 2 300");
+    assert_eq!(live.read_until(heard(5)).matches("individual").count(), 5);
+    // A refused write tells no one.
+    let r = t.chief.post_json(
+        &format!("/api/v1/individual/divisions/{d}/players"),
+        &json!({"name": ""}),
+    );
+    assert_eq!(r.status, 400);
+    ok(t.chief.post_json(
+        &format!("/api/v1/individual/divisions/{d}/players/2/withdraw"),
+        &json!({}),
+    ));
+    let text = live.read_until(heard(6));
+    assert_eq!(text.matches("individual").count(), 6, "{text}");
 }
 
 const T_FILE: &str = "\

@@ -631,6 +631,9 @@ fn body_for(fx: &Fixture, r: &Route, role: Role) -> Body {
         (false, "/challenges/{id}/rule") => form(&[("valid", "1")]),
         (false, "/matches/{id}/challenges/{seq}/claim") => form(&[]),
         (false, "/matches/{id}/challenges/{seq}/rule") => form(&[("valid", "1")]),
+        (false, "/individual/divisions/{id}/rounds/{round}/entry") => {
+            form(&[("text", "1 400 4 300")])
+        }
         (false, "/events/{id}/committee") => form(&[
             ("team_id", &team),
             ("kind", "disqualification"),

@@ -19,11 +19,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::db::{DbConn, events as event_rows, individual as rows};
 use crate::error::AppError;
+use crate::live::LiveMessage;
 use crate::rules::individual::slips::{self, Kind, Record, Side, Slip};
 use crate::rules::individual::standings::{Line, Options};
 use crate::rules::pairing::individual::{Plan, PlanError, Stretch};
 use crate::services::authz::Grants;
-use crate::vocab::{EventId, UserId};
+use crate::services::desk::Desk;
+use crate::vocab::{DivisionId, EventId, UserId};
 
 pub use rounds::{
     OverrideRequest, PairLine, QuickEntryRequest, QuickEntryResult, QuickLine, SlipDetails,
@@ -244,15 +246,21 @@ fn insert_division(
 /// Adds a division (the event's director).
 pub fn create_division(
     conn: &mut DbConn,
+    desk: &Desk,
     now: DateTime<Utc>,
     user_id: UserId,
     event_id: EventId,
     req: &NewDivisionRequest,
 ) -> Result<DivisionView, AppError> {
     let checked = check_division(req)?;
-    let row = conn.write_tx(|conn| {
+    let row = desk.write(conn, |conn, work| {
         Grants::load(conn, user_id)?.require_director(Some(event_id))?;
-        insert_division(conn, now, event_id, &checked)
+        let row = insert_division(conn, now, event_id, &checked)?;
+        work.announce(LiveMessage::Individual {
+            event_id,
+            division_id: row.id,
+        });
+        Ok(row)
     })?;
     views::division_view(conn, row.id)
 }
@@ -260,9 +268,10 @@ pub fn create_division(
 /// Adds a player; once rounds are paired they are a late entry, playing from the next round.
 pub fn add_player(
     conn: &mut DbConn,
+    desk: &Desk,
     now: DateTime<Utc>,
     user_id: UserId,
-    division_id: i64,
+    division_id: DivisionId,
     req: &NewPlayerRequest,
 ) -> Result<PlayerView, AppError> {
     let name = check_name("name", &req.name)?;
@@ -276,8 +285,12 @@ pub fn add_player(
             "a rating is from 0 (unrated) to 4000",
         ));
     }
-    conn.write_tx(|conn| {
+    desk.write(conn, |conn, work| {
         let d = division_for_director(conn, user_id, division_id)?;
+        work.announce(LiveMessage::Individual {
+            event_id: d.div.event_id,
+            division_id,
+        });
         let players = rows::players(conn, d.div.id)?;
         if players.len() >= 1000 {
             return Err(AppError::field(
@@ -304,16 +317,59 @@ pub fn add_player(
     })
 }
 
+/// Why a player withdraws (the withdrawal is a record: who, when, from which round, by whom).
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = IndivWithdrawRequest)]
+pub struct WithdrawRequest {
+    /// Why (illness, travel, …); may be empty.
+    pub reason: Option<String>,
+}
+
+/// A withdrawal record as the API shows it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = IndivWithdrawal)]
+pub struct WithdrawalView {
+    /// The player's number.
+    pub number: i32,
+    /// First round not played; none: the withdrawal was taken back.
+    pub from_round: Option<i32>,
+    /// Why.
+    pub reason: String,
+    /// Who recorded it (account id).
+    pub recorded_by: Option<UserId>,
+    /// When.
+    pub at: DateTime<Utc>,
+}
+
 /// Withdraws a player: they are not paired again, and their games still unscored count as
-/// the event's options say (forfeits, or byes for the opponents).
+/// the event's options say (forfeits, or byes for the opponents). The withdrawal is appended
+/// as a record; the player's `withdrawn_round` is its projection.
 pub fn withdraw(
     conn: &mut DbConn,
+    desk: &Desk,
+    now: DateTime<Utc>,
     user_id: UserId,
-    division_id: i64,
+    division_id: DivisionId,
     number: i32,
+    req: &WithdrawRequest,
 ) -> Result<PlayerView, AppError> {
-    conn.write_tx(|conn| {
+    let reason = match req.reason.as_deref().map(str::trim) {
+        None | Some("") => String::new(),
+        Some(r) if r.chars().count() > 200 => {
+            return Err(AppError::field("reason", "at most 200 characters"));
+        }
+        Some(r) if r.chars().any(char::is_control) => {
+            return Err(AppError::field("reason", "one line of text"));
+        }
+        Some(r) => r.to_owned(),
+    };
+    desk.write(conn, |conn, work| {
         let d = division_for_director(conn, user_id, division_id)?;
+        work.announce(LiveMessage::Individual {
+            event_id: d.div.event_id,
+            division_id,
+        });
         let p = d
             .players
             .iter()
@@ -337,11 +393,44 @@ pub fn withdraw(
                 })
             })
             .unwrap_or(d.last_round() + 1);
-        rows::withdraw(conn, p.id, i32::try_from(from).unwrap_or(i32::MAX))?;
+        let from = i32::try_from(from).unwrap_or(i32::MAX);
+        rows::insert_withdrawal(
+            conn,
+            &rows::NewWithdrawal {
+                division_id,
+                player_id: p.id,
+                from_round: Some(from),
+                reason: &reason,
+                recorded_by: Some(user_id),
+                created_at: now.naive_utc(),
+            },
+        )?;
+        rows::withdraw(conn, p.id, from)?;
         let mut v = PlayerView::from(p);
-        v.withdrawn_round = Some(i32::try_from(from).unwrap_or(i32::MAX));
+        v.withdrawn_round = Some(from);
         Ok(v)
     })
+}
+
+/// The division's withdrawal records, oldest first (no role check: the caller checked it).
+pub(crate) fn withdrawal_views(
+    conn: &mut DbConn,
+    d: &Loaded,
+) -> Result<Vec<WithdrawalView>, AppError> {
+    Ok(rows::withdrawals(conn, d.div.id)?
+        .into_iter()
+        .map(|w| WithdrawalView {
+            number: d
+                .players
+                .iter()
+                .find(|p| p.id == w.player_id)
+                .map_or(0, |p| p.number),
+            from_round: w.from_round,
+            reason: w.reason,
+            recorded_by: w.recorded_by,
+            at: w.created_at.and_utc(),
+        })
+        .collect())
 }
 
 /// A division with everything its rounds and standings are made from.
@@ -409,7 +498,7 @@ impl Loaded {
 }
 
 /// Loads a division (404 when there is none).
-pub(crate) fn load(conn: &mut DbConn, division_id: i64) -> Result<Loaded, AppError> {
+pub(crate) fn load(conn: &mut DbConn, division_id: DivisionId) -> Result<Loaded, AppError> {
     let div = rows::find_division(conn, division_id)?
         .ok_or_else(|| AppError::not_found(format!("no division {division_id}")))?;
     let options = event_options(conn, div.event_id)?;
@@ -454,7 +543,7 @@ fn record_of(r: &rows::SlipRow) -> Option<Record> {
 pub(crate) fn division_for_director(
     conn: &mut DbConn,
     user_id: UserId,
-    division_id: i64,
+    division_id: DivisionId,
 ) -> Result<Loaded, AppError> {
     let d = load(conn, division_id)?;
     Grants::load(conn, user_id)?.require_director(Some(d.div.event_id))?;
@@ -465,7 +554,7 @@ pub(crate) fn division_for_director(
 pub(crate) fn division_for_reader(
     conn: &mut DbConn,
     user: Option<UserId>,
-    division_id: i64,
+    division_id: DivisionId,
 ) -> Result<(Loaded, event_rows::EventRow), AppError> {
     let d = load(conn, division_id)?;
     let ev = crate::services::events::readable(conn, user, d.div.event_id)?;

@@ -9,13 +9,15 @@ use serde::{Deserialize, Serialize};
 use super::{Loaded, division_for_director, division_for_reader, plan_error};
 use crate::db::{DbConn, individual as rows};
 use crate::error::AppError;
+use crate::live::LiveMessage;
 use crate::rules::individual::quick::{self, LineError};
 use crate::rules::individual::slips::{self, Command, Side, Slip};
 use crate::rules::individual::standings::{self, tally};
 use crate::rules::pairing::individual::{Gibson, Method, RoundInput, Standing, pair_round};
 use crate::rules::pairing::{Pairing, validate_manual};
 use crate::services::authz::Grants;
-use crate::vocab::UserId;
+use crate::services::desk::Desk;
+use crate::vocab::{DivisionId, UserId};
 
 /// One line of a round as the director gives it.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, utoipa::ToSchema)]
@@ -85,7 +87,7 @@ fn active(d: &Loaded, round: u32) -> Vec<i64> {
 fn store_round(
     conn: &mut DbConn,
     now: DateTime<Utc>,
-    division_id: i64,
+    division_id: DivisionId,
     round: u32,
     lines: &[Pairing],
     manual: bool,
@@ -121,13 +123,18 @@ fn store_round(
 /// rounds need every result of the round before (409 naming the missing games).
 pub fn pair_next(
     conn: &mut DbConn,
+    desk: &Desk,
     now: DateTime<Utc>,
     user_id: UserId,
-    division_id: i64,
+    division_id: DivisionId,
     req: &OverrideRequest,
 ) -> Result<super::RoundView, AppError> {
-    let round = conn.write_tx(|conn| {
+    let round = desk.write(conn, |conn, work| {
         let d = division_for_director(conn, user_id, division_id)?;
+        work.announce(LiveMessage::Individual {
+            event_id: d.div.event_id,
+            division_id,
+        });
         let round = d.last_round() + 1;
         let stretch = d.plan.stretch(round).map_err(|e| plan_error("round", &e))?;
         let meta = d.meta();
@@ -193,14 +200,19 @@ pub fn pair_next(
 /// Replaces an already paired round by the director's lines (before any result of it).
 pub fn override_round(
     conn: &mut DbConn,
+    desk: &Desk,
     now: DateTime<Utc>,
     user_id: UserId,
-    division_id: i64,
+    division_id: DivisionId,
     round: u32,
     req: &OverrideRequest,
 ) -> Result<super::RoundView, AppError> {
-    conn.write_tx(|conn| {
+    desk.write(conn, |conn, work| {
         let d = division_for_director(conn, user_id, division_id)?;
+        work.announce(LiveMessage::Individual {
+            event_id: d.div.event_id,
+            division_id,
+        });
         if round == 0 || round > d.last_round() {
             return Err(AppError::not_found(format!("round {round} is not paired")));
         }
@@ -267,17 +279,22 @@ pub struct QuickEntryResult {
 /// record nothing and say why.
 pub fn quick_entry(
     conn: &mut DbConn,
+    desk: &Desk,
     now: DateTime<Utc>,
     user_id: UserId,
-    division_id: i64,
+    division_id: DivisionId,
     round: u32,
     req: &QuickEntryRequest,
 ) -> Result<QuickEntryResult, AppError> {
     if req.text.len() > 64 * 1024 {
         return Err(AppError::field("text", "at most 64 KiB of lines"));
     }
-    let (lines, recorded) = conn.write_tx(|conn| {
+    let (lines, recorded) = desk.write(conn, |conn, work| {
         let d = division_for_director(conn, user_id, division_id)?;
+        work.announce(LiveMessage::Individual {
+            event_id: d.div.event_id,
+            division_id,
+        });
         let r = i32::try_from(round).unwrap_or(i32::MAX);
         let games: Vec<&rows::PairingRow> = d.pairings.iter().filter(|p| p.round == r).collect();
         if games.is_empty() {
@@ -343,7 +360,7 @@ fn line_message(e: &LineError) -> String {
 pub fn missing(
     conn: &mut DbConn,
     user: Option<UserId>,
-    division_id: i64,
+    division_id: DivisionId,
     round: u32,
 ) -> Result<Vec<super::RoundLine>, AppError> {
     let v = super::round_view(conn, user, division_id, round)?;
@@ -474,15 +491,20 @@ fn append(
 #[allow(clippy::too_many_arguments)]
 pub fn slip(
     conn: &mut DbConn,
+    desk: &Desk,
     now: DateTime<Utc>,
     user_id: UserId,
-    division_id: i64,
+    division_id: DivisionId,
     round: u32,
     table: u32,
     req: &SlipRequest,
 ) -> Result<SlipView, AppError> {
-    conn.write_tx(|conn| {
+    desk.write(conn, |conn, work| {
         let d = super::load(conn, division_id)?;
+        work.announce(LiveMessage::Individual {
+            event_id: d.div.event_id,
+            division_id,
+        });
         let g = Grants::load(conn, user_id)?;
         let game = find_game(&d, round, table)?;
         let ev = Some(d.div.event_id);
@@ -531,7 +553,7 @@ pub fn slip(
 pub fn slip_view(
     conn: &mut DbConn,
     user: Option<UserId>,
-    division_id: i64,
+    division_id: DivisionId,
     round: u32,
     table: u32,
 ) -> Result<SlipView, AppError> {

@@ -11,11 +11,13 @@ use super::{
 };
 use crate::db::{DbConn, individual as rows};
 use crate::error::AppError;
+use crate::live::LiveMessage;
 use crate::rules::individual::standings::tally;
 use crate::rules::individual::tsh::{self, Division, Player};
 use crate::rules::pairing::individual::Stretch;
 use crate::services::authz::Grants;
-use crate::vocab::{EventId, UserId};
+use crate::services::desk::Desk;
+use crate::vocab::{DivisionId, EventId, UserId};
 
 /// A division created from a TSH `.t` file.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -36,6 +38,7 @@ pub struct ImportDivisionRequest {
 /// as they are (sides from `p12`, else the lower number first) with their scores final.
 pub fn import_division(
     conn: &mut DbConn,
+    desk: &Desk,
     now: DateTime<Utc>,
     user_id: UserId,
     event_id: EventId,
@@ -77,9 +80,13 @@ pub fn import_division(
         ));
     }
     let at = now.naive_utc();
-    let div = conn.write_tx(|conn| {
+    let div = desk.write(conn, |conn, work| {
         Grants::load(conn, user_id)?.require_director(Some(event_id))?;
         let div = insert_division(conn, now, event_id, &checked)?;
+        work.announce(LiveMessage::Individual {
+            event_id,
+            division_id: div.id,
+        });
         for (i, p) in file.players.iter().enumerate() {
             rows::insert_player(
                 conn,
@@ -226,7 +233,7 @@ fn division_of(d: &Loaded) -> Division {
 pub fn export_t(
     conn: &mut DbConn,
     user: Option<UserId>,
-    division_id: i64,
+    division_id: DivisionId,
 ) -> Result<String, AppError> {
     let (d, _) = division_for_reader(conn, user, division_id)?;
     tsh::write(&division_of(&d)).map_err(|e| AppError::Conflict {

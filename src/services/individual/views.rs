@@ -3,13 +3,13 @@
 
 use serde::Serialize;
 
-use super::{Loaded, PlayerView, division_for_reader, event_options, load};
+use super::{Loaded, PlayerView, WithdrawalView, division_for_reader, event_options, load};
 use crate::db::{DbConn, individual as rows};
 use crate::error::AppError;
 use crate::rules::individual::ratings::{self, Estimate, Game, RatingConfig, Seed};
 use crate::rules::individual::standings::{self, Line, Options, Outcome, ranked, tally};
 use crate::rules::pairing::individual::Stretch;
-use crate::vocab::{EventId, UserId};
+use crate::vocab::{DivisionId, EventId, UserId};
 
 /// An individual event with its divisions.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -32,7 +32,7 @@ pub struct IndivEventView {
 #[schema(as = IndividualDivision)]
 pub struct DivisionView {
     /// Division id.
-    pub id: i64,
+    pub id: DivisionId,
     /// The event.
     pub event_id: EventId,
     /// Name.
@@ -45,10 +45,12 @@ pub struct DivisionView {
     pub players: Vec<PlayerView>,
     /// Rounds paired so far.
     pub rounds_paired: u32,
+    /// Withdrawal records, oldest first (a later record of a player corrects an earlier one).
+    pub withdrawals: Vec<WithdrawalView>,
 }
 
-fn division_of(d: &Loaded) -> DivisionView {
-    DivisionView {
+fn division_of(conn: &mut DbConn, d: &Loaded) -> Result<DivisionView, AppError> {
+    Ok(DivisionView {
         id: d.div.id,
         event_id: d.div.event_id,
         name: d.div.name.clone(),
@@ -56,12 +58,14 @@ fn division_of(d: &Loaded) -> DivisionView {
         gibson_prizes: d.div.gibson_prizes,
         players: d.players.iter().map(PlayerView::from).collect(),
         rounds_paired: d.last_round(),
-    }
+        withdrawals: super::withdrawal_views(conn, d)?,
+    })
 }
 
 /// A division (no role check: the caller checked it).
-pub(super) fn division_view(conn: &mut DbConn, id: i64) -> Result<DivisionView, AppError> {
-    Ok(division_of(&load(conn, id)?))
+pub(super) fn division_view(conn: &mut DbConn, id: DivisionId) -> Result<DivisionView, AppError> {
+    let d = load(conn, id)?;
+    division_of(conn, &d)
 }
 
 /// An individual event (readers: anyone when public).
@@ -74,7 +78,8 @@ pub fn event_view(
     let ev = crate::services::events::readable(conn, user, event_id)?;
     let mut divisions = Vec::new();
     for d in rows::divisions(conn, event_id)? {
-        divisions.push(division_of(&load(conn, d.id)?));
+        let loaded = load(conn, d.id)?;
+        divisions.push(division_of(conn, &loaded)?);
     }
     Ok(IndivEventView {
         id: ev.id,
@@ -114,7 +119,7 @@ pub struct RoundLine {
 #[schema(as = IndivRoundView)]
 pub struct RoundView {
     /// Division.
-    pub division_id: i64,
+    pub division_id: DivisionId,
     /// Round.
     pub round: u32,
     /// Lines by table, byes last.
@@ -125,7 +130,7 @@ pub struct RoundView {
 pub fn round_view(
     conn: &mut DbConn,
     user: Option<UserId>,
-    division_id: i64,
+    division_id: DivisionId,
     round: u32,
 ) -> Result<RoundView, AppError> {
     let (d, _) = division_for_reader(conn, user, division_id)?;
@@ -203,7 +208,7 @@ pub struct StandingLine {
 #[schema(as = IndivStandingsView)]
 pub struct StandingsView {
     /// Division.
-    pub division_id: i64,
+    pub division_id: DivisionId,
     /// Its name.
     pub division: String,
     /// Rounds paired.
@@ -244,7 +249,7 @@ pub(super) fn estimates(d: &Loaded, through: Option<u32>) -> Result<Vec<Estimate
 pub fn standings(
     conn: &mut DbConn,
     user: Option<UserId>,
-    division_id: i64,
+    division_id: DivisionId,
 ) -> Result<StandingsView, AppError> {
     let (d, _) = division_for_reader(conn, user, division_id)?;
     let t = tally(&d.meta(), &d.lines(), &d.options);
@@ -324,7 +329,7 @@ pub fn standings_csv(s: &StandingsView) -> Result<String, AppError> {
 pub fn results_csv(
     conn: &mut DbConn,
     user: Option<UserId>,
-    division_id: i64,
+    division_id: DivisionId,
 ) -> Result<String, AppError> {
     let (d, _) = division_for_reader(conn, user, division_id)?;
     let opt = |v: Option<i32>| v.map(|x| x.to_string()).unwrap_or_default();

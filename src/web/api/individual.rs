@@ -8,8 +8,9 @@ use actix_web::{HttpResponse, web};
 use crate::error::AppError;
 use crate::services::individual::{
     self as ind, ImportDivisionRequest, NewDivisionRequest, NewEventRequest, NewPlayerRequest,
+    WithdrawRequest,
 };
-use crate::vocab::EventId;
+use crate::vocab::{DivisionId, EventId};
 use crate::web::AppState;
 use crate::web::session::{CurrentUser, MaybeUser};
 
@@ -80,8 +81,9 @@ pub async fn create_division(
     body: web::Json<NewDivisionRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
+    let desk = state.desk.clone();
     let d = state
-        .db(move |conn| ind::create_division(conn, now, uid, id, &body))
+        .db(move |conn| ind::create_division(conn, &desk, now, uid, id, &body))
         .await?;
     Ok(HttpResponse::Created().json(d))
 }
@@ -106,8 +108,9 @@ pub async fn import_division(
     body: web::Json<ImportDivisionRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
+    let desk = state.desk.clone();
     let d = state
-        .db(move |conn| ind::import_division(conn, now, uid, id, &body))
+        .db(move |conn| ind::import_division(conn, &desk, now, uid, id, &body))
         .await?;
     Ok(HttpResponse::Created().json(d))
 }
@@ -153,12 +156,13 @@ pub async fn tourney_js(
 pub async fn add_player(
     state: web::Data<AppState>,
     user: CurrentUser,
-    id: web::Path<i64>,
+    id: web::Path<DivisionId>,
     body: web::Json<NewPlayerRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
+    let desk = state.desk.clone();
     let p = state
-        .db(move |conn| ind::add_player(conn, now, uid, id, &body))
+        .db(move |conn| ind::add_player(conn, &desk, now, uid, id, &body))
         .await?;
     Ok(HttpResponse::Created().json(p))
 }
@@ -173,6 +177,7 @@ pub async fn add_player(
         ("id" = i64, Path, description = "Division id."),
         ("number" = i32, Path, description = "Player number."),
     ),
+    request_body = crate::services::individual::WithdrawRequest,
     responses(
         (status = 200, description = "Withdrawn.", body = crate::services::individual::PlayerView),
         super::responses::WriteErrors,
@@ -181,11 +186,13 @@ pub async fn add_player(
 pub async fn withdraw(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<(i64, i32)>,
+    path: web::Path<(DivisionId, i32)>,
+    body: web::Json<WithdrawRequest>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, (id, number)) = (user.0.uid, path.into_inner());
+    let (uid, (id, number), now) = (user.0.uid, path.into_inner(), state.clock.now());
+    let desk = state.desk.clone();
     let p = state
-        .db(move |conn| ind::withdraw(conn, uid, id, number))
+        .db(move |conn| ind::withdraw(conn, &desk, now, uid, id, number, &body))
         .await?;
     Ok(HttpResponse::Ok().json(p))
 }
@@ -206,7 +213,7 @@ pub async fn withdraw(
 pub async fn standings(
     state: web::Data<AppState>,
     user: MaybeUser,
-    id: web::Path<i64>,
+    id: web::Path<DivisionId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let s = state.db(move |conn| ind::standings(conn, uid, id)).await?;
@@ -229,7 +236,7 @@ pub async fn standings(
 pub async fn standings_csv(
     state: web::Data<AppState>,
     user: MaybeUser,
-    id: web::Path<i64>,
+    id: web::Path<DivisionId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let csv = state
@@ -256,7 +263,7 @@ pub async fn standings_csv(
 pub async fn results_csv(
     state: web::Data<AppState>,
     user: MaybeUser,
-    id: web::Path<i64>,
+    id: web::Path<DivisionId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let csv = state
@@ -283,7 +290,7 @@ pub async fn results_csv(
 pub async fn export_t(
     state: web::Data<AppState>,
     user: MaybeUser,
-    id: web::Path<i64>,
+    id: web::Path<DivisionId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let t = state.db(move |conn| ind::export_t(conn, uid, id)).await?;

@@ -5,6 +5,7 @@ use actix_web::{HttpResponse, web};
 
 use crate::error::AppError;
 use crate::services::individual::{self as ind, OverrideRequest, QuickEntryRequest, SlipRequest};
+use crate::vocab::DivisionId;
 use crate::web::AppState;
 use crate::web::session::{CurrentUser, MaybeUser};
 
@@ -24,12 +25,13 @@ use crate::web::session::{CurrentUser, MaybeUser};
 pub async fn pair_next(
     state: web::Data<AppState>,
     user: CurrentUser,
-    id: web::Path<i64>,
+    id: web::Path<DivisionId>,
     body: web::Json<OverrideRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id, now) = (user.0.uid, id.into_inner(), state.clock.now());
+    let desk = state.desk.clone();
     let r = state
-        .db(move |conn| ind::pair_next(conn, now, uid, id, &body))
+        .db(move |conn| ind::pair_next(conn, &desk, now, uid, id, &body))
         .await?;
     Ok(HttpResponse::Created().json(r))
 }
@@ -53,7 +55,7 @@ pub async fn pair_next(
 pub async fn show_round(
     state: web::Data<AppState>,
     user: MaybeUser,
-    path: web::Path<(i64, u32)>,
+    path: web::Path<(DivisionId, u32)>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, (id, round)) = (user.0.map(|c| c.uid), path.into_inner());
     let r = state
@@ -81,12 +83,13 @@ pub async fn show_round(
 pub async fn override_round(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<(i64, u32)>,
+    path: web::Path<(DivisionId, u32)>,
     body: web::Json<OverrideRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, (id, round), now) = (user.0.uid, path.into_inner(), state.clock.now());
+    let desk = state.desk.clone();
     let r = state
-        .db(move |conn| ind::override_round(conn, now, uid, id, round, &body))
+        .db(move |conn| ind::override_round(conn, &desk, now, uid, id, round, &body))
         .await?;
     Ok(HttpResponse::Ok().json(r))
 }
@@ -110,7 +113,7 @@ pub async fn override_round(
 pub async fn missing(
     state: web::Data<AppState>,
     user: MaybeUser,
-    path: web::Path<(i64, u32)>,
+    path: web::Path<(DivisionId, u32)>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, (id, round)) = (user.0.map(|c| c.uid), path.into_inner());
     let r = state
@@ -138,12 +141,13 @@ pub async fn missing(
 pub async fn quick_entry(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<(i64, u32)>,
+    path: web::Path<(DivisionId, u32)>,
     body: web::Json<QuickEntryRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, (id, round), now) = (user.0.uid, path.into_inner(), state.clock.now());
+    let desk = state.desk.clone();
     let r = state
-        .db(move |conn| ind::quick_entry(conn, now, uid, id, round, &body))
+        .db(move |conn| ind::quick_entry(conn, &desk, now, uid, id, round, &body))
         .await?;
     Ok(HttpResponse::Ok().json(r))
 }
@@ -168,7 +172,7 @@ pub async fn quick_entry(
 pub async fn show_slip(
     state: web::Data<AppState>,
     user: MaybeUser,
-    path: web::Path<(i64, u32, u32)>,
+    path: web::Path<(DivisionId, u32, u32)>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, (id, round, table)) = (user.0.map(|c| c.uid), path.into_inner());
     let r = state
@@ -197,12 +201,13 @@ pub async fn show_slip(
 pub async fn slip(
     state: web::Data<AppState>,
     user: CurrentUser,
-    path: web::Path<(i64, u32, u32)>,
+    path: web::Path<(DivisionId, u32, u32)>,
     body: web::Json<SlipRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, (id, round, table), now) = (user.0.uid, path.into_inner(), state.clock.now());
+    let desk = state.desk.clone();
     let r = state
-        .db(move |conn| ind::slip(conn, now, uid, id, round, table, &body))
+        .db(move |conn| ind::slip(conn, &desk, now, uid, id, round, table, &body))
         .await?;
     Ok(HttpResponse::Ok().json(r))
 }

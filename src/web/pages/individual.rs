@@ -9,14 +9,14 @@ use askama::Template;
 use super::{Chrome, page};
 use crate::error::AppError;
 use crate::services::individual::{self as ind, IndivEventView, RoundView, StandingsView};
-use crate::vocab::EventId;
+use crate::vocab::{DivisionId, EventId};
 use crate::web::AppState;
 use crate::web::session::{CsrfToken, MaybeUser};
 
 /// One division as the page shows it.
 pub struct DivisionPart {
     /// Division id.
-    pub id: i64,
+    pub id: DivisionId,
     /// Name.
     pub name: String,
     /// Standings.
