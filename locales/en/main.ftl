@@ -843,6 +843,8 @@ err-sheet-mode-export = this match is kept in sheet mode; there is no board to e
 err-unknown-tile-set = unknown tile set { $name }
 err-own-seek = you cannot accept your own seek
 err-challenge-self = you cannot challenge yourself
+err-max-200 = at most 200 characters
+err-one-line = one line of text
 
 ## Refusals of the formats' rules (issue 15): web::messages::formats::FORMAT_REFUSALS
 err-word-char = '{ $ch }' in the word is not a letter or '.'

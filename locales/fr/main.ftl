@@ -842,6 +842,8 @@ err-sheet-mode-export = ce match est tenu en mode feuille ; il n'y a pas de plat
 err-unknown-tile-set = jeu de jetons inconnu { $name }
 err-own-seek = vous ne pouvez pas accepter votre propre offre de partie
 err-challenge-self = vous ne pouvez pas vous défier vous-même
+err-max-200 = au plus 200 caractères
+err-one-line = une seule ligne de texte
 
 ## Refusals of the formats' rules (issue 15): web::messages::formats::FORMAT_REFUSALS
 err-word-char = « { $ch } » dans le mot n'est ni une lettre ni « . »

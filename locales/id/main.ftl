@@ -841,6 +841,8 @@ err-sheet-mode-export = pertandingan ini dicatat dalam mode lembar; tidak ada pa
 err-unknown-tile-set = set ubin tidak dikenal { $name }
 err-own-seek = Anda tidak dapat menerima tawaran permainan Anda sendiri
 err-challenge-self = Anda tidak dapat menantang diri sendiri
+err-max-200 = paling banyak 200 karakter
+err-one-line = satu baris teks
 
 ## Refusals of the formats' rules (issue 15): web::messages::formats::FORMAT_REFUSALS
 err-word-char = '{ $ch }' dalam kata bukan huruf atau '.'

@@ -273,4 +273,6 @@ pub const SERVICE_REFUSALS: &[(&str, &str)] = &[
     ("unknown tile set {name}", "err-unknown-tile-set"),
     ("you cannot accept your own seek", "err-own-seek"),
     ("you cannot challenge yourself", "err-challenge-self"),
+    ("at most 200 characters", "err-max-200"),
+    ("one line of text", "err-one-line"),
 ];
