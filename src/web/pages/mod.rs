@@ -15,6 +15,7 @@ pub mod director;
 pub mod duplicate;
 pub mod duplicate_print;
 pub mod individual;
+pub mod online;
 pub mod pic;
 pub mod public;
 pub mod table;
@@ -119,6 +120,8 @@ fn nav_for(user: &Claims, lang: Lang) -> Vec<NavLink> {
             }
         }
     }
+    // Online play (issue 17): every signed-in account may play.
+    nav.push(NavLink::new("/online", t("nav-online")));
     if user.adm {
         nav.push(NavLink::new("/admin/users", t("nav-users")));
     }
