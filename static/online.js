@@ -118,6 +118,7 @@
   var exchanging = null;  // indexes of rack tiles chosen for an exchange
   var order = null;       // the rack's order on screen (shuffle is the client's own)
   var busy = false;
+  var wantBlank = false;  // "?" typed: the next letter is a blank's
   var errorEl = root.querySelector('[data-error="command"]');
 
   function cell(r, c) { return root.querySelector('[data-r="' + r + '"][data-c="' + c + '"]'); }
@@ -156,10 +157,10 @@
   function moveLine(t) {
     var name = view.names[t.side];
     var what;
-    if (t.kind === "play") { what = (t.mv || "") + " " + t.score + (t.withdrawn ? " (" + W.withdrawn + ")" : ""); }
-    else if (t.kind === "exchange") { what = W.exchanged.replace("{n}", t.tiles); }
-    else if (t.kind === "pass") { what = W.passed; }
-    else { what = W.lostTurn; }
+    if (t.kind === "play") { what = (t.mv || "") + " " + t.score + (t.withdrawn ? " (" + W.wWithdrawn + ")" : ""); }
+    else if (t.kind === "exchange") { what = W.wExchanged.replace("{n}", t.tiles); }
+    else if (t.kind === "pass") { what = W.wPassed; }
+    else { what = W.wLostTurn; }
     return name + ": " + what;
   }
   function render() {
@@ -176,22 +177,22 @@
     }
     ["a", "b"].forEach(function (side) {
       root.querySelector('[data-score="' + side + '"]').textContent = view.scores[side];
-      root.querySelector('[data-rack-count="' + side + '"]').textContent = W.tiles.replace("{n}", view.rack_counts[side]);
+      root.querySelector('[data-rack-count="' + side + '"]').textContent = W.wTiles.replace("{n}", view.rack_counts[side]);
       root.querySelector('[data-player="' + side + '"]').classList.toggle("running", view.to_move === side && !view.result);
     });
-    root.querySelector("[data-bag]").textContent = W.bag.replace("{n}", view.bag_count);
+    root.querySelector("[data-bag]").textContent = W.wBag.replace("{n}", view.bag_count);
     root.querySelector("[data-unseen]").textContent = unseen();
     var moves = root.querySelector("[data-moves]");
     moves.innerHTML = "";
-    view.turns.forEach(function (t) { var li = document.createElement("li"); li.textContent = moveLine(t); li.setAttribute("data-turn-kind", t.kind); moves.appendChild(li); });
+    view.turns.forEach(function (t) { var li = document.createElement("li"); li.textContent = moveLine(t); li.setAttribute("data-turn-kind", t.kind); if (t.withdrawn) { li.setAttribute("data-withdrawn", ""); } moves.appendChild(li); });
     moves.scrollTop = moves.scrollHeight;
     var status = root.querySelector("[data-status]");
     if (view.result) {
       var w = view.result.winner;
-      status.textContent = w ? W.won.replace("{name}", view.names[w]) : W.drawn;
+      status.textContent = w ? W.wWon.replace("{name}", view.names[w]) : W.wDrawn;
       status.setAttribute("data-over", "1");
     } else if (view.to_move) {
-      status.textContent = view.to_move === you ? W.yourTurn : W.toMove.replace("{name}", view.names[view.to_move]);
+      status.textContent = view.to_move === you ? W.wYourTurn : W.wToMove.replace("{name}", view.names[view.to_move]);
     }
     var rackEl = root.querySelector("[data-rack]");
     if (rackEl) {
@@ -248,7 +249,7 @@
       post("/api/v1/online/games/" + gid + "/preview", { move: mv }).then(function (res) {
         if (gcg() !== mv) { return; }
         el.classList.toggle("bad", res.status >= 400);
-        show(el, res.status >= 400 ? words(res.body) : W.preview.replace("{move}", res.body.move).replace("{score}", res.body.score));
+        show(el, res.status >= 400 ? words(res.body) : W.wPreview.replace("{move}", res.body.move).replace("{score}", res.body.score));
         el.setAttribute("data-preview-score", res.status >= 400 ? "" : String(res.body.score));
       });
     }, 150);
@@ -258,7 +259,7 @@
     if (ch === undefined || used(i) || boardAt(r, c) || laidAt(r, c)) { return false; }
     var letter = ch;
     if (ch === "?") {
-      var typed = window.prompt(W.blank, "");
+      var typed = window.prompt(W.wBlank, "");
       if (!typed || !/^[a-z]$/i.test(typed.trim())) { return false; }
       letter = typed.trim().toLowerCase();
     }
@@ -317,7 +318,7 @@
             if (String(h.game_id) !== String(gid)) { return; }
             var li = document.createElement("li");
             li.setAttribute("data-rating-change", side);
-            li.textContent = W.rating.replace("{name}", name).replace("{before}", Math.round(h.before)).replace("{after}", Math.round(h.after));
+            li.textContent = W.wRating.replace("{name}", name).replace("{before}", Math.round(h.before)).replace("{after}", Math.round(h.after));
             el.appendChild(li);
           });
         });
@@ -362,7 +363,7 @@
         break;
       }
       case "pass": send({ type: "pass" }, "pass"); break;
-      case "resign": if (window.confirm(W.resignSure)) { send({ type: "resign" }, "resign"); } break;
+      case "resign": if (window.confirm(W.wResignSure)) { send({ type: "resign" }, "resign"); } break;
       case "hold": send({ type: "hold" }, "hold"); break;
       case "challenge": send({ type: "challenge", words: [] }, "challenge"); break;
       case "accept": send({ type: "accept" }, "accept"); break;
@@ -375,9 +376,12 @@
     if (k === "Backspace") { var t = laid.pop(); if (t) { cursor = { r: t.r, c: t.c, down: cursor.down }; } changed(); e.preventDefault(); return; }
     if (k === "Enter") { var mv = gcg(); if (mv) { send({ type: "play", move: mv }, "play:" + mv); } e.preventDefault(); return; }
     if (k === " ") { cursor.down = !cursor.down; render(); e.preventDefault(); return; }
+    // "?" then a letter: the blank stands for it even when the rack holds the letter itself.
+    if (k === "?") { wantBlank = true; e.preventDefault(); return; }
     if (!/^[a-z]$/i.test(k)) { return; }
     var rack = rackTiles(), up = k.toUpperCase(), i;
-    for (i = 0; i < rack.length; i++) { if (!used(i) && rack[i] === up) { break; } }
+    for (i = 0; i < rack.length; i++) { if (!wantBlank && !used(i) && rack[i] === up) { break; } }
+    wantBlank = false;
     if (i === rack.length) {
       // No such letter: a blank stands for it.
       for (i = 0; i < rack.length; i++) { if (!used(i) && rack[i] === "?") { break; } }
