@@ -313,7 +313,10 @@ fn serve(settings: Settings, dealer_seed: Option<u64>) -> Result<(), String> {
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let mut state = arbiter::startup::prepare(&settings).map_err(|e| e.to_string())?;
     if let Some(seed) = dealer_seed {
-        tracing::warn!(seed, "insecure test mode: online games are dealt from a known seed");
+        tracing::warn!(
+            seed,
+            "insecure test mode: online games are dealt from a known seed"
+        );
         state.online = std::sync::Arc::new(arbiter::services::online::Online::new(
             arbiter::services::online::Dealer::seeded(seed),
         ));

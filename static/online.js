@@ -25,7 +25,10 @@
   }
   // A refusal in the page's language (web::messages::REFUSALS); unlisted ones as the API wrote them.
   function words(body) {
-    var msg = String((body && body.message) || "").replace(/\.$/, "");
+    // The words without the rule ID (shown after them) or a command prefix, as web::messages does.
+    var msg = String((body && body.message) || "").trim().replace(/^rule [^ :]+: /, "")
+      .replace(/^(invalid command|match|game): /, "").replace(/\.$/, "");
+    var rule = body && body.rule ? " (" + body.rule + ")" : "";
     var list = TEXT.refusals || [];
     for (var i = 0; i < list.length; i++) {
       var names = [];
@@ -35,9 +38,9 @@
       if (!m) { continue; }
       var out = String(list[i][1]);
       for (var j = 0; j < names.length; j++) { out = out.split("{" + names[j] + "}").join(m[j + 1]); }
-      return out;
+      return out + rule;
     }
-    return msg || (TEXT["js-refused"] || "Refused.");
+    return (msg || TEXT["js-refused"] || "Refused.") + rule;
   }
   function show(el, text) { if (el) { el.textContent = text || ""; el.hidden = !text; } }
   function live(url, onChange) {

@@ -670,10 +670,7 @@ fn a_preview_scores_the_play_as_the_command_would_and_records_nothing() {
     let res = player.post_json(&url, &json!({"move": phony(&g.app, &rack)}));
     assert_eq!(res.status, 422, "{}", res.body);
     assert_eq!(res.json()["rule"], "O1", "{}", res.body);
-    let missing: String = ('A'..='Z')
-        .filter(|c| !rack.contains(*c))
-        .take(2)
-        .collect();
+    let missing: String = ('A'..='Z').filter(|c| !rack.contains(*c)).take(2).collect();
     let res = player.post_json(&url, &json!({"move": format!("8H {missing}")}));
     assert!(res.status == 422 || res.status == 400, "{}", res.body);
     let res = player.post_json(&url, &json!({"move": "nonsense"}));

@@ -548,7 +548,9 @@ fn body_for(fx: &Fixture, r: &Route, role: Role) -> Body {
         ) => Body::Json(json!({})),
         (true, "/online/games/{id}/commands") => Body::Json(json!({"command": {"type": "pass"}})),
         (true, "/online/games/{id}/preview") => Body::Json(json!({"move": "8H QI"})),
-        (false, "/online/register") => form(&[("username", &format!("page-{tag}")), ("password", PASSWORD)]),
+        (false, "/online/register") => {
+            form(&[("username", &format!("page-{tag}")), ("password", PASSWORD)])
+        }
         (true, "/events") => Body::Json(json!({"name": format!("Event of {tag}")})),
         (true, "/events/{id}/teams") => Body::Json(
             json!({"name": format!("Team {tag}"), "players": [format!("{tag} 1"), format!("{tag} 2")]}),

@@ -80,6 +80,10 @@ await s.step("ann offers a rated dictionary-mode seek; bob sees it live and acce
   await A.page.click('[data-action="offer-seek"]');
   const btn = B.page.locator(`[data-open-seeks] li[data-by="${ann.username}"] [data-action="accept-seek"]`);
   await eventually(async () => { if (!(await btn.count())) { throw new Error("no seek"); } }, "the seek in bob's lobby");
+  for (const [dev, name] of [[A, "landscape"], [B, "portrait"]]) {
+    await noSidewaysScroll(dev.page);
+    await dev.page.screenshot({ path: `${shots}/online-lobby-${name}.png`, fullPage: true });
+  }
   // The first game of a server builds its word graph: give it time.
   await Promise.all([B.page.waitForURL(/\/online\/games\/\d+$/, { timeout: 90000 }), btn.first().click()]);
   game = B.page.url().match(/games\/(\d+)$/)[1];
@@ -334,6 +338,10 @@ await s.step("no answer a player or the spectator received holds the opponent's 
   }
   check(seen.a, [...own.b].filter((r) => !own.a.has(r)), "ann");
   check(seen.b, [...own.a].filter((r) => !own.b.has(r)), "bob");
+  // Not a vacuous check: many answers were recorded and both players' racks were known.
+  if (own.a.size < 5 || own.b.size < 5 || seen.s.length < 20) {
+    throw new Error(`too little recorded: ${own.a.size}/${own.b.size} racks, ${seen.s.length} spectator answers`);
+  }
   if (leaks.length) { throw new Error(leaks.slice(0, 5).join("\n")); }
 });
 await s.step("no script errors", async () => {

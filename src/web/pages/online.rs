@@ -45,7 +45,11 @@ impl SeekLine {
             Some(p) => chrome.t1("online-overtime-points", "points", p),
             None => chrome.t("online-loss-on-time"),
         };
-        let rated = chrome.t(if self.rated { "online-rated" } else { "online-casual" });
+        let rated = chrome.t(if self.rated {
+            "online-rated"
+        } else {
+            "online-casual"
+        });
         format!(
             "{} · {mode} · {zero} · {rated}",
             chrome.t1("online-minutes", "n", self.minutes)
@@ -111,7 +115,10 @@ async fn lobby_panel(
             open.push(line);
         }
     }
-    let plays = |g: &GameSummary| me.as_ref().is_some_and(|m| *m == g.player_a || *m == g.player_b);
+    let plays = |g: &GameSummary| {
+        me.as_ref()
+            .is_some_and(|m| *m == g.player_a || *m == g.player_b)
+    };
     let (my_games, watch) = view.games.into_iter().partition(plays);
     Ok(LobbyPanel {
         chrome: Chrome::new(req, user.0, csrf),
@@ -223,9 +230,13 @@ pub async fn register(
                 .peer_addr()
                 .map(|a| a.ip().to_string())
                 .unwrap_or_default();
-            let session =
-                crate::services::accounts::login(&account_deps(&state), &user.username, &form.password, &peer)
-                    .await?;
+            let session = crate::services::accounts::login(
+                &account_deps(&state),
+                &user.username,
+                &form.password,
+                &peer,
+            )
+            .await?;
             Ok(HttpResponse::SeeOther()
                 .insert_header((header::LOCATION, "/online"))
                 .cookie(session_cookie(
@@ -258,7 +269,10 @@ pub struct Cell {
 fn cells(board: &[String]) -> Vec<Vec<Cell>> {
     (0..15)
         .map(|r| {
-            let row: Vec<char> = board.get(r).map(|s| s.chars().collect()).unwrap_or_default();
+            let row: Vec<char> = board
+                .get(r)
+                .map(|s| s.chars().collect())
+                .unwrap_or_default();
             (0..15)
                 .map(|c| {
                     let class = match Square::new(r, c).map(premium) {
@@ -309,9 +323,11 @@ pub async fn game(
     let game = state
         .db(move |conn| online::game_view(conn, uid, id, now))
         .await?;
-    let challenge_mode = game.view.settings.as_ref().is_some_and(|s| {
-        s.mode != crate::rules::online::Mode::Dictionary
-    });
+    let challenge_mode = game
+        .view
+        .settings
+        .as_ref()
+        .is_some_and(|s| s.mode != crate::rules::online::Mode::Dictionary);
     // `<` escaped: nothing in the data can end the script element early.
     let json = serde_json::to_string(&game)
         .map_err(AppError::internal)?
