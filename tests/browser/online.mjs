@@ -163,6 +163,7 @@ await s.step("game 1 (O1 dictionary mode) is played through the pages to its O1 
     await playBest(game, t, { drag: i === 0 });
   }
   if (!ended) { throw new Error("the game did not end"); }
+  console.log(`# game 1 ended by ${ended.end} after ${ended.turns.length} turns, ${ended.scores.a}–${ended.scores.b}`);
   if (!["out_play", "no_play_possible"].includes(ended.end)) { throw new Error(`ended by ${ended.end}`); }
   await A.page.locator("[data-status][data-over]").waitFor();
   await S.page.locator("[data-status][data-over]").waitFor();

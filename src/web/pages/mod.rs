@@ -120,8 +120,11 @@ fn nav_for(user: &Claims, lang: Lang) -> Vec<NavLink> {
             }
         }
     }
-    // Online play (issue 17): every signed-in account may play.
-    nav.push(NavLink::new("/online", t("nav-online")));
+    // Online play (issue 17): every signed-in person may play; a table device is an event's
+    // shared tablet, not a player, and keeps its header to the table.
+    if !user.roles.iter().any(|t| t.role == Role::Table) {
+        nav.push(NavLink::new("/online", t("nav-online")));
+    }
     if user.adm {
         nav.push(NavLink::new("/admin/users", t("nav-users")));
     }
