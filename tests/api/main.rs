@@ -27,6 +27,7 @@ mod matches;
 mod navigation;
 mod online;
 mod online_pages;
+mod online_preview;
 mod openapi;
 mod ops;
 mod page_forms;
