@@ -44,6 +44,14 @@ enum Command {
         /// Mark cookies Secure (when served over HTTPS).
         #[arg(long, env = "ARBITER_SECURE_COOKIES", default_value_t = false)]
         secure_cookies: bool,
+        /// Tests only: deal online games from a generator seeded with this number, so a
+        /// browser test knows the tiles. Refused unless `--insecure-test-mode` is given too.
+        #[arg(long, requires = "insecure_test_mode")]
+        dealer_seed: Option<u64>,
+        /// Allows test-only options (`--dealer-seed`). Never on a server people play on: a
+        /// known seed tells anyone who knows it every tile to come.
+        #[arg(long, default_value_t = false)]
+        insecure_test_mode: bool,
     },
     /// Manage accounts.
     Admin {
@@ -163,6 +171,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             bind,
             session_hours,
             secure_cookies,
+            dealer_seed,
+            insecure_test_mode: _,
         } => {
             init_logging(&cli.log);
             std::fs::create_dir_all(&cli.data_dir)
@@ -180,7 +190,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 secure_cookies: *secure_cookies,
                 timeouts: arbiter::config::Timeouts::default(),
             };
-            serve(settings)?;
+            serve(settings, *dealer_seed)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Admin {
@@ -297,11 +307,20 @@ fn moves(command: &Command, data_dir: &std::path::Path) -> Result<ExitCode, Stri
     Ok(ExitCode::SUCCESS)
 }
 
-fn serve(settings: Settings) -> Result<(), String> {
+fn serve(settings: Settings, dealer_seed: Option<u64>) -> Result<(), String> {
     let listener = std::net::TcpListener::bind(&settings.bind)
         .map_err(|e| format!("cannot listen on {}: {e}", settings.bind))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    let state = arbiter::startup::prepare(&settings).map_err(|e| e.to_string())?;
+    let mut state = arbiter::startup::prepare(&settings).map_err(|e| e.to_string())?;
+    if let Some(seed) = dealer_seed {
+        tracing::warn!(
+            seed,
+            "insecure test mode: online games are dealt from a known seed"
+        );
+        state.online = std::sync::Arc::new(arbiter::services::online::Online::new(
+            arbiter::services::online::Dealer::seeded(seed),
+        ));
+    }
     tracing::info!(%addr, "Arbiter is listening on http://{addr}/");
     actix_web::rt::System::new()
         .block_on(async move {

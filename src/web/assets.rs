@@ -27,6 +27,16 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../../static/duplicate.js"),
     ),
     (
+        "online.css",
+        "text/css; charset=utf-8",
+        include_bytes!("../../static/online.css"),
+    ),
+    (
+        "online.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../static/online.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_bytes!("../../static/favicon.svg"),

@@ -370,6 +370,35 @@ pub const REFUSALS: &[(&str, &str)] = &[
     ("no such account", "err-no-account"),
     ("no such event", "err-no-event"),
     ("There is no page at this address", "err-no-page"),
+    // Online play (issue 17): what the online pages show after a refused command or form.
+    (
+        "only the game's players move in it",
+        "err-online-players-only",
+    ),
+    (
+        "the game moved on while this was decided; reload and retry",
+        "err-online-moved-on",
+    ),
+    (
+        "not in the dictionary: {words}",
+        "err-online-not-in-dictionary",
+    ),
+    (
+        "dictionary mode checks words at entry; there is nothing to challenge",
+        "err-online-nothing-to-challenge",
+    ),
+    (
+        "{missing} not on your rack {rack}",
+        "err-online-not-on-rack",
+    ),
+    (
+        "side {side} is not a player of this game or may not do this now",
+        "err-online-not-a-player",
+    ),
+    (
+        "too many accounts registered from this address; try again later",
+        "err-registration-limit",
+    ),
 ];
 
 /// The rule ID of a rules-core refusal (`rule T7: …` gives `T7`), if it names one.

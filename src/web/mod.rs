@@ -368,6 +368,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 web::post().to(api::online::command),
             )
             .route(
+                "/online/games/{id}/preview",
+                web::post().to(api::online::preview),
+            )
+            .route(
                 "/online/games/{id}/record",
                 web::get().to(api::online::record),
             )
@@ -559,6 +563,25 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         web::get().to(pages::table::board_fragment),
     )
     .route("/matches/{id}/live", web::get().to(live::match_stream))
+    .route("/online", web::get().to(pages::online::lobby))
+    .route(
+        "/online/lobby/panel",
+        web::get().to(pages::online::lobby_fragment),
+    )
+    .route(
+        "/online/register",
+        web::get().to(pages::online::register_form),
+    )
+    .route("/online/register", web::post().to(pages::online::register))
+    .route(
+        "/online/leaderboard",
+        web::get().to(pages::online::leaderboard),
+    )
+    .route(
+        "/online/players/{username}",
+        web::get().to(pages::online::profile),
+    )
+    .route("/online/games/{id}", web::get().to(pages::online::game))
     .route(
         "/online/lobby/live",
         web::get().to(live::online_lobby_stream),

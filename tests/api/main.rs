@@ -27,6 +27,8 @@ mod match_path;
 mod matches;
 mod navigation;
 mod online;
+mod online_pages;
+mod online_preview;
 mod openapi;
 mod ops;
 mod page_forms;

@@ -93,6 +93,7 @@ fn each_role_sees_only_the_links_it_can_use_and_every_one_answers() {
             vec![
                 "/".into(),
                 "/events".into(),
+                "/online".into(),
                 "/admin/users".into(),
                 "/account".into(),
             ],
@@ -105,18 +106,25 @@ fn each_role_sees_only_the_links_it_can_use_and_every_one_answers() {
                 format!("/events/{e}"),
                 format!("/events/{e}/pic"),
                 format!("/events/{e}/committee"),
+                "/online".into(),
                 "/account".into(),
             ],
         ),
         (
             "pic",
-            vec!["/".into(), format!("/events/{e}/pic"), "/account".into()],
+            vec![
+                "/".into(),
+                format!("/events/{e}/pic"),
+                "/online".into(),
+                "/account".into(),
+            ],
         ),
         (
             "committee",
             vec![
                 "/".into(),
                 format!("/events/{e}/committee"),
+                "/online".into(),
                 "/account".into(),
             ],
         ),
@@ -126,6 +134,7 @@ fn each_role_sees_only_the_links_it_can_use_and_every_one_answers() {
                 "/".into(),
                 format!("/events/{e}/standings"),
                 format!("/teams/{team}"),
+                "/online".into(),
                 "/account".into(),
             ],
         ),

@@ -10,11 +10,11 @@ use arbiter::rules::movegen::top_plays;
 use arbiter::rules::tiles::{Rack, TileSet};
 
 /// Two players in one game: `ann` offered (side A), `bob` accepted (side B).
-struct Game {
-    app: TestApp,
-    ann: Client,
-    bob: Client,
-    id: i64,
+pub(crate) struct Game {
+    pub(crate) app: TestApp,
+    pub(crate) ann: Client,
+    pub(crate) bob: Client,
+    pub(crate) id: i64,
 }
 
 fn settings(mode: Value, at_zero: Value, minutes: u32) -> Value {
@@ -22,7 +22,7 @@ fn settings(mode: Value, at_zero: Value, minutes: u32) -> Value {
            "minutes": minutes, "at_zero": at_zero, "rated": true})
 }
 
-fn dictionary() -> Value {
+pub(crate) fn dictionary() -> Value {
     settings(
         json!({"kind": "dictionary"}),
         json!({"kind": "overtime", "points": 10}),
@@ -38,7 +38,7 @@ fn challenge() -> Value {
     )
 }
 
-fn start(settings: Value) -> Game {
+pub(crate) fn start(settings: Value) -> Game {
     let app = TestApp::builder().manual_clock().dealer_seed(17).spawn();
     let mut ann = app.bearer("ann", false);
     let mut bob = app.bearer("bob", false);
@@ -52,12 +52,12 @@ fn start(settings: Value) -> Game {
 }
 
 impl Game {
-    fn view(&self, who: &mut Client) -> Value {
+    pub(crate) fn view(&self, who: &mut Client) -> Value {
         ok(who.get(&format!("/api/v1/online/games/{}", self.id)))
     }
 
     /// The client of the side on turn, and the other one.
-    fn on_turn(&mut self) -> (&mut Client, &mut Client) {
+    pub(crate) fn on_turn(&mut self) -> (&mut Client, &mut Client) {
         let v = self.view(&mut self.app.client());
         if v["view"]["to_move"] == "a" {
             (&mut self.ann, &mut self.bob)
@@ -75,7 +75,7 @@ impl Game {
 }
 
 /// The best opening play for `rack` (ENABLE), as GCG.
-fn top(app: &TestApp, rack: &str) -> (String, u64) {
+pub(crate) fn top(app: &TestApp, rack: &str) -> (String, u64) {
     let graph = arbiter::web::api::online::graph(&app.state.lexicons).unwrap();
     let set = TileSet::by_name("english").unwrap();
     let tops = top_plays(&graph, &set, &Board::new(), &Rack::parse(rack).unwrap());
@@ -84,7 +84,7 @@ fn top(app: &TestApp, rack: &str) -> (String, u64) {
 }
 
 /// Two letters of `rack` that make no word, played across the centre.
-fn phony(app: &TestApp, rack: &str) -> String {
+pub(crate) fn phony(app: &TestApp, rack: &str) -> String {
     let graph = arbiter::web::api::online::graph(&app.state.lexicons).unwrap();
     let letters: Vec<char> = rack.chars().filter(|c| c.is_ascii_uppercase()).collect();
     for (i, x) in letters.iter().enumerate() {

@@ -113,6 +113,8 @@ fn policy(r: &Route) -> Policy {
         // Online play (seed 001): reading is public, registering is open, the rest signed in.
         ("get", p, true) if p.starts_with("/online/") => Public,
         ("get", p, false) if p.starts_with("/online/") => Public,
+        // Online pages (issue 17): the lobby is public; registering needs only the form's token.
+        ("get", "/online", false) | ("post", "/online/register", false) => Public,
         ("post", "/online/register", true) => Public,
         ("post", "/online/settings", true) => Admin,
         ("post", p, true) if p.starts_with("/online/") => Signed,
@@ -545,6 +547,10 @@ fn body_for(fx: &Fixture, r: &Route, role: Role) -> Body {
             | "/online/seeks/{id}/accept",
         ) => Body::Json(json!({})),
         (true, "/online/games/{id}/commands") => Body::Json(json!({"command": {"type": "pass"}})),
+        (true, "/online/games/{id}/preview") => Body::Json(json!({"move": "8H QI"})),
+        (false, "/online/register") => {
+            form(&[("username", &format!("page-{tag}")), ("password", PASSWORD)])
+        }
         (true, "/events") => Body::Json(json!({"name": format!("Event of {tag}")})),
         (true, "/events/{id}/teams") => Body::Json(
             json!({"name": format!("Team {tag}"), "players": [format!("{tag} 1"), format!("{tag} 2")]}),

@@ -67,7 +67,9 @@ admin_password="$(node -e "console.log(require('crypto').randomBytes(12).toStrin
 printf '%s\n' "$admin_password" |
   "$bin" admin create --data-dir "$tmp/data" --username "$admin_user" --password-stdin --log warn >/dev/null
 
-"$bin" serve --bind "127.0.0.1:$port" --data-dir "$tmp/data" --log warn >"$tmp/server.log" 2>&1 &
+# --dealer-seed (test mode only): online games are dealt from a known seed (online.mjs).
+"$bin" serve --bind "127.0.0.1:$port" --data-dir "$tmp/data" --log warn \
+  --dealer-seed 17 --insecure-test-mode >"$tmp/server.log" 2>&1 &
 server_pid=$!
 base="http://127.0.0.1:$port"
 for _ in $(seq 1 100); do
@@ -85,7 +87,7 @@ status=0
 # duplicate_game (issue 16, done when): a 20-turn Duplicate game through the pages, in French
 # then English; given longer, as it plays 40 turns.
 # SUITES lists the suites of this server (each NAME.mjs), with the seconds each is given.
-SUITES="tablet:300 duplicate:300 duplicate_game:900 individual:900"
+SUITES="tablet:300 duplicate:300 duplicate_game:900 individual:900 online:600"
 for entry in $SUITES; do
   suite="${entry%%:*}"
   limit="${entry##*:}"

@@ -123,14 +123,15 @@ for (const vp of VIEWPORTS) {
       for (const l of links) { assert.ok(allowed.some((re) => re.test(l)), `${l} in ${links.join(" ")}`); }
       for (const l of must) { assert.ok(links.includes(l), `${l} missing from ${links.join(" ")}`); }
     };
-    const always = [/^\/$/, /^\/account$/];
-    await only(table.page, [...always, /^\/table$/], ["/", "/table", "/account"]);
+    // Issue 17: every signed-in person has the online lobby; a table device does not.
+    const always = [/^\/$/, /^\/account$/, /^\/online$/];
+    await only(table.page, [/^\/$/, /^\/account$/, /^\/table$/], ["/", "/table", "/account"]);
     await only(pic.page, [...always, /^\/events\/\d+\/pic$/], [`/events/${ev.id}/pic`]);
     await only(captain.page, [...always, /^\/events\/\d+\/standings$/, /^\/teams\/\d+$/],
       [`/events/${ev.id}/standings`, `/teams/${ev.a}`]);
     const admin = await device(vp);
     assert.equal(await login(admin.page, ADMIN), "/events", "the administrator lands on the events");
-    assert.deepEqual(await navLinks(admin.page), ["/", "/events", "/admin/users", "/account"]);
+    assert.deepEqual(await navLinks(admin.page), ["/", "/events", "/online", "/admin/users", "/account"]);
     await checkLayout(admin.page, vp, "events");
     // The new-event form: its radio buttons are checkbox-sized, not page-wide circles.
     await admin.page.click('a:has-text("New event")');

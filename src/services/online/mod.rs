@@ -14,6 +14,7 @@
 
 mod games;
 mod players;
+mod preview;
 mod requests;
 mod seeks;
 
@@ -33,6 +34,7 @@ pub use players::{
     RegisteredView, RegistrationSetting, leaderboard, profile, register, registration,
     set_registration,
 };
+pub use preview::{PreviewRequest, PreviewView, check_preview, preview};
 pub use requests::{CommandRequest, NewSeekRequest, PlayerCommand};
 pub use seeks::{LobbyView, SeekView, accept, cancel, check_accept, create_seek, decline, lobby};
 

@@ -12,7 +12,8 @@ use crate::error::AppError;
 use crate::rules::movegen::WordGraph;
 use crate::services::lexicons::{DEFAULT, LexiconStore};
 use crate::services::online::{
-    self as online, CommandRequest, NewSeekRequest, RegisterRequest, RegistrationSetting,
+    self as online, CommandRequest, NewSeekRequest, PreviewRequest, RegisterRequest,
+    RegistrationSetting,
 };
 use crate::vocab::{EventId, OnlineGameId, SeekId};
 use crate::web::AppState;
@@ -272,6 +273,37 @@ pub async fn command(
             let g = || graph(&lexicons);
             let mut rng = svc.dealer.rng()?;
             online::command(conn, &desk, &g, &mut rng, now, uid, id, &body)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(out))
+}
+
+/// `POST /api/v1/online/games/{id}/preview`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/online/games/{id}/preview",
+    operation_id = "onlinePreview",
+    summary = "Score a tentative play without recording it (the game's players)",
+    description = "The play is decided as the command would decide it (on turn, tiles on the rack, C3-C7 placement, O1's dictionary) and its score returned; nothing is recorded or announced.",
+    params(("id" = i64, Path, description = "Game id.")),
+    request_body = PreviewRequest,
+    responses(
+        (status = 200, description = "The play's words and score.", body = online::PreviewView),
+        super::responses::RuledWriteErrors,
+    ),
+)]
+pub async fn preview(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<OnlineGameId>,
+    body: web::Json<PreviewRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, now, id, lexicons) = (user.0.uid, state.clock.now(), *id, state.lexicons.clone());
+    let out = state
+        .db(move |conn| {
+            online::check_preview(conn, uid, id, &body)?;
+            let g = || graph(&lexicons);
+            online::preview(conn, &g, now, uid, id, &body)
         })
         .await?;
     Ok(HttpResponse::Ok().json(out))

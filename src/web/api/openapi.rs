@@ -71,6 +71,7 @@ use utoipa::OpenApi;
         super::online::accept_seek,
         super::online::show_game,
         super::online::command,
+        super::online::preview,
         super::online::record,
         super::online::profile,
         super::online::leaderboard,

@@ -16,6 +16,7 @@ pub mod duplicate;
 pub mod duplicate_print;
 pub mod individual;
 pub mod individual_desk;
+pub mod online;
 pub mod pic;
 pub mod public;
 pub mod table;
@@ -119,6 +120,11 @@ fn nav_for(user: &Claims, lang: Lang) -> Vec<NavLink> {
                 nav.push(link);
             }
         }
+    }
+    // Online play (issue 17): every signed-in person may play; a table device is an event's
+    // shared tablet, not a player, and keeps its header to the table.
+    if !user.roles.iter().any(|t| t.role == Role::Table) {
+        nav.push(NavLink::new("/online", t("nav-online")));
     }
     if user.adm {
         nav.push(NavLink::new("/admin/users", t("nav-users")));
