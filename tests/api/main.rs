@@ -26,6 +26,7 @@ mod match_path;
 mod matches;
 mod navigation;
 mod online;
+mod online_ends;
 mod openapi;
 mod ops;
 mod page_forms;

@@ -10,19 +10,19 @@ use arbiter::rules::movegen::top_plays;
 use arbiter::rules::tiles::{Rack, TileSet};
 
 /// Two players in one game: `ann` offered (side A), `bob` accepted (side B).
-struct Game {
-    app: TestApp,
-    ann: Client,
-    bob: Client,
-    id: i64,
+pub(crate) struct Game {
+    pub(crate) app: TestApp,
+    pub(crate) ann: Client,
+    pub(crate) bob: Client,
+    pub(crate) id: i64,
 }
 
-fn settings(mode: Value, at_zero: Value, minutes: u32) -> Value {
+pub(crate) fn settings(mode: Value, at_zero: Value, minutes: u32) -> Value {
     json!({"lexicon": "enable2k", "tile_set": "english", "mode": mode,
            "minutes": minutes, "at_zero": at_zero, "rated": true})
 }
 
-fn dictionary() -> Value {
+pub(crate) fn dictionary() -> Value {
     settings(
         json!({"kind": "dictionary"}),
         json!({"kind": "overtime", "points": 10}),
@@ -39,7 +39,11 @@ fn challenge() -> Value {
 }
 
 fn start(settings: Value) -> Game {
-    let app = TestApp::builder().manual_clock().dealer_seed(17).spawn();
+    start_on(TestApp::builder().manual_clock().dealer_seed(17).spawn(), settings)
+}
+
+/// [`start`] on a server of the caller's making (another seed, the sweeper running).
+pub(crate) fn start_on(app: TestApp, settings: Value) -> Game {
     let mut ann = app.bearer("ann", false);
     let mut bob = app.bearer("bob", false);
     let seek = ok(ann.post_json("/api/v1/online/seeks", &json!({"settings": settings})));
@@ -52,12 +56,12 @@ fn start(settings: Value) -> Game {
 }
 
 impl Game {
-    fn view(&self, who: &mut Client) -> Value {
+    pub(crate) fn view(&self, who: &mut Client) -> Value {
         ok(who.get(&format!("/api/v1/online/games/{}", self.id)))
     }
 
     /// The client of the side on turn, and the other one.
-    fn on_turn(&mut self) -> (&mut Client, &mut Client) {
+    pub(crate) fn on_turn(&mut self) -> (&mut Client, &mut Client) {
         let v = self.view(&mut self.app.client());
         if v["view"]["to_move"] == "a" {
             (&mut self.ann, &mut self.bob)
@@ -66,7 +70,7 @@ impl Game {
         }
     }
 
-    fn cmd(&self, who: &mut Client, command: Value) -> Resp {
+    pub(crate) fn cmd(&self, who: &mut Client, command: Value) -> Resp {
         who.post_json(
             &format!("/api/v1/online/games/{}/commands", self.id),
             &json!({"command": command}),
