@@ -9,6 +9,7 @@
 mod helpers;
 
 mod accounts_api;
+mod analysis;
 mod auth;
 mod closing;
 mod director;
@@ -27,6 +28,7 @@ mod matches;
 mod navigation;
 mod online;
 mod online_ends;
+mod online_variants;
 mod openapi;
 mod ops;
 mod page_forms;

@@ -39,7 +39,10 @@ fn challenge() -> Value {
 }
 
 fn start(settings: Value) -> Game {
-    start_on(TestApp::builder().manual_clock().dealer_seed(17).spawn(), settings)
+    start_on(
+        TestApp::builder().manual_clock().dealer_seed(17).spawn(),
+        settings,
+    )
 }
 
 /// [`start`] on a server of the caller's making (another seed, the sweeper running).
@@ -354,9 +357,8 @@ fn a_loss_on_time_is_recorded_by_the_sweeper_though_nobody_moves() {
     g.app.clock().advance(chrono::Duration::seconds(61));
     let lexicons = g.app.state.lexicons.clone();
     let mut conn = g.app.state.pool.get().unwrap();
-    let graph = || arbiter::web::api::online::graph(&lexicons);
     let now = arbiter::clock::Clock::now(&**g.app.clock());
-    let n = arbiter::services::online::sweep(&mut conn, &g.app.state.desk, &graph, now).unwrap();
+    let n = arbiter::services::online::sweep(&mut conn, &g.app.state.desk, &lexicons, now).unwrap();
     assert_eq!(n, 1);
     let v = g.view(&mut g.app.client());
     assert_eq!(
@@ -371,7 +373,7 @@ fn a_loss_on_time_is_recorded_by_the_sweeper_though_nobody_moves() {
     );
     // Nothing more is due.
     assert_eq!(
-        arbiter::services::online::sweep(&mut conn, &g.app.state.desk, &graph, now).unwrap(),
+        arbiter::services::online::sweep(&mut conn, &g.app.state.desk, &lexicons, now).unwrap(),
         0
     );
 }

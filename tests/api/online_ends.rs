@@ -118,7 +118,10 @@ fn o1_a_dictionary_game_ends_when_a_player_plays_out_with_n6_n7_racks_and_o4_rat
         .get(&format!("/api/v1/online/leaderboard?variant={variant}")));
     assert_eq!(board["lines"].as_array().unwrap().len(), 2, "{board}");
     for name in ["ann", "bob"] {
-        let p = ok(g.app.client().get(&format!("/api/v1/online/players/{name}")));
+        let p = ok(g
+            .app
+            .client()
+            .get(&format!("/api/v1/online/players/{name}")));
         assert_eq!(p["history"].as_array().unwrap().len(), 1, "{p}");
     }
     // The record names the end racks (C8).
@@ -154,7 +157,10 @@ fn n2_a_player_past_zero_plays_on_and_loses_ten_points_per_started_minute_at_the
     let (mv, score) = top_now(&g, &mine).expect("an opening play");
     let played = ok(g.cmd(&mut late, json!({"type": "play", "move": mv})));
     assert_eq!(played["view"]["scores"][&side].as_i64(), Some(score));
-    assert_eq!(played["finished"], false, "play goes on past zero: {played}");
+    assert_eq!(
+        played["finished"], false,
+        "play goes on past zero: {played}"
+    );
     // N6: six scoreless turns end the game.
     for i in 0..6 {
         let who = if i % 2 == 0 { &mut on_time } else { &mut late };
@@ -172,7 +178,10 @@ fn n2_a_player_past_zero_plays_on_and_loses_ten_points_per_started_minute_at_the
         Some((score - rack_late - 20).max(0)),
         "{end_late}"
     );
-    assert!(score - rack_late > 0, "a seed where the penalty shows: {end_late}");
+    assert!(
+        score - rack_late > 0,
+        "a seed where the penalty shows: {end_late}"
+    );
     assert_eq!(
         result[other(&side)].as_i64(),
         Some(-rack_on_time),
@@ -244,8 +253,14 @@ fn o4_the_running_servers_sweeper_ends_an_abandoned_game_on_time_and_moves_ratin
     } else {
         ("ann", "bob")
     };
-    let w = ok(g.app.client().get(&format!("/api/v1/online/players/{winner}")));
-    let l = ok(g.app.client().get(&format!("/api/v1/online/players/{loser}")));
+    let w = ok(g
+        .app
+        .client()
+        .get(&format!("/api/v1/online/players/{winner}")));
+    let l = ok(g
+        .app
+        .client()
+        .get(&format!("/api/v1/online/players/{loser}")));
     assert!(w["ratings"][0]["rating"].as_f64().unwrap() > 1500.0, "{w}");
     assert!(l["ratings"][0]["rating"].as_f64().unwrap() < 1500.0, "{l}");
 }
