@@ -214,10 +214,7 @@ async fn sweep_clocks(state: AppState) {
         // Online games (seed 001): a loss on time is recorded though nobody moves.
         let (desk, lexicons) = (state.desk.clone(), state.lexicons.clone());
         let swept = state
-            .db(move |conn| {
-                let graph = || crate::web::api::online::graph(&lexicons);
-                crate::services::online::sweep(conn, &desk, &graph, now)
-            })
+            .db(move |conn| crate::services::online::sweep(conn, &desk, &lexicons, now))
             .await;
         if let Err(e) = swept {
             tracing::warn!(error = %e, "online clock sweep failed");

@@ -16,13 +16,12 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use crate::rules::analysis;
 use crate::rules::board::Board;
-use crate::rules::gcg::{self, EventKind, Exchanged};
+use crate::rules::gcg;
 use crate::rules::lexicon::Lexicon;
 use crate::rules::movegen::text::{parse_board, parse_board_rows, parse_rack};
 use crate::rules::movegen::{self, TopPlays, WordGraph};
-use crate::rules::placement::{Placement, validate};
-use crate::rules::scoring::score_total;
 use crate::rules::tiles::TileSet;
 
 /// The word list, tile set and word graph a command works with.
@@ -240,21 +239,15 @@ pub fn positions(setup: &Setup, file: &Path, out: &mut dyn Write) -> Result<usiz
     Ok(n)
 }
 
-/// Per-player totals of `gcg analyze`.
-#[derive(Default)]
-struct Tally {
-    moves: usize,
-    played: i64,
-    top: i64,
-    found_top: usize,
-}
-
-/// `gcg analyze GAME.gcg`: one line per move, then a summary per player.
+/// `gcg analyze GAME.gcg`: one line per move, then a summary per player (the analysis is
+/// [`crate::rules::analysis`]'s, shared with the web pages).
 pub fn analyze(setup: &Setup, file: &Path, out: &mut dyn Write) -> Result<(), String> {
     let name = file.display();
     let bytes = std::fs::read(file).map_err(|e| format!("{name}: {e}"))?;
     let game = gcg::read(&bytes).map_err(|e| format!("{name}:{}: {}", e.line, e.message))?;
     let set = &setup.set;
+    let analysis =
+        analysis::analyze(&game, set, &setup.graph).map_err(|e| format!("{name}: {e}"))?;
     let w = |e: std::io::Error| e.to_string();
     writeln!(
         out,
@@ -269,111 +262,41 @@ pub fn analyze(setup: &Setup, file: &Path, out: &mut dyn Write) -> Result<(), St
         "line", "player", "rack", "played", "score", "top", "top", "diff"
     )
     .map_err(w)?;
-    let mut board = Board::new();
-    let mut last: Option<Placement> = None;
-    let mut tally = [Tally::default(), Tally::default()];
-    for e in &game.events {
-        let played: Option<(String, i64, String)> = match &e.kind {
-            EventKind::Play(mv) => match validate(&board, set, mv, None) {
-                Ok(p) => {
-                    let score = i64::from(score_total(&board, set, &p));
-                    let phony = p
-                        .words(&board)
-                        .iter()
-                        .any(|w| !setup.lexicon.contains(&w.text()));
-                    Some((
-                        mv.to_string(),
-                        score,
-                        if phony { "phony" } else { "" }.into(),
-                    ))
-                }
-                Err(err) => Some((mv.to_string(), 0, format!("cannot be placed: {err}"))),
-            },
-            EventKind::Pass => Some(("pass".into(), 0, String::new())),
-            EventKind::Exchange(Exchanged::Tiles(t)) => Some((format!("-{t}"), 0, String::new())),
-            EventKind::Exchange(Exchanged::Count(c)) => Some((format!("-{c}"), 0, String::new())),
-            EventKind::Withdrawn => {
-                if let Some(p) = last.take() {
-                    p.undo(&mut board);
-                }
-                writeln!(
-                    out,
-                    "{:>4}  {:<10} withdrawn",
-                    e.line, game.players[e.player].nick
-                )
-                .map_err(w)?;
-                None
-            }
-            _ => None,
+    for m in &analysis.moves {
+        let note = match m.note.as_str() {
+            "" => String::new(),
+            "unplaceable" => "  cannot be placed".into(),
+            n => format!("  {n}"),
         };
-        let Some((what, score, note)) = played else {
+        if m.played == "withdrawn" {
+            writeln!(out, "{:>4}  {:<10} withdrawn", m.line, m.nick).map_err(w)?;
             continue;
-        };
-        let rack = parse_rack(&e.rack, set).ok().filter(|r| !r.is_empty());
-        let nick = &game.players[e.player].nick;
-        match rack {
-            Some(rack) => {
-                let top = movegen::top_plays(&setup.graph, set, &board, &rack);
-                let best = top.score().map_or(0, i64::from);
-                let top_text = match top.plays.first() {
-                    Some(p) if top.plays.len() > 1 => {
-                        format!("{p} (+{} tied)", top.plays.len() - 1)
-                    }
-                    Some(p) => p.to_string(),
+        }
+        match (m.top_score, m.difference) {
+            (Some(best), Some(diff)) => {
+                let top_text = match &m.top {
+                    Some(p) if m.tied > 0 => format!("{p} (+{} tied)", m.tied),
+                    Some(p) => p.clone(),
                     None => "none".into(),
                 };
-                let t = &mut tally[e.player];
-                t.moves += 1;
-                t.played += score;
-                t.top += best;
-                if score >= best {
-                    t.found_top += 1;
-                }
                 writeln!(
                     out,
-                    "{:>4}  {:<10} {:<8} {:<18} {:>5}  {:<24} {:>5} {:>5}{}",
-                    e.line,
-                    nick,
-                    e.rack,
-                    what,
-                    score,
-                    top_text,
-                    best,
-                    best - score,
-                    if note.is_empty() {
-                        String::new()
-                    } else {
-                        format!("  {note}")
-                    }
+                    "{:>4}  {:<10} {:<8} {:<18} {:>5}  {:<24} {:>5} {:>5}{note}",
+                    m.line, m.nick, m.rack, m.played, m.score, top_text, best, diff
                 )
                 .map_err(w)?;
             }
-            None => {
+            _ => {
                 writeln!(
                     out,
-                    "{:>4}  {:<10} {:<8} {:<18} {:>5}  (rack not recorded){}",
-                    e.line,
-                    nick,
-                    "-",
-                    what,
-                    score,
-                    if note.is_empty() {
-                        String::new()
-                    } else {
-                        format!("  {note}")
-                    }
+                    "{:>4}  {:<10} {:<8} {:<18} {:>5}  (rack not recorded){note}",
+                    m.line, m.nick, "-", m.played, m.score
                 )
                 .map_err(w)?;
             }
-        }
-        if let EventKind::Play(mv) = &e.kind
-            && let Ok(p) = validate(&board, set, mv, None)
-        {
-            p.apply(&mut board);
-            last = Some(p);
         }
     }
-    for (i, t) in tally.iter().enumerate() {
+    for t in &analysis.totals {
         let pct = if t.top > 0 {
             100.0 * t.played as f64 / t.top as f64
         } else {
@@ -382,12 +305,7 @@ pub fn analyze(setup: &Setup, file: &Path, out: &mut dyn Write) -> Result<(), St
         writeln!(
             out,
             "summary {}: {} moves analysed, {} points played of {} top points ({pct:.1}%), {} below the top, top play found {} times",
-            game.players[i].nick,
-            t.moves,
-            t.played,
-            t.top,
-            t.top - t.played,
-            t.found_top
+            t.nick, t.moves, t.played, t.top, t.difference, t.found_top
         )
         .map_err(w)?;
     }

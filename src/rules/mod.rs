@@ -132,6 +132,8 @@ pub mod pairing;
 pub mod standings;
 
 // Move generation: all plays, top plays, any play (rules D6, O1).
+/// A game's moves against the top play (`arbiter gcg analyze`, the analysis pages).
+pub mod analysis;
 pub mod movegen;
 
 // Duplicate (rules D1-D9).

@@ -7,6 +7,7 @@
 //! caller read from the injected clock (`AppState::clock`); nothing here reads the wall clock.
 
 pub mod accounts;
+pub mod analysis;
 pub mod authz;
 pub mod committee;
 pub mod desk;

@@ -399,6 +399,30 @@ pub const REFUSALS: &[(&str, &str)] = &[
         "too many accounts registered from this address; try again later",
         "err-registration-limit",
     ),
+    // Analysis (issue 17): the `gcg` field's refusals; the reader's reason stays as it is.
+    ("paste or upload a GCG record", "err-gcg-empty"),
+    (
+        "the record is over {max} bytes; at most {moves} moves are analysed",
+        "err-gcg-too-big",
+    ),
+    (
+        "the record's tile distribution is not known (english, french or indonesian)",
+        "err-gcg-tiles",
+    ),
+    (
+        "the record has {n} moves; at most {max} are analysed",
+        "err-gcg-too-many",
+    ),
+    // Online seeks (issue 17): tile sets and word lists.
+    (
+        "no such tile set: english, french or indonesian",
+        "err-online-tile-set",
+    ),
+    (
+        "no word list {name} on this site: {default}, or a list uploaded for an event",
+        "err-online-lexicon",
+    ),
+    ("line {line}: {why}", "err-gcg-line"),
 ];
 
 /// The rule ID of a rules-core refusal (`rule T7: …` gives `T7`), if it names one.

@@ -376,6 +376,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 web::get().to(api::online::record),
             )
             .route(
+                "/online/games/{id}/analysis",
+                web::get().to(api::analysis::online_game),
+            )
+            .route("/analyze", web::post().to(api::analysis::upload))
+            .route(
                 "/online/players/{username}",
                 web::get().to(api::online::profile),
             )
@@ -585,6 +590,15 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     .route(
         "/online/lobby/live",
         web::get().to(live::online_lobby_stream),
+    )
+    .route(
+        "/online/games/{id}/analysis",
+        web::get().to(pages::analysis::online_game),
+    )
+    .service(
+        web::resource("/analyze")
+            .route(web::get().to(pages::analysis::form))
+            .route(web::post().to(pages::analysis::upload)),
     )
     .route(
         "/online/games/{id}/live",

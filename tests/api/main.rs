@@ -9,6 +9,7 @@
 mod helpers;
 
 mod accounts_api;
+mod analysis;
 mod auth;
 mod closing;
 mod director;
@@ -29,6 +30,8 @@ mod navigation;
 mod online;
 mod online_pages;
 mod online_preview;
+mod online_ends;
+mod online_variants;
 mod openapi;
 mod ops;
 mod page_forms;

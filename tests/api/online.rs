@@ -17,7 +17,7 @@ pub(crate) struct Game {
     pub(crate) id: i64,
 }
 
-fn settings(mode: Value, at_zero: Value, minutes: u32) -> Value {
+pub(crate) fn settings(mode: Value, at_zero: Value, minutes: u32) -> Value {
     json!({"lexicon": "enable2k", "tile_set": "english", "mode": mode,
            "minutes": minutes, "at_zero": at_zero, "rated": true})
 }
@@ -39,7 +39,14 @@ fn challenge() -> Value {
 }
 
 pub(crate) fn start(settings: Value) -> Game {
-    let app = TestApp::builder().manual_clock().dealer_seed(17).spawn();
+    start_on(
+        TestApp::builder().manual_clock().dealer_seed(17).spawn(),
+        settings,
+    )
+}
+
+/// [`start`] on a server of the caller's making (another seed, the sweeper running).
+pub(crate) fn start_on(app: TestApp, settings: Value) -> Game {
     let mut ann = app.bearer("ann", false);
     let mut bob = app.bearer("bob", false);
     let seek = ok(ann.post_json("/api/v1/online/seeks", &json!({"settings": settings})));
@@ -66,7 +73,7 @@ impl Game {
         }
     }
 
-    fn cmd(&self, who: &mut Client, command: Value) -> Resp {
+    pub(crate) fn cmd(&self, who: &mut Client, command: Value) -> Resp {
         who.post_json(
             &format!("/api/v1/online/games/{}/commands", self.id),
             &json!({"command": command}),
@@ -350,9 +357,8 @@ fn a_loss_on_time_is_recorded_by_the_sweeper_though_nobody_moves() {
     g.app.clock().advance(chrono::Duration::seconds(61));
     let lexicons = g.app.state.lexicons.clone();
     let mut conn = g.app.state.pool.get().unwrap();
-    let graph = || arbiter::web::api::online::graph(&lexicons);
     let now = arbiter::clock::Clock::now(&**g.app.clock());
-    let n = arbiter::services::online::sweep(&mut conn, &g.app.state.desk, &graph, now).unwrap();
+    let n = arbiter::services::online::sweep(&mut conn, &g.app.state.desk, &lexicons, now).unwrap();
     assert_eq!(n, 1);
     let v = g.view(&mut g.app.client());
     assert_eq!(
@@ -367,7 +373,7 @@ fn a_loss_on_time_is_recorded_by_the_sweeper_though_nobody_moves() {
     );
     // Nothing more is due.
     assert_eq!(
-        arbiter::services::online::sweep(&mut conn, &g.app.state.desk, &graph, now).unwrap(),
+        arbiter::services::online::sweep(&mut conn, &g.app.state.desk, &lexicons, now).unwrap(),
         0
     );
 }

@@ -118,6 +118,8 @@ fn policy(r: &Route) -> Policy {
         ("post", "/online/register", true) => Public,
         ("post", "/online/settings", true) => Admin,
         ("post", p, true) if p.starts_with("/online/") => Signed,
+        // The analysis of a pasted GCG record (issue 17): signed-in accounts (it costs CPU).
+        ("post", "/analyze", true) | ("get" | "post", "/analyze", false) => Signed,
         ("get", "/healthz" | "/static/{file}" | "/" | "/login", false) => Public,
         ("post", "/login" | "/logout", false) => Public,
         ("get", "/openapi.json", true) | ("post", "/auth/token", true) => Public,
@@ -456,6 +458,9 @@ impl Fixture {
     }
 }
 
+/// A record quick to analyse (one position, a short rack).
+const SHORT_GCG: &str = "#player1 a A\n#player2 b B\n>a: CAT -  +0 0\n";
+
 /// What a request sends.
 #[derive(Debug, Clone)]
 enum Body {
@@ -551,6 +556,8 @@ fn body_for(fx: &Fixture, r: &Route, role: Role) -> Body {
         (false, "/online/register") => {
             form(&[("username", &format!("page-{tag}")), ("password", PASSWORD)])
         }
+        (true, "/analyze") => Body::Json(json!({"gcg": SHORT_GCG})),
+        (false, "/analyze") => form(&[("gcg", SHORT_GCG)]),
         (true, "/events") => Body::Json(json!({"name": format!("Event of {tag}")})),
         (true, "/events/{id}/teams") => Body::Json(
             json!({"name": format!("Team {tag}"), "players": [format!("{tag} 1"), format!("{tag} 2")]}),

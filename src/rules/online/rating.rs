@@ -47,12 +47,14 @@ pub enum ModeClass {
     Challenge,
 }
 
-/// O4: what a rating is kept for: lexicon × mode × time class. Data, used as a storage key
+/// O4: what a rating is kept for: lexicon (× tile set) × mode × time class. Data, used as a storage key
 /// (`key()`), e.g. `enable.challenge.regular`.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Variant {
     /// The lexicon's name.
     pub lexicon: String,
+    /// The tile set's name (C2): a French-tiles game is rated apart from an English one.
+    pub tile_set: String,
     /// Dictionary or challenge mode.
     pub mode: ModeClass,
     /// The time class.
@@ -64,6 +66,7 @@ impl Variant {
     pub fn of(settings: &OnlineSettings) -> Self {
         Self {
             lexicon: settings.lexicon.to_lowercase(),
+            tile_set: settings.tile_set.to_lowercase(),
             mode: match settings.mode {
                 Mode::Dictionary => ModeClass::Dictionary,
                 Mode::Challenge { .. } => ModeClass::Challenge,
@@ -72,7 +75,9 @@ impl Variant {
         }
     }
 
-    /// A stable text key for storage: `lexicon.mode.time`.
+    /// A stable text key for storage: `lexicon.mode.time`, the lexicon written `lexicon+tiles`
+    /// for a tile set other than English (`enable2k+french.dictionary.regular`), so English
+    /// games keep the key they always had.
     pub fn key(&self) -> String {
         let mode = match self.mode {
             ModeClass::Dictionary => "dictionary",
@@ -83,7 +88,11 @@ impl Variant {
             TimeClass::Rapid => "rapid",
             TimeClass::Regular => "regular",
         };
-        format!("{}.{mode}.{time}", self.lexicon)
+        if self.tile_set == "english" {
+            format!("{}.{mode}.{time}", self.lexicon)
+        } else {
+            format!("{}+{}.{mode}.{time}", self.lexicon, self.tile_set)
+        }
     }
 }
 
@@ -234,11 +243,15 @@ mod tests {
         assert_eq!(TimeClass::of_minutes(3), TimeClass::Blitz);
         assert_eq!(TimeClass::of_minutes(10), TimeClass::Rapid);
         assert_eq!(TimeClass::of_minutes(25), TimeClass::Regular);
-        let v = Variant {
+        let mut v = Variant {
             lexicon: "enable".into(),
+            tile_set: "english".into(),
             mode: ModeClass::Challenge,
             time: TimeClass::Regular,
         };
         assert_eq!(v.key(), "enable.challenge.regular");
+        // C2: another tile set is another variant.
+        v.tile_set = "french".into();
+        assert_eq!(v.key(), "enable+french.challenge.regular");
     }
 }

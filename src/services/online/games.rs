@@ -17,6 +17,7 @@ use crate::rules::online::{
     self as online, OnlineCommand, OnlineEvent, OnlineState, OnlineView, Sender, Viewer,
 };
 use crate::services::desk::{Desk, Work};
+use crate::services::lexicons::{DEFAULT, LexiconStore};
 use crate::vocab::{OnlineGameId, Seq, UserId};
 
 /// The move graph of the game's lexicon (built once; see `services::duplicate::graph`).
@@ -201,19 +202,23 @@ fn rate(
 
 /// The checks of [`command`] that need no word graph (the game exists, `user_id` plays in
 /// it, the request is well formed), so a refusal never waits for a graph to be built.
+/// Returns the game's word list, whose graph [`command`] needs.
 pub fn check_command(
     conn: &mut DbConn,
     user_id: UserId,
     game: OnlineGameId,
     req: &CommandRequest,
-) -> Result<(), AppError> {
+) -> Result<String, AppError> {
     check_key(&req.idempotency_key)?;
     req.command.check()?;
     let row = rows::find_game(conn, game)?
         .ok_or_else(|| AppError::not_found(format!("no game {game}")))?;
     side_of(&row, Some(user_id))
-        .map(|_| ())
-        .ok_or_else(|| AppError::Forbidden("only the game's players move in it".into()))
+        .ok_or_else(|| AppError::Forbidden("only the game's players move in it".into()))?;
+    let (_, state) = load(conn, game)?;
+    Ok(state
+        .settings
+        .map_or_else(|| DEFAULT.to_owned(), |s| s.lexicon))
 }
 
 /// A player's command: decided by the rules core on the game's log, appended, published. A
@@ -270,17 +275,22 @@ pub fn command(
 pub fn sweep(
     conn: &mut DbConn,
     desk: &Desk,
-    graph: Graph<'_>,
+    lexicons: &LexiconStore,
     now: DateTime<Utc>,
 ) -> Result<usize, AppError> {
     let mut changed = 0;
     for id in rows::due_games(conn, now.naive_utc())? {
+        // Each game with its own word list (O1's any-play), built before the transaction.
+        let lexicon = load(conn, id)?
+            .1
+            .settings
+            .map_or_else(|| DEFAULT.to_owned(), |s| s.lexicon);
+        let graph = super::graph_for(conn, lexicons, &lexicon)?;
         let done = desk.write(conn, |conn, work| {
             let (row, state) = load(conn, id)?;
             if online::due_timeouts(&state, now).is_none() {
                 return Ok(false);
             }
-            let graph = graph()?;
             // Time deals no tiles; a generator is needed only by the signature.
             let mut rng = rand::rng();
             let (events, after) = online::decide_and_apply(
@@ -325,4 +335,18 @@ pub fn game_view(
 pub fn record(conn: &mut DbConn, game: OnlineGameId) -> Result<String, AppError> {
     let (_, state) = load(conn, game)?;
     Ok(online::to_gcg_text(&state)?)
+}
+
+/// A finished game's record (C8) with its settings (the tile set and lexicon it was played
+/// with), for the analysis; 409 while it is played.
+pub fn finished_record(
+    conn: &mut DbConn,
+    game: OnlineGameId,
+) -> Result<(String, online::OnlineSettings), AppError> {
+    let (_, state) = load(conn, game)?;
+    let text = online::to_gcg_text(&state)?;
+    let settings = state
+        .settings
+        .ok_or_else(|| AppError::internal(format!("game {game} has no settings")))?;
+    Ok((text, settings))
 }

@@ -19,16 +19,21 @@ mod requests;
 mod seeks;
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use crate::error::AppError;
+use crate::rules::movegen::WordGraph;
 use crate::rules::online::OnlineError;
+use crate::services::lexicons::{DEFAULT, LexiconStore};
+use crate::vocab::EventId;
 
-pub use games::{GameSummary, OnlineGameView, check_command, command, game_view, record, sweep};
+pub use games::{
+    GameSummary, OnlineGameView, check_command, command, finished_record, game_view, record, sweep,
+};
 pub use players::{
     LeaderboardLine, LeaderboardView, ProfileView, RatingChange, RatingLine, RegisterRequest,
     RegisteredView, RegistrationSetting, leaderboard, profile, register, registration,
@@ -37,6 +42,37 @@ pub use players::{
 pub use preview::{PreviewRequest, PreviewView, check_preview, preview};
 pub use requests::{CommandRequest, NewSeekRequest, PlayerCommand};
 pub use seeks::{LobbyView, SeekView, accept, cancel, check_accept, create_seek, decline, lobby};
+
+/// Where the word list `name` comes from: the bundled list (event 0), or the newest event that
+/// uploaded a list by that name (the lists the site holds). Unknown: a field error.
+pub fn lexicon_source(conn: &mut crate::db::DbConn, name: &str) -> Result<EventId, AppError> {
+    if name == DEFAULT {
+        return Ok(EventId(0));
+    }
+    crate::db::events::list_events(conn)?
+        .into_iter()
+        .filter(|e| e.lexicon == name)
+        .map(|e| e.id)
+        .max_by_key(|id| id.0)
+        .ok_or_else(|| {
+            AppError::field(
+                "settings.lexicon",
+                format!(
+                    "no word list {name:?} on this site: {DEFAULT}, or a list uploaded for an event"
+                ),
+            )
+        })
+}
+
+/// The move graph of the word list `name` (see [`lexicon_source`]), built once.
+pub fn graph_for(
+    conn: &mut crate::db::DbConn,
+    lexicons: &LexiconStore,
+    name: &str,
+) -> Result<Arc<WordGraph>, AppError> {
+    let source = lexicon_source(conn, name)?;
+    crate::services::duplicate::graph(lexicons, source, name)
+}
 
 /// The site setting that opens or closes self-registration.
 pub const REGISTRATION: &str = "online_registration";

@@ -13,7 +13,6 @@ use crate::rules::game::Sides;
 use crate::rules::online::rating::Variant;
 use crate::rules::online::{self as online, AtZero, OnlineCommand, OnlineSettings, Sender};
 use crate::services::desk::Desk;
-use crate::services::lexicons::DEFAULT;
 use crate::vocab::{SeekId, Seq, UserId};
 
 use super::games::Graph;
@@ -73,17 +72,20 @@ fn seek_view(conn: &mut DbConn, row: &rows::SeekRow) -> Result<SeekView, AppErro
 
 /// Checks a seek's settings: a lexicon and tile set the server plays, a clock within bounds,
 /// and a ruleset the engine accepts.
-fn check_settings(s: &OnlineSettings) -> Result<(), AppError> {
-    if s.lexicon != DEFAULT {
+fn check_settings(conn: &mut DbConn, s: &OnlineSettings) -> Result<(), AppError> {
+    if s.lexicon.len() > 40 || s.lexicon.chars().any(char::is_control) {
         return Err(AppError::field(
             "settings.lexicon",
-            format!("online games are played in {DEFAULT}"),
+            format!("no word list {:?} on this site", s.lexicon),
         ));
     }
-    if s.tile_set != "english" {
+    // O1/O2: the bundled list or any list the site holds (uploaded for an event).
+    super::lexicon_source(conn, &s.lexicon)?;
+    // C2: any tile set the rules core holds (data: `TileSet::by_name`).
+    if crate::rules::tiles::TileSet::by_name(&s.tile_set).is_none() || s.tile_set.len() > 40 {
         return Err(AppError::field(
             "settings.tile_set",
-            "online games are played with the english tile set",
+            "no such tile set: english, french or indonesian",
         ));
     }
     if !(1..=MAX_MINUTES).contains(&s.minutes) {
@@ -113,7 +115,7 @@ pub fn create_seek(
     user_id: UserId,
     req: &NewSeekRequest,
 ) -> Result<SeekView, AppError> {
-    check_settings(&req.settings)?;
+    check_settings(conn, &req.settings)?;
     let target = match req.opponent.as_deref().map(str::trim) {
         None | Some("") => None,
         Some(name) => {
@@ -221,9 +223,13 @@ pub fn decline(
 
 /// The checks of [`accept`] that need no word graph (the seek exists, is open, and `user_id`
 /// may take it), so a refusal never waits for a graph to be built.
-pub fn check_accept(conn: &mut DbConn, user_id: UserId, id: SeekId) -> Result<(), AppError> {
+/// Returns the seek's word list, whose graph [`accept`] needs.
+pub fn check_accept(conn: &mut DbConn, user_id: UserId, id: SeekId) -> Result<String, AppError> {
     let seek = open_seek(conn, id)?;
-    may_accept(&seek, user_id)
+    may_accept(&seek, user_id)?;
+    let settings: OnlineSettings =
+        serde_json::from_str(&seek.settings).map_err(AppError::internal)?;
+    Ok(settings.lexicon)
 }
 
 fn may_accept(seek: &rows::SeekRow, user_id: UserId) -> Result<(), AppError> {

@@ -12,6 +12,7 @@
 //! annotation names once instead of listing its 4xx answers.
 
 pub mod account;
+pub mod analysis;
 pub mod committee;
 pub mod director;
 pub mod duplicate;

@@ -131,11 +131,16 @@ pub async fn create_seek(
     body: web::Json<NewSeekRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, now, desk) = (user.0.uid, state.clock.now(), state.desk.clone());
-    let out = state
-        .db(move |conn| online::create_seek(conn, &desk, now, uid, &body))
+    let (out, source, lexicon) = state
+        .db(move |conn| {
+            let out = online::create_seek(conn, &desk, now, uid, &body)?;
+            let lexicon = body.settings.lexicon.clone();
+            let source = online::lexicon_source(conn, &lexicon)?;
+            Ok((out, source, lexicon))
+        })
         .await?;
     // The graph is built while the seek waits, so accepting it does not wait for the build.
-    crate::services::duplicate::warm(state.lexicons.clone(), EventId(0), DEFAULT.into());
+    crate::services::duplicate::warm(state.lexicons.clone(), source, lexicon);
     Ok(HttpResponse::Created().json(out))
 }
 
@@ -208,10 +213,11 @@ pub async fn accept_seek(
     let (lexicons, svc) = (state.lexicons.clone(), state.online.clone());
     let out = state
         .db(move |conn| {
-            online::check_accept(conn, uid, id)?;
+            let lexicon = online::check_accept(conn, uid, id)?;
             // Built before the write transaction opens, so a first build holds no writer.
-            graph(&lexicons)?;
-            let g = || graph(&lexicons);
+            let source = online::lexicon_source(conn, &lexicon)?;
+            let g = || crate::services::duplicate::graph(&lexicons, source, &lexicon);
+            g()?;
             let mut rng = svc.dealer.rng()?;
             online::accept(conn, &desk, &g, &mut rng, now, uid, id)
         })
@@ -268,9 +274,10 @@ pub async fn command(
     let (lexicons, svc) = (state.lexicons.clone(), state.online.clone());
     let out = state
         .db(move |conn| {
-            online::check_command(conn, uid, id, &body)?;
-            graph(&lexicons)?;
-            let g = || graph(&lexicons);
+            let lexicon = online::check_command(conn, uid, id, &body)?;
+            let source = online::lexicon_source(conn, &lexicon)?;
+            let g = || crate::services::duplicate::graph(&lexicons, source, &lexicon);
+            g()?;
             let mut rng = svc.dealer.rng()?;
             online::command(conn, &desk, &g, &mut rng, now, uid, id, &body)
         })

@@ -62,6 +62,8 @@ use utoipa::OpenApi;
         super::individual_rounds::show_slip,
         super::individual_rounds::slip,
         super::online::register,
+        super::analysis::online_game,
+        super::analysis::upload,
         super::online::settings,
         super::online::set_settings,
         super::online::lobby,

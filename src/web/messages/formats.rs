@@ -134,7 +134,7 @@ pub const FORMAT_REFUSALS: &[(&str, &str)] = &[
     ),
     ("row {r}: expected 15 squares, found {n}", "err-row-15"),
     ("{tiles} not on your rack {rack}", "err-not-on-your-rack"),
-    ("GCG line {n}: {why}", "err-gcg-line"),
+    ("GCG line {n}: {why}", "err-gcg-line-n"),
     (
         "{n} redraws did not meet the constraint; draw by hand",
         "err-redraws",

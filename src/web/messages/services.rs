@@ -117,11 +117,6 @@ pub const SERVICE_REFUSALS: &[(&str, &str)] = &[
     ("no such language", "err-no-such-language"),
     ("no such player", "err-no-such-player"),
     ("no team {id}", "err-no-team"),
-    ("online games are played in {lexicon}", "err-online-lexicon"),
-    (
-        "online games are played with the english tile set",
-        "err-online-tiles",
-    ),
     (
         "only the challenged player declines a challenge",
         "err-decline-not-yours",
@@ -275,4 +270,5 @@ pub const SERVICE_REFUSALS: &[(&str, &str)] = &[
     ("you cannot challenge yourself", "err-challenge-self"),
     ("at most 200 characters", "err-max-200"),
     ("one line of text", "err-one-line"),
+    ("no word list {name} on this site", "err-no-word-list-site"),
 ];

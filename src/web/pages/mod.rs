@@ -9,6 +9,7 @@
 //! route table (`web::routes`), not here.
 
 pub mod account;
+pub mod analysis;
 pub mod board_view;
 pub mod committee;
 pub mod director;
