@@ -38,18 +38,24 @@ pub struct PreviewView {
 }
 
 /// The checks of [`preview`] that need no word graph: the game exists and `user_id` plays in
-/// it (a spectator may not probe a player's rack), the move is short printable text.
+/// it (a spectator may not probe a player's rack), the move is short printable text. Returns
+/// the name of the game's word list, which the preview is checked against.
 pub fn check_preview(
     conn: &mut DbConn,
     user_id: UserId,
     game: OnlineGameId,
     req: &PreviewRequest,
-) -> Result<(), AppError> {
+) -> Result<String, AppError> {
     let row = rows::find_game(conn, game)?
         .ok_or_else(|| AppError::not_found(format!("no game {game}")))?;
     side_of(&row, Some(user_id))
         .ok_or_else(|| AppError::Forbidden("only the game's players move in it".into()))?;
-    super::requests::PlayerCommand::Play { mv: req.mv.clone() }.check()
+    super::requests::PlayerCommand::Play { mv: req.mv.clone() }.check()?;
+    // O1: the preview checks words against the game's own list, as the command will.
+    let (_, state) = super::games::load(conn, game)?;
+    Ok(state
+        .settings
+        .map_or_else(|| super::DEFAULT.to_owned(), |s| s.lexicon))
 }
 
 /// Scores `req`'s play for `user_id` as the game stands at `now`, recording nothing: a play

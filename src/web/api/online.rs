@@ -308,8 +308,9 @@ pub async fn preview(
     let (uid, now, id, lexicons) = (user.0.uid, state.clock.now(), *id, state.lexicons.clone());
     let out = state
         .db(move |conn| {
-            online::check_preview(conn, uid, id, &body)?;
-            let g = || graph(&lexicons);
+            let lexicon = online::check_preview(conn, uid, id, &body)?;
+            let source = online::lexicon_source(conn, &lexicon)?;
+            let g = || crate::services::duplicate::graph(&lexicons, source, &lexicon);
             online::preview(conn, &g, now, uid, id, &body)
         })
         .await?;
