@@ -8,6 +8,7 @@
 //! - `views`: what the API and pages show (standings, rounds, CSV);
 //! - `tsh`: `.t` import and export, `tourney.js`.
 
+mod public;
 mod rounds;
 mod tsh;
 mod views;
@@ -25,6 +26,10 @@ use crate::rules::pairing::individual::{Plan, PlanError, Stretch};
 use crate::services::authz::Grants;
 use crate::vocab::{EventId, UserId};
 
+pub use public::{
+    AlphaLine, ClubPage, Head, PlayerGame, PlayerPage, PublicLine, PublicRound, PublicStandings,
+    club_page, player_page, public_rounds, public_standings,
+};
 pub use rounds::{
     OverrideRequest, PairLine, QuickEntryRequest, QuickEntryResult, QuickLine, SlipDetails,
     SlipRequest, SlipView, missing, override_round, pair_next, quick_entry, slip, slip_view,

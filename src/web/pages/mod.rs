@@ -15,6 +15,7 @@ pub mod director;
 pub mod duplicate;
 pub mod duplicate_print;
 pub mod individual;
+pub mod individual_public;
 pub mod pic;
 pub mod public;
 pub mod table;
