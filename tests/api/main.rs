@@ -19,6 +19,7 @@ mod duplicate_prepared;
 mod duplicate_record;
 mod foundation;
 mod individual;
+mod individual_public;
 mod inputs;
 mod languages;
 mod languages_words;
