@@ -6,6 +6,7 @@
 //! - this file: requests, the event, divisions and players, and loading a division;
 //! - `rounds`: pairing, overrides, quick entry, missing results, slips;
 //! - `views`: what the API and pages show (standings, rounds, CSV);
+//! - `public`: the public pages' views (Gibsonized leader, alphabetical pairings, players, clubs);
 //! - `tsh`: `.t` import and export, `tourney.js`.
 
 mod public;
