@@ -2,6 +2,7 @@
 // Pages opt in to behaviours with data- attributes, so this file stays small and generic:
 //   data-confirm   on a form: ask before submitting
 //   data-live      on a region: an SSE stream URL; data-refresh: the fragment to re-read
+//                  (data-refresh-part: or a whole page, of which this element id is the region)
 //   data-clock-ms  a clock to count down while data-running is set
 //   data-command   a form that sends a match command to the API (table tablet)
 //   data-poll      a waiting page: re-read this URL every few seconds, follow it when it redirects
@@ -78,6 +79,13 @@
       .then(function (html) {
         // Keep what the user is typing in a form of the region.
         if (region.contains(document.activeElement) && document.activeElement.tagName === "INPUT") { region.dataset.stale = "1"; return; }
+        // data-refresh-part: the URL is a whole page; its element with this id is the region.
+        var part = region.getAttribute("data-refresh-part");
+        if (part) {
+          var fresh = new DOMParser().parseFromString(html, "text/html").getElementById(part);
+          if (!fresh) { throw new Error("no " + part); }
+          html = fresh.innerHTML;
+        }
         region.innerHTML = html;
         region.dataset.stale = "";
         region.querySelectorAll("[data-end-racks]").forEach(endRacksPreview);

@@ -1082,3 +1082,47 @@ err-gcg-tiles = The record's tile distribution is not known (english, french or 
 err-gcg-too-many = The record has { $n } moves; at most { $max } are analysed.
 err-online-tile-set = No such tile set: english, french or indonesian.
 err-online-lexicon = No word list { $name } on this site: { $default }, or a list uploaded for an event.
+## indpub
+home-your-pages = Your pages
+home-events = Events
+home-no-events = No public event yet.
+home-format-team = Team event
+home-format-individual = Individual event
+home-format-duplicate = Duplicate
+home-created = created { $date }
+home-not-started = not started
+home-rounds = { $count ->
+    [one] { $count } round
+   *[other] { $count } rounds
+}
+home-games = { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+}
+home-private = private
+indp-pairings = Pairings
+indp-results = Results
+indp-printable = Printable version
+indp-not-started = No round paired yet
+indp-round-of = Round { $round } of { $rounds }
+indp-standings-title = Standings, division { $division } · { $event }
+indp-pairings-title = Pairings, division { $division } · { $event }
+indp-results-title = Results, division { $division } · { $event }
+indp-club-title = Club { $club }
+indp-record = Won–lost
+indp-gibsonized = Gibsonized
+indp-score = Score
+indp-winner = Winner
+indp-tie = Tie
+indp-pending = Waiting for the result
+indp-by-table = By table
+indp-alphabetical = Alphabetical
+indp-opponent = Opponent
+indp-goes-first = first
+indp-goes-second = second
+indp-rank = Rank
+indp-club = Club
+indp-round-col = Round
+indp-side = Goes
+indp-rating-change = Rating change
+indp-forfeit = forfeit

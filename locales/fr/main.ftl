@@ -1081,3 +1081,47 @@ err-gcg-tiles = La distribution de lettres de la feuille est inconnue (english, 
 err-gcg-too-many = La feuille compte { $n } coups ; au plus { $max } sont analysés.
 err-online-tile-set = Jeu de lettres inconnu : english, french ou indonesian.
 err-online-lexicon = Pas de liste de mots { $name } sur ce site : { $default }, ou une liste envoyée pour un tournoi.
+## indpub
+home-your-pages = Vos pages
+home-events = Tournois
+home-no-events = Aucun tournoi public pour l’instant.
+home-format-team = Tournoi par équipes
+home-format-individual = Tournoi individuel
+home-format-duplicate = Duplicate
+home-created = créé le { $date }
+home-not-started = pas commencé
+home-rounds = { $count ->
+    [one] { $count } ronde
+   *[other] { $count } rondes
+}
+home-games = { $count ->
+    [one] { $count } partie
+   *[other] { $count } parties
+}
+home-private = privé
+indp-pairings = Appariements
+indp-results = Résultats
+indp-printable = Version imprimable
+indp-not-started = Aucune ronde appariée pour l’instant
+indp-round-of = Ronde { $round } sur { $rounds }
+indp-standings-title = Classement, division { $division } · { $event }
+indp-pairings-title = Appariements, division { $division } · { $event }
+indp-results-title = Résultats, division { $division } · { $event }
+indp-club-title = Club { $club }
+indp-record = Gagnées–perdues
+indp-gibsonized = Gibsonisé
+indp-score = Score
+indp-winner = Vainqueur
+indp-tie = Égalité
+indp-pending = Résultat attendu
+indp-by-table = Par table
+indp-alphabetical = Par ordre alphabétique
+indp-opponent = Adversaire
+indp-goes-first = commence
+indp-goes-second = second
+indp-rank = Rang
+indp-club = Club
+indp-round-col = Ronde
+indp-side = Joue
+indp-rating-change = Variation du classement
+indp-forfeit = forfait

@@ -37,6 +37,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../../static/online.js"),
     ),
     (
+        "individual.css",
+        "text/css; charset=utf-8",
+        include_bytes!("../../static/individual.css"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_bytes!("../../static/favicon.svg"),

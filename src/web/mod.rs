@@ -469,6 +469,39 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         "/individual/events/{id}",
         web::get().to(pages::individual::event),
     )
+    // Issue 18: a division's public pages (standings, pairings, results, players, clubs).
+    .route(
+        "/individual/divisions/{id}/standings",
+        web::get().to(pages::individual_public::standings),
+    )
+    .route(
+        "/individual/divisions/{id}/standings/print",
+        web::get().to(pages::individual_public::standings_print),
+    )
+    .route(
+        "/individual/divisions/{id}/pairings",
+        web::get().to(pages::individual_public::pairings),
+    )
+    .route(
+        "/individual/divisions/{id}/pairings/print",
+        web::get().to(pages::individual_public::pairings_print),
+    )
+    .route(
+        "/individual/divisions/{id}/results",
+        web::get().to(pages::individual_public::results),
+    )
+    .route(
+        "/individual/divisions/{id}/results/print",
+        web::get().to(pages::individual_public::results_print),
+    )
+    .route(
+        "/individual/divisions/{id}/players/{number}",
+        web::get().to(pages::individual_public::player),
+    )
+    .route(
+        "/individual/divisions/{id}/clubs/{club}",
+        web::get().to(pages::individual_public::club),
+    )
     .route(
         "/individual/divisions/{id}/rounds/{round}/entry",
         web::get().to(pages::individual_desk::entry),

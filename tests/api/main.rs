@@ -21,6 +21,7 @@ mod duplicate_record;
 mod foundation;
 mod individual;
 mod individual_desk;
+mod individual_public;
 mod inputs;
 mod languages;
 mod languages_words;

@@ -103,7 +103,9 @@ fn policy(r: &Route) -> Policy {
         ("post", "/events/{id}/duplicate/games", false) => DupReferee,
         ("get", p, _) if p.starts_with("/duplicate/") => DupReader,
         // Individual events (issue 18): a private one is read and run by its director; the
-        // fixture's other accounts hold no role in it.
+        // fixture's other accounts hold no role in it. Its public pages (standings, pairings,
+        // results, players, clubs and their print views) follow the same rule; a public event's
+        // are read signed out (`individual_public::private_events_and_unknown_…`).
         ("post", "/individual/events", true) => Admin,
         ("get" | "post" | "put", p, _) if p.starts_with("/individual/") => Director,
         // Accounts through the API (issue 18).
@@ -379,7 +381,8 @@ fn fixture() -> Fixture {
     for name in ["Ann", "Bob", "Cy", "Di"] {
         ok(admin.post_json(
             &format!("/api/v1/individual/divisions/{ind_division}/players"),
-            &json!({"name": name, "rating": 1500}),
+            // A club, so that the division's club page (issue 18) has something to show.
+            &json!({"name": name, "rating": 1500, "club": "Kuala"}),
         ));
     }
     ok(admin.post_json(
@@ -444,6 +447,7 @@ impl Fixture {
             .replace("{round}", "1")
             .replace("{table}", "1")
             .replace("{number}", "1")
+            .replace("{club}", "Kuala")
             .replace("{file}", "app.css")
             .replace("{code}", "fr")
             .replace(

@@ -6,8 +6,10 @@
 //! - this file: requests, the event, divisions and players, and loading a division;
 //! - `rounds`: pairing, overrides, quick entry, missing results, slips;
 //! - `views`: what the API and pages show (standings, rounds, CSV);
+//! - `public`: the public pages' views (Gibsonized leader, alphabetical pairings, players, clubs);
 //! - `tsh`: `.t` import and export, `tourney.js`.
 
+mod public;
 mod rounds;
 mod tsh;
 mod views;
@@ -27,6 +29,10 @@ use crate::services::authz::Grants;
 use crate::services::desk::Desk;
 use crate::vocab::{DivisionId, EventId, UserId};
 
+pub use public::{
+    AlphaLine, ClubPage, Head, PlayerGame, PlayerPage, PublicLine, PublicRound, PublicStandings,
+    club_page, player_page, public_rounds, public_standings,
+};
 pub use rounds::{
     OverrideRequest, PairLine, QuickEntryRequest, QuickEntryResult, QuickLine, SlipDetails,
     SlipRequest, SlipView, missing, override_round, pair_next, quick_entry, slip, slip_view,

@@ -134,6 +134,12 @@ pub fn round_view(
     round: u32,
 ) -> Result<RoundView, AppError> {
     let (d, _) = division_for_reader(conn, user, division_id)?;
+    round_of(&d, round)
+}
+
+/// A round's lines of a loaded division (404 when the round is not paired).
+pub(super) fn round_of(d: &Loaded, round: u32) -> Result<RoundView, AppError> {
+    let division_id = d.div.id;
     let r = i32::try_from(round).unwrap_or(i32::MAX);
     let meta = d.meta();
     let lines: Vec<RoundLine> = d
@@ -252,8 +258,14 @@ pub fn standings(
     division_id: DivisionId,
 ) -> Result<StandingsView, AppError> {
     let (d, _) = division_for_reader(conn, user, division_id)?;
+    standings_of(&d)
+}
+
+/// The standings of a loaded division.
+pub(super) fn standings_of(d: &Loaded) -> Result<StandingsView, AppError> {
+    let division_id = d.div.id;
     let t = tally(&d.meta(), &d.lines(), &d.options);
-    let est = estimates(&d, None)?;
+    let est = estimates(d, None)?;
     let lines = ranked(t.into_values())
         .into_iter()
         .enumerate()

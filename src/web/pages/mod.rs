@@ -18,6 +18,7 @@ pub mod duplicate_print;
 pub mod individual;
 pub mod individual_desk;
 pub mod online;
+pub mod individual_public;
 pub mod pic;
 pub mod public;
 pub mod table;

@@ -9,6 +9,7 @@ use askama_web::WebTemplate;
 use super::{Chrome, html, page};
 use crate::db::matches::MatchRow;
 use crate::error::AppError;
+use crate::services::public_events::{self, Format, ListedEvent, Progress};
 use crate::services::{events, standings};
 use crate::vocab::{EventId, TeamId, UserId};
 use crate::web::AppState;
@@ -18,18 +19,26 @@ use crate::web::session::{CsrfToken, MaybeUser};
 #[template(path = "home.html")]
 struct HomePage {
     chrome: Chrome,
+    events: Vec<ListedEvent>,
 }
 
-/// `GET /`.
+/// `GET /`: every public event (and the private ones the caller has a role in) with a link to
+/// its public page; a signed-in user's own pages too.
 pub async fn home(
     req: HttpRequest,
+    state: web::Data<AppState>,
     user: MaybeUser,
     csrf: CsrfToken,
 ) -> Result<HttpResponse, AppError> {
+    let uid = user.0.as_ref().map(|c| c.uid);
+    let events = state
+        .db(move |conn| public_events::listed_events(conn, uid))
+        .await?;
     let chrome = Chrome::new(&req, user.0, &csrf);
     page(
         &HomePage {
             chrome: chrome.clone(),
+            events,
         },
         &chrome,
         actix_web::http::StatusCode::OK,
