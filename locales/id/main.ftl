@@ -573,7 +573,9 @@ dupa-flash-player-added = Pemain { $number } ({ $name }) ditambahkan.
 dupa-flash-game-created = Permainan { $game } dibuat.
 dupa-new-event-duplicate-hint = Duplikat: opsinya adalah aturan D, misalnya
 dupa-results-title = Hasil · { $event }
-dupa-results-cumulative = Dari { $games } permainan
+dupa-results-cumulative = { $games ->
+   *[other] Dari { $games } permainan
+}
 dupa-printed = dicetak { $at }
 dupa-results-game = Permainan { $game }
 dupa-results-game-tops = { $turns } giliran, jumlah top { $tops }
@@ -742,3 +744,34 @@ indiv-table = Meja
 indiv-first = Jalan pertama
 indiv-second = Jalan kedua
 indiv-bye = Bye
+
+## dupc
+dupc-prepared-choice = pilihan permainan yang disiapkan
+dupc-phone-title = Slip Anda · permainan { $game }
+dupc-phone-login-help = Ketik nomor pemain Anda dan PIN yang tercetak di kartu meja Anda.
+dupc-pin = PIN
+dupc-phone-open = Buka slip saya
+dupc-phone-send = Kirim slip saya
+dupc-phone-sent = Terkirim. Anda boleh mengubahnya sampai waktu habis.
+dupc-phone-entry = Slip Anda:
+dupc-phone-closed = Waktu habis: slip Anda terkunci.
+dupc-phone-waiting = Tunggu wasit memulai giliran.
+dupc-phone-unreachable = Server tidak terjangkau: periksa Wi-Fi lalu kirim lagi.
+dupc-phone-nothing-yet = Belum ada isian untuk giliran ini.
+dupc-phone-leave = Bukan saya: tutup slip ini
+dupc-phone-entries = Diisi pemain dari ponsel mereka
+dupc-phone-entries-help = Diperiksa seperti slip Anda saat wasit menampilkan top. Ambil alih untuk mengoreksi: slip Anda dicatat sebagai catatan baru.
+dupc-entered = Diisi
+dupc-not-checked = belum diperiksa
+dupc-take-over = Ambil alih
+dupc-phone-slips = Slip dari ponsel
+dupc-phone-slips-on = pemain mengisi slip sendiri (nomor dan PIN kartu meja)
+dupc-phone-slips-off = tidak (arbiter mengisi slip)
+dupc-phone-link = Halaman slip ponsel
+err-dupc-time-up = Waktu habis untuk giliran { $turn }: slip Anda tidak dicatat
+err-dupc-phone-off = Acara ini tidak menerima slip dari ponsel pemain
+err-dupc-pin = Nomor pemain dan PIN ini tidak cocok: periksa kartu meja Anda
+err-dupc-no-turn = Tidak ada giliran berjalan: tunggu wasit memulai giliran berikutnya
+err-dupc-reference = Tulis referensinya, misalnya H8
+err-dupc-word = Tulis kata dengan huruf (blank dengan huruf kecil)
+err-dupc-points = Poin paling banyak 2000
