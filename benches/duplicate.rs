@@ -4,7 +4,9 @@
 //! find the top, some write wrong points, a misspelled word or another legal play), the top is
 //! chosen and placed. Meanwhile a hall display and R ranking readers (1,000) follow the event's
 //! SSE stream: the hall re-reads the game on every master change, the readers re-read the
-//! ranking when a top is placed.
+//! ranking when a top is placed, as a browser does: gzip accepted, and `If-None-Match` with the
+//! ETag of the ranking they hold (the server encodes the ranking once per change and serves it
+//! from memory; an unchanged one answers 304).
 //!
 //! ```text
 //! cargo bench --bench duplicate -- [--players 1000] [--readers 1000] [--arbitrators 16]
@@ -170,6 +172,32 @@ impl Client {
         }
     }
 
+    /// A conditional GET as a browser re-reads: gzip, `If-None-Match` with the ETag held. Returns
+    /// the status and the ETag to hold next.
+    fn get_if_changed(&self, path: &str, etag: Option<&str>) -> (u16, Option<String>) {
+        let mut req = self
+            .agent
+            .get(format!("{}{path}", self.base))
+            .header("Accept-Encoding", "gzip");
+        if let Some(t) = etag {
+            req = req.header("If-None-Match", t);
+        }
+        match req.call() {
+            Ok(mut r) => {
+                let status = r.status().as_u16();
+                let next = r
+                    .headers()
+                    .get("etag")
+                    .and_then(|v| v.to_str().ok())
+                    .map(str::to_owned)
+                    .or_else(|| etag.map(str::to_owned));
+                let _ = r.body_mut().read_to_vec();
+                (status, next)
+            }
+            Err(_) => (599, etag.map(str::to_owned)),
+        }
+    }
+
     /// GET; unparsed reads ask for gzip as browsers do and only count the bytes.
     fn get(&self, path: &str, parse: bool) -> (u16, Value) {
         let mut req = self.agent.get(format!("{}{path}", self.base));
@@ -248,14 +276,20 @@ fn token(state: &arbiter::web::AppState, user: &arbiter::db::users::User) -> Str
 /// What one subscriber saw: (seq, kind, when the frame arrived, when its re-read ended).
 type Seen = Arc<Mutex<Vec<(u64, String, Instant, Option<Instant>)>>>;
 
-/// Follows the event's stream. `reread` is fetched after a frame of a kind in `on`; slip
-/// frames are kept one in `sample` (a hall's thousand slips per turn would fill memory).
+/// Readers' conditional re-reads answered with a body (200) and without (304).
+static READ_FULL: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+static READ_NOT_MODIFIED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Follows the event's stream. `reread` is fetched after a frame of a kind in `on` (with the
+/// ETag last seen when `conditional`); slip frames are kept one in `sample` (a hall's thousand
+/// slips per turn would fill memory).
 fn subscribe(
     base: &str,
     event_id: i64,
     reread: String,
     on: &'static [&'static str],
     sample: u64,
+    conditional: bool,
     ready: Arc<std::sync::Barrier>,
 ) -> Seen {
     let seen: Seen = Arc::default();
@@ -271,6 +305,7 @@ fn subscribe(
                 .call()
                 .unwrap();
             ready.wait();
+            let mut etag: Option<String> = None;
             let reader = BufReader::new(res.into_body().into_reader());
             for line in reader.lines() {
                 let Ok(line) = line else { break };
@@ -285,7 +320,18 @@ fn subscribe(
                     continue;
                 }
                 let done = on.contains(&kind.as_str()).then(|| {
-                    c.get(&reread, false);
+                    if conditional {
+                        let (status, next) = c.get_if_changed(&reread, etag.as_deref());
+                        let counter = if status == 304 {
+                            &READ_NOT_MODIFIED
+                        } else {
+                            &READ_FULL
+                        };
+                        counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        etag = next;
+                    } else {
+                        c.get(&reread, false);
+                    }
                     Instant::now()
                 });
                 out.lock().unwrap().push((seq, kind, at, done));
@@ -442,6 +488,7 @@ fn bench(o: &Opts, store: &Store) {
         format!("/api/v1/duplicate/games/{game}"),
         &["rack_drawn", "turn_started", "top_chosen", "play_placed"],
         97,
+        false,
         ready.clone(),
     );
     let readers: Vec<Seen> = (0..o.readers)
@@ -452,6 +499,7 @@ fn bench(o: &Opts, store: &Store) {
                 format!("/api/v1/duplicate/events/{event_id}/ranking"),
                 &["play_placed"],
                 97,
+                true,
                 ready.clone(),
             )
         })
@@ -635,6 +683,11 @@ fn bench(o: &Opts, store: &Store) {
         o.players,
         o.readers,
         o.arbitrators
+    ));
+    out.push_str(&format!(
+        "Readers' ranking re-reads (gzip, If-None-Match): {} with a body, {} not modified (304).\n\n",
+        READ_FULL.load(std::sync::atomic::Ordering::Relaxed),
+        READ_NOT_MODIFIED.load(std::sync::atomic::Ordering::Relaxed)
     ));
     out.push_str("| what (ms) | n | p50 | p90 | p99 | max |\n|---|---:|---:|---:|---:|---:|\n");
     for l in [

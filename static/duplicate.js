@@ -127,6 +127,17 @@
       f.querySelector('[data-field="player"]').focus();
     }).catch(function () { out.textContent = T("js-dup-slip-unreachable", "Could not reach the server: the slip may not be recorded. Press Enter again."); });
   });
+  // D5 (phone slips): "take over" copies what the player entered into the slip form, where the
+  // arbitrator corrects it and records it as their own slip (a new record).
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest("[data-dup-takeover]");
+    var f = document.querySelector("[data-dup-slip]");
+    if (!b || !f) { return; }
+    ["turn", "player", "reference", "word", "points"].forEach(function (n) {
+      f.querySelector('[data-field="' + n + '"]').value = b.getAttribute("data-" + n) || "";
+    });
+    f.querySelector('[data-field="reference"]').focus();
+  });
   // The turn field follows the turn the slips are open for, unless it is being edited.
   var obs = new MutationObserver(function () {
     var p = document.querySelector("[data-slip-turn]");
@@ -134,4 +145,116 @@
     if (p && t && document.activeElement !== t && p.getAttribute("data-slip-turn")) { t.value = p.getAttribute("data-slip-turn"); }
   });
   document.querySelectorAll("[data-refresh]").forEach(function (r) { obs.observe(r, { childList: true }); });
+
+  // --- a player's phone (issue 16, D4-D5): number + PIN of the table card, then the slip ----
+  // Both go with every request (the phone keeps them for the tab only); the server decides who,
+  // whether the option is on and whether time is up. The page asks every 2 s while open.
+  var phone = document.querySelector("[data-phone]");
+  if (phone) {
+    var pid = phone.getAttribute("data-phone");
+    var store = window.sessionStorage;
+    var who = null;
+    try { who = JSON.parse(store.getItem("dupc-phone-" + pid) || "null"); } catch (e) { who = null; }
+    var endsAt = null;
+    var warnMs = 30000;
+    var text = function (k) { return phone.getAttribute("data-text-" + k) || ""; };
+    // The refusal in the page's words (web::messages::REFUSALS), the rule ID beside it.
+    var words = function (body) {
+      var msg = String(body.message || "").replace(/^rule \w+: /, "").replace(/\.$/, "");
+      var list = TEXT.refusals || [];
+      for (var i = 0; i < list.length; i++) {
+        var names = [];
+        var src = String(list[i][0]).replace(/[.*+?^$()|[\]\\]/g, "\\$&")
+          .replace(/\{(\w+)\}/g, function (_, n) { names.push(n); return "(.+?)"; });
+        var m = new RegExp("^" + src + "$", "i").exec(msg);
+        if (!m) { continue; }
+        var out = String(list[i][1]);
+        for (var j = 0; j < names.length; j++) { out = out.split("{" + names[j] + "}").join(m[j + 1]); }
+        msg = out;
+        break;
+      }
+      return body.rule ? msg + " (" + body.rule + ")" : msg;
+    };
+    var state = function (kind, msg) {
+      var el = phone.querySelector("[data-phone-state]");
+      el.className = "dup-verdict " + (kind === "saved" ? "ok" : kind === "refused" ? "refused" : "");
+      el.setAttribute("data-state", kind);
+      el.textContent = msg;
+    };
+    var show = function (v) {
+      phone.querySelector("[data-phone-login]").hidden = true;
+      phone.querySelector("[data-phone-slip]").hidden = false;
+      phone.querySelector("[data-phone-who]").textContent = "#" + v.player;
+      phone.querySelector("[data-phone-turn]").textContent = String(v.turn);
+      phone.querySelector("[data-phone-rack]").textContent = v.rack || "";
+      phone.setAttribute("data-open", v.open ? "true" : "false");
+      phone.querySelector("[data-action=phone-send]").disabled = !v.open;
+      warnMs = v.warning_ms;
+      endsAt = v.open && v.remaining_ms !== null ? Date.now() + v.remaining_ms : null;
+      var e = v.entry;
+      var entry = phone.querySelector("[data-phone-entry]");
+      entry.setAttribute("data-entry", e ? e.reference + " " + e.word + (e.points !== null ? " " + e.points : "") : "");
+      entry.textContent = e ? text("entry") + " " + e.reference + " " + e.word + (e.points !== null ? " " + e.points : "") : text("nothing");
+      if (!v.open) {
+        var st = phone.querySelector("[data-phone-state]");
+        if (st.getAttribute("data-state") !== "refused") { state("closed", v.turn > 0 ? text("closed") : text("waiting")); }
+      }
+    };
+    var ask = function (url, body) {
+      body.player = who.player;
+      body.pin = who.pin;
+      return post(url, body);
+    };
+    var status = function () {
+      if (!who) { return; }
+      ask("/api/v1/duplicate/games/" + pid + "/phone/status", {}).then(function (res) {
+        if (res.status >= 400) {
+          state("refused", words(res.body));
+          if (res.status === 403) { who = null; store.removeItem("dupc-phone-" + pid); phone.querySelector("[data-phone-login]").hidden = false; phone.querySelector("[data-phone-slip]").hidden = true; }
+          return;
+        }
+        show(res.body);
+      }).catch(function () { state("refused", text("unreachable")); });
+    };
+    var clock = function () {
+      var el = phone.querySelector("[data-phone-clock]");
+      if (endsAt === null) { el.textContent = ""; el.className = "dup-clock dupc-clock"; return; }
+      var ms = endsAt - Date.now();
+      var s = Math.max(0, Math.ceil(ms / 1000));
+      el.textContent = Math.floor(s / 60) + ":" + ("0" + (s % 60)).slice(-2);
+      el.className = "dup-clock dupc-clock" + (ms <= 0 ? " over" : ms <= warnMs ? " warning" : "");
+    };
+    setInterval(clock, 250);
+    setInterval(status, 2000);
+    document.addEventListener("submit", function (e) {
+      var login = e.target.closest("[data-phone-login]");
+      var form = e.target.closest("[data-phone-form]");
+      if (!login && !form) { return; }
+      e.preventDefault();
+      if (login) {
+        var f = function (n) { return login.querySelector('[data-field="' + n + '"]').value.trim(); };
+        who = { player: parseInt(f("player"), 10), pin: f("pin") };
+        store.setItem("dupc-phone-" + pid, JSON.stringify(who));
+        state("", "");
+        status();
+        return;
+      }
+      var v = function (n) { return form.querySelector('[data-field="' + n + '"]').value.trim(); };
+      var body = { reference: v("reference"), word: v("word") };
+      if (v("points")) { body.points = parseInt(v("points"), 10); }
+      ask("/api/v1/duplicate/games/" + pid + "/phone/slip", body).then(function (res) {
+        if (res.status >= 400) { state("refused", words(res.body)); return; }
+        state("saved", text("sent"));
+        show(res.body);
+      }).catch(function () { state("refused", text("unreachable")); });
+    });
+    document.addEventListener("click", function (e) {
+      if (!e.target.closest("[data-action=phone-leave]")) { return; }
+      who = null;
+      store.removeItem("dupc-phone-" + pid);
+      phone.querySelector("[data-phone-login]").hidden = false;
+      phone.querySelector("[data-phone-slip]").hidden = true;
+    });
+    status();
+  }
 })();

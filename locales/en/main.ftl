@@ -494,7 +494,10 @@ dup-col-total = Total
 dup-col-percent = % of tops
 dup-col-solos = Solos
 dup-col-warnings = Warnings
-dup-game-line = Game { $game }: { $turns } turns, sum of the tops
+dup-game-line = { $turns ->
+    [one] Game { $game }: { $turns } turn, sum of the tops
+   *[other] Game { $game }: { $turns } turns, sum of the tops
+}
 dup-slips-help = Type each slip and press Enter: the next slip starts at the player number. References are written
 dup-notation-french = the French way:
 dup-notation-french-across = is row H across,
@@ -548,9 +551,18 @@ dupa-notation-gcg = GCG: 8H is row 8 across, H8 column H down
 dupa-turn-time = Turn time
 dupa-seconds-warning = { $turn } s, warning { $warning } s before the end
 dupa-draw = Draw
-dupa-draw-rule = at least { $early } vowels and { $early } consonants in the first { $turns } turns, then { $late } of each
+dupa-draw-rule = at least { $early ->
+    [one] { $early } vowel and { $early } consonant
+   *[other] { $early } vowels and { $early } consonants
+} in the first { $turns ->
+    [one] turn
+   *[other] { $turns } turns
+}, then { $late } of each
 dupa-solo = Solo bonus
-dupa-solo-on = { $bonus } points, with at least { $min } players
+dupa-solo-on = { $min ->
+    [one] { $bonus } points, with at least { $min } player
+   *[other] { $bonus } points, with at least { $min } players
+}
 dupa-solo-off = none
 dupa-warnings = Warnings
 dupa-warnings-rule = { $free } free, then −{ $penalty } each
@@ -563,7 +575,10 @@ dupa-games = Games ({ $count })
 dupa-no-games = No game yet.
 dupa-col-game = Game
 dupa-console-link = Referee
-dupa-new-game-help = The new game starts with the { $n } players listed; players added later join the games not yet over.
+dupa-new-game-help = { $n ->
+    [one] The new game starts with the { $n } player listed; players added later join the games not yet over.
+   *[other] The new game starts with the { $n } players listed; players added later join the games not yet over.
+}
 dupa-create-game = Create game { $game }
 dupa-players = Players ({ $count })
 dupa-no-players = No player yet.
@@ -575,10 +590,16 @@ dupa-flash-player-added = Player { $number } ({ $name }) added.
 dupa-flash-game-created = Game { $game } created.
 dupa-new-event-duplicate-hint = Duplicate: the options are the D rules, e.g.
 dupa-results-title = Results · { $event }
-dupa-results-cumulative = Over { $games } games
+dupa-results-cumulative = { $games ->
+    [one] Over { $games } game
+   *[other] Over { $games } games
+}
 dupa-printed = printed { $at }
 dupa-results-game = Game { $game }
-dupa-results-game-tops = { $turns } turns, sum of the tops { $tops }
+dupa-results-game-tops = { $turns ->
+    [one] { $turns } turn, sum of the tops { $tops }
+   *[other] { $turns } turns, sum of the tops { $tops }
+}
 dupa-col-tops = Tops
 dupa-col-penalty = Penalty
 dupa-ties = { $n } plays tie for the top (D6): choose the one that opens the game more.
@@ -1126,3 +1147,33 @@ indp-round-col = Round
 indp-side = Goes
 indp-rating-change = Rating change
 indp-forfeit = forfeit
+## dupc
+dupc-prepared-choice = the prepared game's choice
+dupc-phone-title = Your slip · game { $game }
+dupc-phone-login-help = Type your player number and the PIN printed on your table card.
+dupc-pin = PIN
+dupc-phone-open = Open my slip
+dupc-phone-send = Send my slip
+dupc-phone-sent = Sent. You may change it until the time is up.
+dupc-phone-entry = Your slip:
+dupc-phone-closed = Time is up: your slip is locked.
+dupc-phone-waiting = Wait for the referee to start the turn.
+dupc-phone-unreachable = Could not reach the server: check the Wi-Fi and send again.
+dupc-phone-nothing-yet = Nothing entered yet for this turn.
+dupc-phone-leave = Not me: close this slip
+dupc-phone-entries = Entered from the players' phones
+dupc-phone-entries-help = Checked like your slips when the referee shows the top. Take one over to correct it: your slip is recorded as a new record.
+dupc-entered = Entered
+dupc-not-checked = not checked yet
+dupc-take-over = Take over
+dupc-phone-slips = Slips from phones
+dupc-phone-slips-on = players enter their own slip (number and PIN of their table card)
+dupc-phone-slips-off = no (arbitrators enter the slips)
+dupc-phone-link = Phone slip page
+err-dupc-time-up = Time is up for turn { $turn }: your slip was not recorded
+err-dupc-phone-off = This event does not take slips from players' phones
+err-dupc-pin = This player number and PIN do not match: check your table card
+err-dupc-no-turn = No turn is running: wait for the referee to start the next one
+err-dupc-reference = Write the reference, e.g. H8
+err-dupc-word = Write the word in letters (a blank in lower case)
+err-dupc-points = Points are at most 2000

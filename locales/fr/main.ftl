@@ -493,7 +493,10 @@ dup-col-total = Total
 dup-col-percent = % du top
 dup-col-solos = Solos
 dup-col-warnings = Avertissements
-dup-game-line = Partie { $game } : { $turns } coups, total des tops
+dup-game-line = { $turns ->
+    [one] Partie { $game } : { $turns } coup, total des tops
+   *[other] Partie { $game } : { $turns } coups, total des tops
+}
 dup-slips-help = Saisissez chaque bulletin puis appuyez sur Entrée : le bulletin suivant commence au numéro du joueur. Les références s'écrivent
 dup-notation-french = à la française :
 dup-notation-french-across = est horizontal, ligne H,
@@ -547,9 +550,18 @@ dupa-notation-gcg = GCG : 8H est la ligne 8 horizontale, H8 la colonne H vertica
 dupa-turn-time = Temps par coup
 dupa-seconds-warning = { $turn } s, avertissement { $warning } s avant la fin
 dupa-draw = Tirage
-dupa-draw-rule = au moins { $early } voyelles et { $early } consonnes pendant les { $turns } premiers coups, puis { $late } de chaque
+dupa-draw-rule = au moins { $early ->
+    [one] { $early } voyelle et { $early } consonne
+   *[other] { $early } voyelles et { $early } consonnes
+} pendant { $turns ->
+    [one] le premier coup
+   *[other] les { $turns } premiers coups
+}, puis { $late } de chaque
 dupa-solo = Prime de solo
-dupa-solo-on = { $bonus } points, à partir de { $min } joueurs
+dupa-solo-on = { $min ->
+    [one] { $bonus } points, à partir de { $min } joueur
+   *[other] { $bonus } points, à partir de { $min } joueurs
+}
 dupa-solo-off = aucune
 dupa-warnings = Avertissements
 dupa-warnings-rule = { $free } gratuits, puis −{ $penalty } chacun
@@ -562,7 +574,10 @@ dupa-games = Parties ({ $count })
 dupa-no-games = Aucune partie pour l'instant.
 dupa-col-game = Partie
 dupa-console-link = Arbitre
-dupa-new-game-help = La nouvelle partie commence avec les { $n } joueurs inscrits ; les joueurs ajoutés ensuite rejoignent les parties non terminées.
+dupa-new-game-help = { $n ->
+    [one] La nouvelle partie commence avec le joueur inscrit ({ $n }) ; les joueurs ajoutés ensuite rejoignent les parties non terminées.
+   *[other] La nouvelle partie commence avec les { $n } joueurs inscrits ; les joueurs ajoutés ensuite rejoignent les parties non terminées.
+}
 dupa-create-game = Créer la partie { $game }
 dupa-players = Joueurs ({ $count })
 dupa-no-players = Aucun joueur pour l'instant.
@@ -574,10 +589,16 @@ dupa-flash-player-added = Joueur { $number } ({ $name }) ajouté.
 dupa-flash-game-created = Partie { $game } créée.
 dupa-new-event-duplicate-hint = Duplicate : les options sont les règles D, par exemple
 dupa-results-title = Résultats · { $event }
-dupa-results-cumulative = Sur { $games } parties
+dupa-results-cumulative = { $games ->
+    [one] Sur { $games } partie
+   *[other] Sur { $games } parties
+}
 dupa-printed = imprimé le { $at }
 dupa-results-game = Partie { $game }
-dupa-results-game-tops = { $turns } coups, total des tops { $tops }
+dupa-results-game-tops = { $turns ->
+    [one] { $turns } coup, total des tops { $tops }
+   *[other] { $turns } coups, total des tops { $tops }
+}
 dupa-col-tops = Tops
 dupa-col-penalty = Pénalité
 dupa-ties = { $n } coups sont à égalité pour le top (D6) : choisissez celui qui ouvre le plus le jeu.
@@ -1125,3 +1146,33 @@ indp-round-col = Ronde
 indp-side = Joue
 indp-rating-change = Variation du classement
 indp-forfeit = forfait
+## dupc
+dupc-prepared-choice = le choix de la partie préparée
+dupc-phone-title = Votre bulletin · partie { $game }
+dupc-phone-login-help = Tapez votre numéro de joueur et le code imprimé sur votre carte de table.
+dupc-pin = Code
+dupc-phone-open = Ouvrir mon bulletin
+dupc-phone-send = Envoyer mon bulletin
+dupc-phone-sent = Envoyé. Vous pouvez le modifier jusqu'à la fin du temps.
+dupc-phone-entry = Votre bulletin :
+dupc-phone-closed = Temps écoulé : votre bulletin est verrouillé.
+dupc-phone-waiting = Attendez que l'arbitre lance le coup.
+dupc-phone-unreachable = Serveur injoignable : vérifiez le Wi-Fi et renvoyez.
+dupc-phone-nothing-yet = Rien de saisi pour ce coup.
+dupc-phone-leave = Ce n'est pas moi : fermer ce bulletin
+dupc-phone-entries = Saisis par les joueurs sur leur téléphone
+dupc-phone-entries-help = Vérifiés comme vos bulletins quand l'arbitre affiche le top. Reprenez-en un pour le corriger : votre bulletin est enregistré comme un nouvel enregistrement.
+dupc-entered = Saisi
+dupc-not-checked = pas encore vérifié
+dupc-take-over = Reprendre
+dupc-phone-slips = Bulletins sur téléphone
+dupc-phone-slips-on = les joueurs saisissent leur bulletin (numéro et code de leur carte de table)
+dupc-phone-slips-off = non (les arbitres saisissent les bulletins)
+dupc-phone-link = Page du bulletin sur téléphone
+err-dupc-time-up = Temps écoulé pour le coup { $turn } : votre bulletin n'a pas été enregistré
+err-dupc-phone-off = Ce tournoi ne prend pas les bulletins saisis sur téléphone
+err-dupc-pin = Ce numéro de joueur et ce code ne correspondent pas : vérifiez votre carte de table
+err-dupc-no-turn = Aucun coup en cours : attendez que l'arbitre lance le suivant
+err-dupc-reference = Écrivez la référence, par exemple H8
+err-dupc-word = Écrivez le mot en lettres (un joker en minuscule)
+err-dupc-points = Les points vont jusqu'à 2000

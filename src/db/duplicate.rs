@@ -41,6 +41,10 @@ pub struct DuplicatePlayerRow {
     /// When added.
     #[schema(value_type = String)]
     pub created_at: NaiveDateTime,
+    /// D5 (phone slips): the PIN on the player's table card. Never sent in the event's JSON
+    /// (readers of a public event would see it); the director's page shows it.
+    #[serde(skip)]
+    pub pin: String,
 }
 
 /// A new player.
@@ -59,6 +63,8 @@ pub struct NewDuplicatePlayer<'a> {
     pub club: &'a str,
     /// When.
     pub created_at: NaiveDateTime,
+    /// The PIN printed on the player's table card (phone slips).
+    pub pin: &'a str,
 }
 
 /// A game of a Duplicate event.

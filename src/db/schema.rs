@@ -228,6 +228,7 @@ diesel::table! {
         licence -> Text,
         club -> Text,
         created_at -> Timestamp,
+        pin -> Text,
     }
 }
 

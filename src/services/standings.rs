@@ -197,6 +197,9 @@ impl Snapshot {
 #[derive(Debug, Default)]
 pub struct StandingsCache {
     entries: std::sync::Mutex<std::collections::HashMap<EventId, Cached>>,
+    /// Duplicate events' rankings (seed 002) as the API sends them, dropped on the same
+    /// deliveries (see `services::duplicate::RankingBytes`).
+    pub duplicate: crate::services::duplicate::RankingBytes,
 }
 
 #[derive(Debug, Clone)]

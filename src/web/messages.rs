@@ -194,6 +194,32 @@ pub const REFUSALS: &[(&str, &str)] = &[
     ("two tiles are placed on {square}", "err-two-on-square"),
     ("the match is not created", "err-match-not-created"),
     ("the match is already created", "err-match-created"),
+    // Phone slips (issue 16, services::duplicate::phone).
+    (
+        "time is up for turn {turn}; your slip was not recorded",
+        "err-dupc-time-up",
+    ),
+    (
+        "this event does not take slips from players' phones",
+        "err-dupc-phone-off",
+    ),
+    (
+        "this player number and PIN do not match; check your table card",
+        "err-dupc-pin",
+    ),
+    (
+        "no turn is running; wait for the referee to start the next one",
+        "err-dupc-no-turn",
+    ),
+    (
+        "slip reference: write the reference, e.g. H8",
+        "err-dupc-reference",
+    ),
+    (
+        "slip word: write the word in letters (a blank in lower case)",
+        "err-dupc-word",
+    ),
+    ("slip points: points are at most 2000", "err-dupc-points"),
     // Duplicate slips (rules::duplicate::slip): why a slip scores 0.
     (
         "{why}; the word fits in {n} other places",

@@ -342,6 +342,14 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 "/duplicate/games/{id}/slips",
                 web::post().to(api::duplicate::slip),
             )
+            .route(
+                "/duplicate/games/{id}/phone/status",
+                web::post().to(api::duplicate::phone_status),
+            )
+            .route(
+                "/duplicate/games/{id}/phone/slip",
+                web::post().to(api::duplicate::phone_slip),
+            )
             .route("/online/register", web::post().to(api::online::register))
             .route("/online/settings", web::get().to(api::online::settings))
             .route(
@@ -456,6 +464,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     .route(
         "/duplicate/games/{id}/slips/panel",
         web::get().to(pages::duplicate::slips_panel),
+    )
+    .route(
+        "/duplicate/games/{id}/phone",
+        web::get().to(pages::duplicate_phone::phone),
     )
     .route(
         "/duplicate/games/{id}/hall",

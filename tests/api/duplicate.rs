@@ -390,6 +390,11 @@ fn a_private_duplicate_event_is_read_by_its_officials_only() {
     assert_eq!(r.status, 403, "{}", r.body);
     ok(d.arbitrator
         .get(&format!("/api/v1/duplicate/events/{}/ranking", d.event_id)));
+    // Its ranking's bytes, now encoded and kept, are still not served without asking who reads.
+    let r = d
+        .anon
+        .get(&format!("/api/v1/duplicate/events/{}/ranking", d.event_id));
+    assert_eq!(r.status, 401, "{}", r.body);
     // Only the director adds players; a number is held once.
     let r = d.referee.post_json(
         &format!("/api/v1/duplicate/events/{}/players", d.event_id),

@@ -40,7 +40,14 @@ fn snapshot(c: &mut Client, event_id: i64, game: i64) -> Value {
     for k in ["now", "remaining_ms"] {
         record["game"].as_object_mut().unwrap().remove(k);
     }
-    let ranking = ok(c.get(&format!("/api/v1/duplicate/events/{event_id}/ranking")));
+    // Read against the log: a second instance on SQLite relays nothing, so the first one's
+    // ranking bytes would stay fresh for up to a second (see `ranking_bytes`).
+    let (r, body) = c.get_bytes(
+        &format!("/api/v1/duplicate/events/{event_id}/ranking"),
+        &[("Cache-Control", "no-cache")],
+    );
+    assert_eq!(r.status, 200);
+    let ranking: Value = serde_json::from_slice(&body).unwrap();
     json!({"record": record, "ranking": ranking})
 }
 
@@ -159,4 +166,65 @@ fn a_second_instance_s_writes_are_seen_by_the_first_instance_s_cache() {
     let theirs = snapshot(&mut other, event_id, game);
     app.state.desk.duplicate().clear();
     assert_eq!(theirs, snapshot(&mut chief, event_id, game));
+}
+
+// Issue 16: the ranking is encoded once per change and served with an ETag: a reader holding
+// the current one gets 304, any change of a game gives a new body and a new ETag at once (the
+// change is delivered before readers are woken), gzip when asked.
+#[test]
+fn the_ranking_is_served_as_cached_bytes_with_an_etag_that_moves_with_every_change() {
+    let app = spawn_app();
+    let (mut chief, event_id) = event(&app);
+    let game = created(chief.post_json(
+        &format!("/api/v1/duplicate/events/{event_id}/games"),
+        &json!({}),
+    ))["id"]
+        .as_i64()
+        .unwrap();
+    cmd(
+        &mut chief,
+        game,
+        json!({"type": "type_rack", "tiles": "ZESTAIO"}),
+    );
+    cmd(&mut chief, game, json!({"type": "start_turn"}));
+    let path = format!("/api/v1/duplicate/events/{event_id}/ranking");
+    let mut anon = app.client();
+    let first = anon.get(&path);
+    assert_eq!(first.status, 200);
+    let etag = first.header("etag").unwrap().to_owned();
+    assert!(etag.starts_with('"'), "a strong ETag: {etag}");
+    let (same, body) = anon.get_bytes(&path, &[("If-None-Match", &etag)]);
+    assert_eq!((same.status, body.len()), (304, 0));
+    assert_eq!(anon.get(&path).header("etag"), Some(etag.as_str()));
+    // A slip and the top move the ranking: the next read, at once, is the new one.
+    slip(&mut chief, game, 1, "ZEST", 26);
+    let (moved, _) = anon.get_bytes(&path, &[("If-None-Match", &etag)]);
+    assert_eq!(moved.status, 200, "the game's seq moved");
+    let etag = moved.header("etag").unwrap().to_owned();
+    let r = chief.post_json(
+        &format!("/api/v1/duplicate/games/{game}/commands"),
+        &json!({"type": "choose_top"}),
+    );
+    if r.status == 422 {
+        cmd(&mut chief, game, json!({"type": "choose_top", "choice": 0}));
+    }
+    cmd(&mut chief, game, json!({"type": "place_top"}));
+    let (moved, body) = anon.get_bytes(&path, &[("If-None-Match", &etag)]);
+    assert_eq!(moved.status, 200);
+    let new_etag = moved.header("etag").unwrap().to_owned();
+    assert_ne!(new_etag, etag);
+    let v: Value = serde_json::from_slice(&body).unwrap();
+    let p1 = v["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["number"] == 1)
+        .unwrap();
+    assert_eq!(p1["total"], 26, "{v}");
+    // Gzip when asked, the same JSON.
+    let (gz, bytes) = anon.get_bytes(&path, &[("Accept-Encoding", "gzip")]);
+    assert_eq!(gz.header("content-encoding"), Some("gzip"));
+    let mut plain = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut plain).unwrap();
+    assert_eq!(serde_json::from_slice::<Value>(&plain).unwrap(), v);
 }

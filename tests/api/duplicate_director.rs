@@ -282,6 +282,20 @@ fn the_referee_rules_a_writing_fault_zero_and_result_sheets_print_for_the_public
             && sheets.body.contains("data-sheet=\"game-1\"")
     );
     assert!(sheets.body.contains("@page") || sheets.body.contains("/static/duplicate.css"));
+    // Counts agree with their noun in every language (Fluent plural selectors).
+    assert!(sheets.body.contains("Over 1 game ·"), "{}", sheets.body);
+    assert!(sheets.body.contains("1 turn, sum of the tops"));
+    for (lang, game, turn) in [
+        ("fr", "Sur 1 partie ·", "1 coup, total des tops"),
+        ("id", "Dari 1 permainan ·", "1 giliran, jumlah top"),
+    ] {
+        let (_, body) = anon.get_bytes(
+            &format!("/duplicate/events/{ev}/results"),
+            &[("Accept-Language", lang)],
+        );
+        let body = String::from_utf8_lossy(&body);
+        assert!(body.contains(game) && body.contains(turn), "{lang}: {body}");
+    }
     assert_eq!(
         sheets
             .body

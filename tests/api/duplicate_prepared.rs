@@ -143,3 +143,59 @@ fn a_prepared_game_is_exported_imported_by_another_event_and_its_racks_drawn_in_
         404
     );
 }
+
+// rule D6: when a prepared turn's tops tie, the choice the prepared file recorded is the one
+// the referee's console offers first; the referee may still choose another.
+#[test]
+fn a_prepared_games_tie_choice_is_the_consoles_default_and_stays_changeable() {
+    let app = spawn_app();
+    let (mut chief, club_a) = event(&app);
+    // A prepared game whose first turn ties (a first word across the star often does: the same
+    // word shifted along row 8 scores the same).
+    let (p, tied) = (1..40)
+        .find_map(|seed| {
+            let p = ok(chief.post_json(
+                &format!("/api/v1/duplicate/events/{club_a}/prepared-games"),
+                &json!({"seed": seed, "turns": 1}),
+            ));
+            let n = p["turns"][0]["tops"].as_array().unwrap().len();
+            (n > 1).then_some((p, n))
+        })
+        .expect("a seed whose first turn ties");
+    // The club recorded the last of the equal tops (prepare picks the first).
+    let mut p = p;
+    p["turns"][0]["chosen"] = json!(tied - 1);
+    let game = new_game(&mut chief, club_a);
+    created(import(&mut chief, game, &p));
+    cmd(&mut chief, game, json!({"type": "draw"}));
+    cmd(&mut chief, game, json!({"type": "start_turn"}));
+    // The API still asks for the choice (D6); the console's list offers the prepared one.
+    let r = chief.post_json(
+        &format!("/api/v1/duplicate/games/{game}/commands"),
+        &json!({"type": "choose_top"}),
+    );
+    assert_eq!((r.status, r.json()["rule"].as_str()), (422, Some("D6")));
+    let mut page = app.client();
+    assert_eq!(page.login_form("chief", PASSWORD).status, 303);
+    let list = page.get(&format!("/duplicate/games/{game}/console/tops"));
+    assert_eq!(list.status, 200);
+    assert!(
+        list.body
+            .contains(&format!("data-dup-default=\"{}\"", tied - 1)),
+        "{}",
+        list.body
+    );
+    assert_eq!(list.body.matches("data-dup-prepared-choice").count(), 1);
+    assert_eq!(list.body.matches("data-dup-choice=").count(), tied);
+    // Changeable: the referee takes the first instead, and it is recorded as their choice.
+    let g = cmd(&mut chief, game, json!({"type": "choose_top", "choice": 0}));
+    assert_eq!(g["chosen"], 0);
+    assert_eq!(g["candidates"], p["turns"][0]["tops"]);
+
+    // A game without a prepared file offers no default.
+    let plain = new_game(&mut chief, club_a);
+    cmd(&mut chief, plain, json!({"type": "draw"}));
+    cmd(&mut chief, plain, json!({"type": "start_turn"}));
+    let list = page.get(&format!("/duplicate/games/{plain}/console/tops"));
+    assert!(!list.body.contains("data-dup-default"), "{}", list.body);
+}

@@ -93,6 +93,14 @@ fn policy(r: &Route) -> Policy {
             DupReferee
         }
         ("post", "/duplicate/games/{id}/slips", true) => DupSlips,
+        // Phone slips (issue 16): no account; the player's number and table-card PIN in the
+        // body identify them (the fixture's event takes no phone slips: 422, rule D5).
+        (
+            "post",
+            "/duplicate/games/{id}/phone/status" | "/duplicate/games/{id}/phone/slip",
+            true,
+        ) => Public,
+        ("get", "/duplicate/games/{id}/phone", false) => Public,
         (
             "post",
             "/duplicate/events/{id}/prepared-games" | "/duplicate/games/{id}/prepared",
@@ -506,6 +514,12 @@ fn body_for(fx: &Fixture, r: &Route, role: Role) -> Body {
         }
         // Not a prepared game: refused as input (400), after the caller's role was checked.
         (true, "/duplicate/games/{id}/prepared") => Body::Json(json!({})),
+        (true, "/duplicate/games/{id}/phone/status") => {
+            Body::Json(json!({"player": 1, "pin": "000000"}))
+        }
+        (true, "/duplicate/games/{id}/phone/slip") => Body::Json(
+            json!({"player": 1, "pin": "000000", "reference": "8H", "word": "QI", "points": 22}),
+        ),
         (true, "/duplicate/games/{id}/slips") => Body::Json(
             json!({"turn": 1, "player": 1, "reference": "8H", "word": "QI", "points": 22}),
         ),
@@ -879,11 +893,13 @@ fn api_writes_with_the_session_cookie_need_the_csrf_header() {
     let writes: Vec<Route> = route_table()
         .into_iter()
         .filter(|r| {
-            // Signing in and registering act for nobody signed in: no session to forge.
+            // Signing in and registering act for nobody signed in: no session to forge. Nor do
+            // phone slips: the player's number and table-card PIN in the body are who acts.
             r.method != "get"
                 && r.path.starts_with("/api/")
                 && r.path != "/api/v1/auth/token"
                 && r.path != "/api/v1/online/register"
+                && !r.path.starts_with("/api/v1/duplicate/games/{id}/phone/")
         })
         .collect();
     for r in &writes {

@@ -269,6 +269,87 @@ pub fn record_slip(
     })
 }
 
+/// The longest reference, word and points a phone slip may hold (a 15-letter word, `H-15`).
+const PHONE_REFERENCE_MAX: usize = 8;
+const PHONE_WORD_MAX: usize = 15;
+const PHONE_POINTS_MAX: u32 = 2_000;
+
+/// D4, D5 (the `phone_slips` option): a player's own slip entered from their phone at `now`,
+/// for the turn whose time is running. Taken until the turn's time is up (`now` before its
+/// end, on the server's clock) and while the referee has not chosen the top; not checked yet
+/// (see [`check_phone_slips`]). A second entry replaces the first.
+pub fn enter_phone_slip(state: &State, now: DateTime<Utc>, slip: SlipInput) -> Result<Payload> {
+    let (r, _) = ruleset(state)?;
+    if !r.phone_slips {
+        return Err(DuplicateError::PhoneSlipsOff);
+    }
+    if !state.players.contains(&slip.player) {
+        return Err(DuplicateError::UnknownPlayer(slip.player));
+    }
+    let turn = state.turn_number();
+    match state.phase() {
+        Phase::Running => {}
+        Phase::Ended => return Err(DuplicateError::GameOver),
+        Phase::TopChosen => return Err(DuplicateError::TimeUp(turn)),
+        _ => return Err(DuplicateError::NoTurnRunning),
+    }
+    let ends = state.current().and_then(|t| t.ends_at(r));
+    if ends.is_none_or(|end| now >= end) {
+        return Err(DuplicateError::TimeUp(turn));
+    }
+    let bad = |field, why: &str| {
+        Err(DuplicateError::Slip(crate::rules::duplicate::SlipError {
+            field,
+            why: why.to_owned(),
+        }))
+    };
+    let reference = slip.reference.trim().to_owned();
+    let word = slip.word.trim().to_owned();
+    if reference.is_empty() || reference.chars().count() > PHONE_REFERENCE_MAX {
+        return bad("reference", "write the reference, e.g. H8");
+    }
+    if word.is_empty()
+        || word.chars().count() > PHONE_WORD_MAX
+        || !word.chars().all(char::is_alphabetic)
+    {
+        return bad("word", "write the word in letters (a blank in lower case)");
+    }
+    if slip.points.is_some_and(|p| p > PHONE_POINTS_MAX) {
+        return bad("points", "points are at most 2000");
+    }
+    Ok(Payload::PhoneSlipEntered {
+        turn,
+        slip: SlipInput {
+            player: slip.player,
+            reference,
+            word,
+            points: slip.points,
+        },
+    })
+}
+
+/// D5 (the `phone_slips` option): the checks of turn `turn`'s phone slips, once it is closed:
+/// each player's last entry checked exactly like an arbitrator's slip ([`record_slip`], the
+/// event's ruling on writing faults). A player who already has a slip for the turn (entered by
+/// an arbitrator, or checked before) is left as they are: the arbitrators' record wins.
+pub fn check_phone_slips(
+    state: &State,
+    words: &impl WordList,
+    turn: u32,
+) -> Result<Vec<(u32, Payload)>> {
+    state
+        .phone
+        .iter()
+        .filter(|((t, player), _)| *t == turn && !state.slips.contains_key(&(turn, *player)))
+        .map(|((_, player), (slip, _))| {
+            Ok((
+                *player,
+                record_slip(state, words, turn, slip.clone(), None)?,
+            ))
+        })
+        .collect()
+}
+
 /// Undoes the latest master event still in effect (a new record; nothing is deleted).
 pub fn undo(state: &State, reason: &str) -> Result<Payload> {
     if state.ruleset.is_none() {

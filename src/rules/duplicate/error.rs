@@ -62,6 +62,15 @@ pub enum DuplicateError {
     /// The game is over.
     #[error("rule D3: the game is over")]
     GameOver,
+    /// D5: the event does not take slips from players' phones.
+    #[error("rule D5: this event does not take slips from players' phones")]
+    PhoneSlipsOff,
+    /// D4: the turn's time is up; the phone slip came too late and is not recorded.
+    #[error("rule D4: time is up for turn {0}; your slip was not recorded")]
+    TimeUp(u32),
+    /// D4: no turn's time is running.
+    #[error("rule D4: no turn is running; wait for the referee to start the next one")]
+    NoTurnRunning,
 }
 
 impl DuplicateError {
@@ -79,7 +88,9 @@ impl DuplicateError {
             | DuplicateError::ChoiceOutOfRange { .. } => "D6",
             DuplicateError::UnknownPlayer(_)
             | DuplicateError::UnknownTurn(_)
-            | DuplicateError::Slip(_) => "D5",
+            | DuplicateError::Slip(_)
+            | DuplicateError::PhoneSlipsOff => "D5",
+            DuplicateError::TimeUp(_) | DuplicateError::NoTurnRunning => "D4",
         }
     }
 

@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::rules::duplicate::{DuplicateRuleset, TopCandidate, Verdict};
+use crate::rules::duplicate::{DuplicateRuleset, SlipInput, TopCandidate, Verdict};
 
 /// One stored event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -31,6 +31,8 @@ pub enum Official {
     Arbitrator(String),
     /// The server itself (a prepared game replayed).
     System,
+    /// A player entering their own slip from their phone (the `phone_slips` option, D5).
+    Player(u32),
 }
 
 /// How a rack came to be.
@@ -134,6 +136,15 @@ pub enum Payload {
         /// The new players' numbers.
         players: Vec<u32>,
     },
+    /// D4, D5 (the `phone_slips` option): what a player entered from their phone while the
+    /// turn's time ran, not checked yet. A later entry for the same player and turn replaces
+    /// it; when the turn closes, the last one is checked like an arbitrator's slip.
+    PhoneSlipEntered {
+        /// The turn.
+        turn: u32,
+        /// What the player entered.
+        slip: SlipInput,
+    },
 }
 
 impl Payload {
@@ -149,6 +160,7 @@ impl Payload {
             Payload::Undone { .. } => "undone",
             Payload::Ended { .. } => "ended",
             Payload::PlayersJoined { .. } => "players_joined",
+            Payload::PhoneSlipEntered { .. } => "phone_slip_entered",
         }
     }
 

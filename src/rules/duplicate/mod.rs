@@ -61,8 +61,8 @@ mod tops;
 mod tests;
 
 pub use decide::{
-    choose_among, choose_top, create, draw_rack, end_game, join, place_top, prepared_rack, record,
-    record_slip, start_turn, type_rack, undo,
+    check_phone_slips, choose_among, choose_top, create, draw_rack, end_game, enter_phone_slip,
+    join, place_top, prepared_rack, record, record_slip, start_turn, type_rack, undo,
 };
 pub use draw::{
     DrawError, Drawn, RACK_SIZE, balance, check_rack, draw, meets, possible, take_random,

@@ -129,6 +129,9 @@ pub struct DuplicateRuleset {
     pub warnings: WarningRule,
     /// D5: the referee's ruling on a writing fault when none is given with the slip.
     pub slip_fault: FaultRuling,
+    /// D5 (issue 16): players may enter their own slip from their phone during the turn,
+    /// locked when its time is up and checked like an arbitrator's (off by default).
+    pub phone_slips: bool,
 }
 
 impl Default for DuplicateRuleset {
@@ -144,6 +147,7 @@ impl Default for DuplicateRuleset {
             solo: SoloRule::default(),
             warnings: WarningRule::default(),
             slip_fault: FaultRuling::Warning,
+            phone_slips: false,
         }
     }
 }

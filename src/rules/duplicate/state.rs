@@ -9,7 +9,9 @@ use chrono::{DateTime, Utc};
 
 use crate::rules::board::Board;
 use crate::rules::duplicate::draw::union;
-use crate::rules::duplicate::{DuplicateRuleset, EndReason, Event, Payload, TopCandidate, Verdict};
+use crate::rules::duplicate::{
+    DuplicateRuleset, EndReason, Event, Payload, SlipInput, TopCandidate, Verdict,
+};
 use crate::rules::notation::Move;
 use crate::rules::placement::validate;
 use crate::rules::tiles::{Rack, TileSet};
@@ -99,6 +101,8 @@ pub struct State {
     pub turns: Vec<TurnRecord>,
     /// D5: the latest verdict per (turn, player).
     pub slips: BTreeMap<(u32, u32), Verdict>,
+    /// D5 (`phone_slips`): the latest phone entry per (turn, player), with when it came.
+    pub phone: BTreeMap<(u32, u32), (SlipInput, DateTime<Utc>)>,
     /// Why the game ended, once it has.
     pub ended: Option<EndReason>,
     /// The last event's seq (0 before any).
@@ -217,6 +221,7 @@ fn apply_one(s: &mut State, e: &Event) {
             s.leftover = Rack::new();
             // A new rack for a turn voids slips checked on an earlier, undone rack of it.
             s.slips.retain(|(t, _), _| t != turn);
+            s.phone.retain(|(t, _), _| t != turn);
             s.turns.push(TurnRecord {
                 number: *turn,
                 rack,
@@ -261,6 +266,11 @@ fn apply_one(s: &mut State, e: &Event) {
                 if !s.players.contains(p) {
                     s.players.push(*p);
                 }
+            }
+        }
+        Payload::PhoneSlipEntered { turn, slip } => {
+            if s.turns.iter().any(|t| t.number == *turn) {
+                s.phone.insert((*turn, slip.player), (slip.clone(), e.at));
             }
         }
         Payload::Undone { .. } => {}

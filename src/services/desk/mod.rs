@@ -88,6 +88,16 @@ pub fn deliver(live: &Live, standings: &StandingsCache, m: LiveMessage) {
     if let (true, Some(event)) = (m.moves_standings(), m.event_id()) {
         standings.invalidate(event);
     }
+    // A Duplicate ranking's bytes are stale from the commit on, before any reader is woken.
+    if let LiveMessage::Duplicate {
+        event_id: event, ..
+    }
+    | LiveMessage::Resync {
+        event_id: Some(event),
+    } = &m
+    {
+        standings.duplicate.changed(*event);
+    }
     live.publish(m);
 }
 

@@ -113,21 +113,25 @@ pub(super) fn join_open_games(
 }
 
 /// D6: the plays tied for the top of the turn running, for the console to list when the
-/// referee must choose among them (the event's officials; empty outside a running turn).
+/// referee must choose among them (the event's officials; empty outside a running turn), and
+/// the one the console offers first: the choice recorded in the imported prepared game for this
+/// turn, when its tops are these (the referee may still choose another).
 pub fn equal_tops(
     conn: &mut DbConn,
     graph: &dyn Fn() -> Result<std::sync::Arc<crate::rules::movegen::WordGraph>, AppError>,
     user_id: UserId,
     game: DuplicateGameId,
-) -> Result<Vec<dup::TopCandidate>, AppError> {
+) -> Result<(Vec<dup::TopCandidate>, Option<usize>), AppError> {
     let (row, state) = load(conn, game)?;
     super::official(conn, user_id, row.event_id, super::Need::Arbitrator)?;
     let (Some(r), Some(set)) = (&state.ruleset, &state.set) else {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), None));
     };
     if state.phase() != Phase::Running {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), None));
     }
     let rack = state.rack().unwrap_or_default();
-    Ok(dup::tops(&*graph()?, set, &state.board, &rack, r.notation))
+    let tops = dup::tops(&*graph()?, set, &state.board, &rack, r.notation);
+    let default = super::prepared::prepared_choice(conn, game, &state, &tops)?;
+    Ok((tops, default))
 }

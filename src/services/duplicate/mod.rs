@@ -15,7 +15,9 @@ mod cache;
 mod director;
 mod export;
 mod graph;
+mod phone;
 mod prepared;
+mod ranking_bytes;
 mod requests;
 mod views;
 
@@ -23,9 +25,13 @@ pub use cache::GameCache;
 pub use director::{DirectorView, GameSummary, director_view, equal_tops};
 pub use export::{master_gcg, record_csv, record_gcg};
 pub use graph::{graph, warm};
+pub use phone::{
+    PhoneEntry, PhonePlayer, PhoneSlipRequest, PhoneView, phone_entries, phone_slip, phone_status,
+};
 pub use prepared::{
     PrepareRequest, PreparedImported, export as prepared_export, import as import_prepared, prepare,
 };
+pub use ranking_bytes::{EncodedRanking, RankingBytes};
 pub use requests::{
     NewDuplicateEventRequest, NewDuplicatePlayerRequest, RefereeCommand, RefereeRequest,
     SlipOutcome, SlipRequest,
@@ -48,7 +54,8 @@ use crate::vocab::{DuplicateGameId, EventId, Role, Seq, UserId};
 
 pub use views::{
     DuplicateEventView, GameRanking, GameRecord, GameView, PlacedTop, RankingLine, RankingView,
-    RecordSlip, RecordTurn, event_view, ranking, ranking_csv, record, view, view_for,
+    RecordSlip, RecordTurn, event_view, ranking, ranking_bytes, ranking_csv, record, view,
+    view_for,
 };
 
 impl From<DuplicateError> for AppError {
@@ -163,6 +170,8 @@ pub fn add_player(
         .ok()
         .filter(|n| *n >= 1)
         .ok_or_else(|| AppError::field("number", "a player's number is from 1"))?;
+    // D5 (phone slips): six digits printed on the player's table card.
+    let pin = format!("{:06}", rand::random_range(0..1_000_000u32));
     desk.write(conn, |conn, work| {
         Grants::load(conn, user_id)?.require_director(Some(event_id))?;
         event_ruleset(conn, event_id)?;
@@ -184,6 +193,7 @@ pub fn add_player(
                 licence: &licence,
                 club: &club,
                 created_at: now.naive_utc(),
+                pin: &pin,
             },
         )?;
         director::join_open_games(conn, work, now, user_id, event_id, req.number)?;
@@ -448,6 +458,10 @@ pub fn command(
                 RefereeCommand::EndGame => dup::end_game(state, &*graph()?)?,
             };
             let drawn = matches!(payload, Payload::RackDrawn { .. });
+            let chosen = match payload {
+                Payload::TopChosen { turn, .. } => Some(turn),
+                _ => None,
+            };
             append(
                 conn,
                 work,
@@ -459,6 +473,13 @@ pub fn command(
                 payload,
                 key.clone(),
             )?;
+            // D5: the turn is closed; what players entered from their phones is checked now,
+            // like arbitrators' slips, in the same write.
+            if let Some(turn) = chosen
+                && state.ruleset.as_ref().is_some_and(|r| r.phone_slips)
+            {
+                phone::check_entries(conn, work, row, state, now, &*graph()?, turn)?;
+            }
             if drawn {
                 new_rack = cache::TopsPosition::of(state);
             }

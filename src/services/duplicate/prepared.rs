@@ -200,3 +200,26 @@ pub(super) fn next_rack(
         None => Ok(dup::draw_rack(state, rng)?),
     }
 }
+
+/// D6: the choice the imported prepared game recorded for the current turn, when the turn's
+/// rack and `tops` are the prepared ones (a typed rack or an undone top makes another
+/// position, and then there is no default).
+pub(super) fn prepared_choice(
+    conn: &mut DbConn,
+    game: DuplicateGameId,
+    state: &State,
+    tops: &[dup::TopCandidate],
+) -> Result<Option<usize>, AppError> {
+    let Some(turn) = state.current() else {
+        return Ok(None);
+    };
+    let index = usize::try_from(turn.number.saturating_sub(1)).unwrap_or(usize::MAX);
+    let Some(prepared) = imported(conn, game)?.and_then(|p| p.turns.get(index).cloned()) else {
+        return Ok(None);
+    };
+    let same_rack = crate::rules::tiles::Rack::parse(&prepared.rack).ok() == Some(turn.rack);
+    Ok(
+        (same_rack && prepared.tops == tops && prepared.chosen < tops.len())
+            .then_some(prepared.chosen),
+    )
+}

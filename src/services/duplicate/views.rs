@@ -319,6 +319,32 @@ pub fn ranking(
     user: Option<UserId>,
     event_id: EventId,
 ) -> Result<RankingView, AppError> {
+    let (_, _, view) = keyed_ranking(conn, desk, user, event_id)?;
+    Ok(Arc::unwrap_or_clone(view))
+}
+
+/// The ranking as the API sends it (JSON and gzip, with its ETag), encoded once per change and
+/// kept in `bytes` (see `ranking_bytes`).
+pub fn ranking_bytes(
+    conn: &mut DbConn,
+    desk: &Desk,
+    bytes: &super::RankingBytes,
+    user: Option<UserId>,
+    event_id: EventId,
+) -> Result<Arc<super::EncodedRanking>, AppError> {
+    // Read before the database: a change delivered while this computes keeps it unstored.
+    let generation = bytes.generation(event_id);
+    let (key, public, view) = keyed_ranking(conn, desk, user, event_id)?;
+    bytes.encode(event_id, generation, &key, public, &view)
+}
+
+/// The ranking with the key it was computed for and whether the event is public.
+fn keyed_ranking(
+    conn: &mut DbConn,
+    desk: &Desk,
+    user: Option<UserId>,
+    event_id: EventId,
+) -> Result<(String, bool, Arc<RankingView>), AppError> {
     event_ruleset(conn, event_id)?;
     let ev = events::readable(conn, user, event_id)?;
     let game_rows = rows::games(conn, event_id)?;
@@ -327,7 +353,7 @@ pub fn ranking(
     let key = ranking_key(conn, &ev.name, event_id, &game_rows)?;
     let cache = desk.duplicate();
     if let Some(v) = cache.ranking(event_id, &key) {
-        return Ok((*v).clone());
+        return Ok((key, ev.public, v));
     }
     let players = rows::players(conn, event_id)?;
     let mut sheets = Vec::new();
@@ -352,8 +378,9 @@ pub fn ranking(
         lines: lines(dup::rank(&sheets), &players),
         games,
     };
-    cache.put_ranking(event_id, key, Arc::new(view.clone()));
-    Ok(view)
+    let view = Arc::new(view);
+    cache.put_ranking(event_id, key.clone(), view.clone());
+    Ok((key, ev.public, view))
 }
 
 /// What a ranking depends on: the event's name, its players (count and newest), each game's

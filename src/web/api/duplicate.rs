@@ -3,7 +3,9 @@
 //! Roles: the director creates; the event's referee (or director) runs a game; arbitrators (or
 //! the referee, or the director) enter slips; readers of the event see games and rankings.
 
-use actix_web::{HttpResponse, web};
+use actix_web::http::header;
+use actix_web::web::Bytes;
+use actix_web::{HttpRequest, HttpResponse, web};
 
 use crate::error::AppError;
 use crate::services::duplicate::{self as dup, RefereeRequest, SlipRequest};
@@ -121,24 +123,78 @@ pub async fn create_game(
     path = "/api/v1/duplicate/events/{id}/ranking",
     operation_id = "duplicateRanking",
     summary = "The ranking (D9): total, percentage of the tops, solos, warnings; per game and over the event",
+    description = "Encoded once per change and sent gzip-compressed to clients that accept it, with a strong `ETag`; `If-None-Match` with the current ETag answers 304 without a body. A public event's ranking is served from memory until a change of the event is delivered (at most a second for changes no message announces); `Cache-Control: no-cache` reads it against the log.",
     params(("id" = i64, Path, description = "Event id.")),
     responses(
         (status = 200, description = "The ranking.", body = crate::services::duplicate::RankingView),
+        (status = 304, description = "Not modified: the ranking is the one whose ETag was sent."),
         super::responses::ReadErrors,
     ),
     security(("bearerAuth" = []), ()),
 )]
 pub async fn ranking(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: MaybeUser,
     id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
-    let desk = state.desk.clone();
-    let r = state
-        .db(move |conn| dup::ranking(conn, &desk, uid, id))
-        .await?;
-    Ok(HttpResponse::Ok().json(r))
+    // A public event's ranking, unchanged since it was encoded, needs no database at all: a
+    // hall of readers re-reading after each top shares one encoding.
+    // `Cache-Control: no-cache` asks for the log itself (another instance's write whose
+    // message has not arrived yet, a second instance on SQLite, which relays nothing).
+    let revalidate = req
+        .headers()
+        .get(header::CACHE_CONTROL)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("no-cache"));
+    let fresh = (!revalidate)
+        .then(|| state.standings.duplicate.public_fresh(id))
+        .flatten();
+    let body = match fresh {
+        Some(b) => b,
+        None => {
+            let (desk, standings) = (state.desk.clone(), state.standings.clone());
+            state
+                .db(move |conn| dup::ranking_bytes(conn, &desk, &standings.duplicate, uid, id))
+                .await?
+        }
+    };
+    let etag = (header::ETAG, body.etag.clone());
+    let matches = req
+        .headers()
+        .get_all(header::IF_NONE_MATCH)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|t| t.trim() == body.etag || t.trim() == "*");
+    if matches {
+        return Ok(HttpResponse::NotModified().insert_header(etag).finish());
+    }
+    let mut res = HttpResponse::Ok();
+    res.content_type("application/json")
+        .insert_header((header::VARY, "Accept-Encoding"))
+        .insert_header(etag)
+        .insert_header((header::CACHE_CONTROL, "no-cache"));
+    if super::public::accepts_gzip(&req) {
+        // A response that already has a Content-Encoding is left alone by `Compress`.
+        res.insert_header((header::CONTENT_ENCODING, "gzip"));
+        Ok(res.body(Bytes::from_owner(Lent(body, true))))
+    } else {
+        Ok(res.body(Bytes::from_owner(Lent(body, false))))
+    }
+}
+
+/// The shared encoded ranking, lent to a response without copying it (`true`: compressed).
+struct Lent(std::sync::Arc<dup::EncodedRanking>, bool);
+
+impl AsRef<[u8]> for Lent {
+    fn as_ref(&self) -> &[u8] {
+        if self.1 {
+            &self.0.compressed
+        } else {
+            &self.0.plain
+        }
+    }
 }
 
 /// `GET /api/v1/duplicate/events/{id}/ranking.csv`.
@@ -440,4 +496,58 @@ pub async fn export_prepared(
         .db(move |conn| dup::prepared_export(conn, uid, id))
         .await?;
     Ok(HttpResponse::Ok().json(g))
+}
+
+/// `POST /api/v1/duplicate/games/{id}/phone/status`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/duplicate/games/{id}/phone/status",
+    operation_id = "duplicatePhoneStatus",
+    summary = "A player's phone (D4, D5): the turn, its rack and time left, and their entry",
+    description = "No account: the player's number and the PIN on their table card identify them (403 when they do not match). The event must take phone slips (its `phone_slips` option; otherwise 422, rule D5).",
+    params(("id" = i64, Path, description = "Game id.")),
+    request_body = crate::services::duplicate::PhonePlayer,
+    responses(
+        (status = 200, description = "The phone's view.", body = crate::services::duplicate::PhoneView),
+        super::responses::RuledWriteErrors,
+    ),
+    security(()),
+)]
+pub async fn phone_status(
+    state: web::Data<AppState>,
+    id: web::Path<DuplicateGameId>,
+    body: web::Json<dup::PhonePlayer>,
+) -> Result<HttpResponse, AppError> {
+    let (id, now, desk) = (id.into_inner(), state.clock.now(), state.desk.clone());
+    let v = state
+        .db(move |conn| dup::phone_status(conn, &desk, now, id, &body))
+        .await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+/// `POST /api/v1/duplicate/games/{id}/phone/slip`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/duplicate/games/{id}/phone/slip",
+    operation_id = "duplicatePhoneSlip",
+    summary = "A player's own slip from their phone (D4, D5), taken until the turn's time is up",
+    description = "Identified like `phone/status`. A later entry replaces the earlier one. After the time is up (server time) or once the top is chosen the slip is refused (422, rule D4) and nothing is recorded. Entries are checked like arbitrators' slips when the referee chooses the top.",
+    params(("id" = i64, Path, description = "Game id.")),
+    request_body = crate::services::duplicate::PhoneSlipRequest,
+    responses(
+        (status = 200, description = "Recorded; the phone's view with the entry.", body = crate::services::duplicate::PhoneView),
+        super::responses::RuledWriteErrors,
+    ),
+    security(()),
+)]
+pub async fn phone_slip(
+    state: web::Data<AppState>,
+    id: web::Path<DuplicateGameId>,
+    body: web::Json<dup::PhoneSlipRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (id, now, desk) = (id.into_inner(), state.clock.now(), state.desk.clone());
+    let v = state
+        .db(move |conn| dup::phone_slip(conn, &desk, now, id, &body))
+        .await?;
+    Ok(HttpResponse::Ok().json(v))
 }

@@ -43,6 +43,8 @@ use utoipa::OpenApi;
         super::duplicate::export_prepared,
         super::duplicate::command,
         super::duplicate::slip,
+        super::duplicate::phone_status,
+        super::duplicate::phone_slip,
         super::individual::create_event,
         super::individual::show_event,
         super::individual::create_division,

@@ -73,6 +73,8 @@ struct GameData {
     /// The event's default language (its pages are in it unless the user chose one).
     event_lang: Option<String>,
     slips: Vec<(u32, RecordSlip)>,
+    /// D5 (phone slips): what players entered from their phones, for the officials.
+    phone: Vec<dup::PhoneEntry>,
 }
 
 async fn load(
@@ -88,6 +90,18 @@ async fn load(
             let game = dup::view_for(conn, &desk, uid, id, now)?;
             let event = crate::services::events::event(conn, game.event_id)?;
             let mut slips = Vec::new();
+            let mut phone = Vec::new();
+            if with_slips && let Some(uid) = uid {
+                // Only the event's officials see the phone entries; a reader of a public event
+                // sees the slips page without them.
+                phone = match dup::phone_entries(conn, &desk, uid, id) {
+                    Err(AppError::Forbidden(_)) => Vec::new(),
+                    other => other?,
+                };
+                // The open turns only (the newest two), as for the slips.
+                let last = phone.first().map_or(0, |e| e.turn);
+                phone.retain(|e| e.turn + 1 >= last);
+            }
             if with_slips {
                 let rec = dup::record(conn, &desk, uid, id, now)?;
                 // The open turn's slips, newest turn first (what the arbitrators work on).
@@ -100,6 +114,7 @@ async fn load(
                 event_name: event.name,
                 event_lang: event.language,
                 slips,
+                phone,
             })
         })
         .await
@@ -171,6 +186,7 @@ pub async fn console_panel(
 #[template(path = "duplicate/slips.html")]
 struct SlipsPage {
     chrome: Chrome,
+    phone: Vec<dup::PhoneEntry>,
     event_name: String,
     game: GameView,
     slips: Vec<(u32, RecordSlip)>,
@@ -180,6 +196,7 @@ struct SlipsPage {
 #[template(path = "duplicate/slips_panel.html")]
 struct SlipsPanel {
     chrome: Chrome,
+    phone: Vec<dup::PhoneEntry>,
     game: GameView,
     slips: Vec<(u32, RecordSlip)>,
 }
@@ -198,6 +215,7 @@ pub async fn slips(
         event_name: d.event_name,
         game: d.game,
         slips: d.slips,
+        phone: d.phone,
     };
     page(&p, &p.chrome, StatusCode::OK)
 }
@@ -215,6 +233,7 @@ pub async fn slips_panel(
         chrome: Chrome::new(&req, Some(user.0), &csrf).in_event(d.event_lang.as_deref()),
         game: d.game,
         slips: d.slips,
+        phone: d.phone,
     })
 }
 

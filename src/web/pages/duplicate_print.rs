@@ -52,6 +52,8 @@ pub async fn results(
 struct TopsFragment {
     chrome: Chrome,
     tops: Vec<crate::rules::duplicate::TopCandidate>,
+    /// D6: the choice offered first (the imported prepared game's), if any.
+    default: Option<usize>,
 }
 
 /// `GET /duplicate/games/{id}/console/tops`: the equal tops of the turn running (D6), which
@@ -65,7 +67,7 @@ pub async fn console_tops(
 ) -> Result<HttpResponse, AppError> {
     let (uid, id) = (user.0.uid, id.into_inner());
     let lexicons = state.lexicons.clone();
-    let (tops, lang) = state
+    let ((tops, default), lang) = state
         .db(move |conn| {
             let (ev, lex) = dup::game_lexicon(conn, id)?;
             let graph = || dup::graph(&lexicons, ev, &lex);
@@ -76,5 +78,6 @@ pub async fn console_tops(
     super::html(&TopsFragment {
         chrome: Chrome::new(&req, Some(user.0), &csrf).in_event(lang.as_deref()),
         tops,
+        default,
     })
 }

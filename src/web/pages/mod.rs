@@ -14,6 +14,7 @@ pub mod board_view;
 pub mod committee;
 pub mod director;
 pub mod duplicate;
+pub mod duplicate_phone;
 pub mod duplicate_print;
 pub mod individual;
 pub mod individual_desk;

@@ -264,3 +264,82 @@ fn players_added_later_join_a_game_not_over() {
     );
     assert_eq!(join(&over, vec![2]), Err(DuplicateError::GameOver));
 }
+
+// rules D4, D5 (the `phone_slips` option): a phone entry is taken while the turn's time runs,
+// replaced by a later one, refused from the end of the time (server `now`) and once the top
+// is chosen; when checked it is scored like an arbitrator's slip, and an arbitrator's slip
+// for the player wins.
+#[test]
+fn phone_slips_lock_at_the_end_of_time_and_are_checked_like_slips() {
+    let entry = |player: u32, points: u32| SlipInput {
+        player,
+        reference: "8H".into(),
+        word: "ZEST".into(),
+        points: Some(points),
+    };
+    let mut off = new_game(vec![1]);
+    step!(off, type_rack(&off, "ZESTAIO", false).unwrap());
+    step!(off, start_turn(&off).unwrap());
+    assert_eq!(
+        enter_phone_slip(&off, at(1, 10), entry(1, 26)),
+        Err(DuplicateError::PhoneSlipsOff)
+    );
+    let r = DuplicateRuleset {
+        phone_slips: true,
+        ..DuplicateRuleset::english()
+    };
+    let mut s = new_game_with(r, vec![1, 2, 3]);
+    step!(s, type_rack(&s, "ZESTAIO", false).unwrap());
+    assert_eq!(
+        enter_phone_slip(&s, at(1, 6), entry(1, 26)),
+        Err(DuplicateError::NoTurnRunning)
+    );
+    step!(s, start_turn(&s).unwrap()); // at(1, 5): the time ends at at(1, 185)
+    assert_eq!(
+        enter_phone_slip(&s, at(1, 10), entry(9, 26)),
+        Err(DuplicateError::UnknownPlayer(9))
+    );
+    let e = enter_phone_slip(
+        &s,
+        at(1, 10),
+        SlipInput {
+            word: "Z3ST".into(),
+            ..entry(1, 26)
+        },
+    );
+    assert_eq!(e.unwrap_err().field().as_deref(), Some("word"));
+    for (player, points) in [(1, 30), (1, 26), (2, 20), (3, 10)] {
+        step!(
+            s,
+            enter_phone_slip(&s, at(1, 100), entry(player, points)).unwrap()
+        );
+    }
+    assert_eq!(s.phone[&(1, 1)].0.points, Some(26), "the last entry stands");
+    assert_eq!(
+        enter_phone_slip(&s, at(1, 185), entry(1, 26)),
+        Err(DuplicateError::TimeUp(1))
+    );
+    // Player 3's paper slip, entered by an arbitrator.
+    step!(s, record_slip(&s, graph(), 1, entry(3, 26), None).unwrap());
+    step!(s, choose_top(&s, graph(), Some(0)).unwrap());
+    assert_eq!(
+        enter_phone_slip(&s, at(1, 150), entry(1, 26)),
+        Err(DuplicateError::TimeUp(1))
+    );
+    let checked = check_phone_slips(&s, graph(), 1).unwrap();
+    assert_eq!(
+        checked.iter().map(|(p, _)| *p).collect::<Vec<_>>(),
+        vec![1, 2]
+    );
+    for (_, p) in checked {
+        step!(s, p);
+    }
+    assert_eq!((s.slips[&(1, 1)].score, s.slips[&(1, 1)].warnings), (26, 0));
+    assert_eq!((s.slips[&(1, 2)].score, s.slips[&(1, 2)].warnings), (26, 1));
+    assert_eq!(s.slips[&(1, 3)].slip.points, Some(26));
+    assert!(
+        check_phone_slips(&s, graph(), 1).unwrap().is_empty(),
+        "checked once"
+    );
+    assert_eq!(fold(&s.log), s);
+}

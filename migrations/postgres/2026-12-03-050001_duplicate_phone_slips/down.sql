@@ -1,0 +1,1 @@
+ALTER TABLE duplicate_players DROP COLUMN pin;

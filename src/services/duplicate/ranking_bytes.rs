@@ -1,0 +1,193 @@
+//! The event's ranking (D9) as the bytes the API sends, made once per change and served to
+//! every reader from memory (issue 16: a hall of 1,000 readers re-reading the ranking after
+//! each placed top). The JSON and its gzip form are kept with an ETag; a public event's are
+//! served without touching the database while fresh.
+//!
+//! Fresh means: no Duplicate change of the event was delivered since the bytes were made (the
+//! desk's publisher calls [`RankingBytes::changed`] for this instance's commits and for those
+//! another instance relays, before live pages hear of them), and they are less than a second
+//! old (what moves a ranking without a Duplicate message, a renamed event or a player added
+//! before any game, shows within that second, as for the team standings). A reader that made
+//! bytes while a change was being delivered keeps them to itself: bytes are stored only when
+//! the event's generation is the one read before computing them.
+
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use crate::error::AppError;
+use crate::services::duplicate::RankingView;
+use crate::vocab::EventId;
+
+/// A ranking's encoded bodies.
+#[derive(Debug)]
+pub struct EncodedRanking {
+    /// The strong ETag (quoted), one per ranking key (every game's seq, the players, the name).
+    pub etag: String,
+    /// The JSON.
+    pub plain: Vec<u8>,
+    /// The same JSON gzip-compressed.
+    pub compressed: Vec<u8>,
+    /// The event is public (its bytes may be served without asking who reads).
+    pub public: bool,
+    /// What the ranking was computed for.
+    key: String,
+}
+
+#[derive(Debug)]
+struct Entry {
+    at: Instant,
+    generation: u64,
+    bytes: Arc<EncodedRanking>,
+}
+
+/// Encoded rankings by event, with each event's change generation (see the module docs).
+#[derive(Debug, Default)]
+pub struct RankingBytes {
+    entries: Mutex<HashMap<EventId, Entry>>,
+    generations: Mutex<HashMap<EventId, u64>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl RankingBytes {
+    const FRESH: Duration = Duration::from_secs(1);
+    const MAX: usize = 2_000;
+
+    /// A Duplicate change of `event` was committed (here or on another instance): its bytes are
+    /// no longer fresh.
+    pub fn changed(&self, event: EventId) {
+        *lock(&self.generations).entry(event).or_insert(0) += 1;
+        lock(&self.entries).remove(&event);
+    }
+
+    /// The event's change generation (read before computing a ranking).
+    pub fn generation(&self, event: EventId) -> u64 {
+        lock(&self.generations).get(&event).copied().unwrap_or(0)
+    }
+
+    /// A public event's fresh bytes: served without the database.
+    pub fn public_fresh(&self, event: EventId) -> Option<Arc<EncodedRanking>> {
+        let generation = self.generation(event);
+        lock(&self.entries)
+            .get(&event)
+            .filter(|e| e.generation == generation && e.at.elapsed() < Self::FRESH)
+            .filter(|e| e.bytes.public)
+            .map(|e| e.bytes.clone())
+    }
+
+    /// The bytes for a ranking computed for `key` at `generation`: the kept ones when made for
+    /// the same key (their freshness renewed), otherwise encoded now and kept if no change was
+    /// delivered meanwhile.
+    pub fn encode(
+        &self,
+        event: EventId,
+        generation: u64,
+        key: &str,
+        public: bool,
+        view: &RankingView,
+    ) -> Result<Arc<EncodedRanking>, AppError> {
+        let kept = lock(&self.entries)
+            .get(&event)
+            .filter(|e| e.bytes.key == key && e.bytes.public == public)
+            .map(|e| e.bytes.clone());
+        let bytes = match kept {
+            Some(b) => b,
+            None => Arc::new(encode(key, public, view)?),
+        };
+        if self.generation(event) == generation {
+            let mut m = lock(&self.entries);
+            if m.len() >= Self::MAX && !m.contains_key(&event) {
+                m.clear();
+            }
+            m.insert(
+                event,
+                Entry {
+                    at: Instant::now(),
+                    generation,
+                    bytes: bytes.clone(),
+                },
+            );
+        }
+        Ok(bytes)
+    }
+
+    /// Forgets every ranking (tests compare a cached answer with a fresh one).
+    pub fn clear(&self) {
+        lock(&self.entries).clear();
+    }
+}
+
+fn encode(key: &str, public: bool, view: &RankingView) -> Result<EncodedRanking, AppError> {
+    use std::io::Write;
+    let plain = serde_json::to_vec(view).map_err(AppError::internal)?;
+    // 1,000 lines are ~200 KB of JSON and a tenth of it compressed: compressed once here, not
+    // per reader.
+    let mut gz = flate2::write::GzEncoder::new(
+        Vec::with_capacity(plain.len() / 8),
+        flate2::Compression::default(),
+    );
+    gz.write_all(&plain).map_err(AppError::internal)?;
+    let compressed = gz.finish().map_err(AppError::internal)?;
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    key.hash(&mut h);
+    Ok(EncodedRanking {
+        etag: format!("\"dr{}-{:016x}\"", view.event_id, h.finish()),
+        plain,
+        compressed,
+        public,
+        key: key.to_owned(),
+    })
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn view() -> RankingView {
+        RankingView {
+            event_id: EventId(3),
+            name: "Open".into(),
+            lines: Vec::new(),
+            games: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn bytes_stay_fresh_until_a_change_is_delivered() {
+        let c = RankingBytes::default();
+        let ev = EventId(3);
+        let g = c.generation(ev);
+        let b = c.encode(ev, g, "k1", true, &view()).unwrap();
+        assert!(Arc::ptr_eq(&c.public_fresh(ev).unwrap(), &b));
+        // The same key again reuses the bytes (same ETag, nothing encoded).
+        let again = c.encode(ev, g, "k1", true, &view()).unwrap();
+        assert!(Arc::ptr_eq(&again, &b));
+        c.changed(ev);
+        assert!(c.public_fresh(ev).is_none());
+        let other = c.encode(ev, c.generation(ev), "k2", true, &view()).unwrap();
+        assert_ne!(other.etag, b.etag);
+    }
+
+    #[test]
+    fn bytes_made_while_a_change_was_delivered_are_not_kept() {
+        let c = RankingBytes::default();
+        let ev = EventId(3);
+        let before = c.generation(ev);
+        c.changed(ev);
+        c.encode(ev, before, "old", true, &view()).unwrap();
+        assert!(c.public_fresh(ev).is_none());
+    }
+
+    #[test]
+    fn a_private_events_bytes_are_never_served_without_asking() {
+        let c = RankingBytes::default();
+        let ev = EventId(3);
+        c.encode(ev, 0, "k", false, &view()).unwrap();
+        assert!(c.public_fresh(ev).is_none());
+    }
+}
