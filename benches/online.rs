@@ -350,13 +350,13 @@ async fn play(
     let mut views = [Value::Null, Value::Null];
     let mut to_move = 0usize;
     let mut seq = 0i64;
-    for side in 0..2 {
-        let Ok((200, mut v)) = b.call("GET", &path, &game.tokens[side], None).await else {
+    for (view, token) in views.iter_mut().zip(&game.tokens) {
+        let Ok((200, mut v)) = b.call("GET", &path, token, None).await else {
             moves.refused.fetch_add(1, Ordering::Relaxed);
             return;
         };
         to_move = usize::from(v["view"]["to_move"].as_str() == Some("b"));
-        views[side] = v["view"].take();
+        *view = v["view"].take();
         seq = v["seq"].as_i64().unwrap_or(0);
     }
     let mut rng = 0x9E37_79B9_7F4A_7C15u64 ^ (game.id as u64);

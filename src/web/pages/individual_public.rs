@@ -14,9 +14,9 @@ use crate::error::AppError;
 use crate::services::individual::{
     self as ind, ClubPage, Head, PlayerPage, PublicLine, PublicRound, PublicStandings,
 };
+use crate::vocab::DivisionId;
 use crate::web::AppState;
 use crate::web::session::{CsrfToken, MaybeUser};
-use crate::vocab::DivisionId;
 
 /// Which of the division's pages a page is, for its links.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
