@@ -865,6 +865,7 @@ err-challenge-self = you cannot challenge yourself
 err-max-200 = at most 200 characters
 err-one-line = one line of text
 err-no-word-list-site = no word list { $name } on this site
+err-quoted-field = a quoted field is not closed
 
 ## Refusals of the formats' rules (issue 15): web::messages::formats::FORMAT_REFUSALS
 err-word-char = '{ $ch }' in the word is not a letter or '.'
@@ -1098,7 +1099,6 @@ analysis-not-recorded = rack not recorded
 analysis-tied = (+{ $n } tied)
 err-gcg-empty = Paste or upload a GCG record.
 err-gcg-too-big = The record is over { $max } bytes; at most { $moves } moves are analysed.
-err-gcg-line = Line { $line }: { $why }
 err-gcg-tiles = The record's tile distribution is not known (english, french or indonesian).
 err-gcg-too-many = The record has { $n } moves; at most { $max } are analysed.
 err-online-tile-set = No such tile set: english, french or indonesian.

@@ -864,6 +864,7 @@ err-challenge-self = vous ne pouvez pas vous défier vous-même
 err-max-200 = au plus 200 caractères
 err-one-line = une seule ligne de texte
 err-no-word-list-site = pas de liste de mots { $name } sur ce site
+err-quoted-field = un champ entre guillemets n'est pas fermé
 
 ## Refusals of the formats' rules (issue 15): web::messages::formats::FORMAT_REFUSALS
 err-word-char = « { $ch } » dans le mot n'est ni une lettre ni « . »
@@ -1097,7 +1098,6 @@ analysis-not-recorded = tirage non noté
 analysis-tied = (+{ $n } à égalité)
 err-gcg-empty = Collez ou envoyez une feuille GCG.
 err-gcg-too-big = La feuille dépasse { $max } octets ; au plus { $moves } coups sont analysés.
-err-gcg-line = Ligne { $line } : { $why }
 err-gcg-tiles = La distribution de lettres de la feuille est inconnue (english, french ou indonesian).
 err-gcg-too-many = La feuille compte { $n } coups ; au plus { $max } sont analysés.
 err-online-tile-set = Jeu de lettres inconnu : english, french ou indonesian.

@@ -844,6 +844,7 @@ err-challenge-self = Anda tidak dapat menantang diri sendiri
 err-max-200 = paling banyak 200 karakter
 err-one-line = satu baris teks
 err-no-word-list-site = tidak ada daftar kata { $name } di situs ini
+err-quoted-field = kolom berkutip tidak ditutup
 
 ## Refusals of the formats' rules (issue 15): web::messages::formats::FORMAT_REFUSALS
 err-word-char = '{ $ch }' dalam kata bukan huruf atau '.'
@@ -1077,7 +1078,6 @@ analysis-not-recorded = rak tidak dicatat
 analysis-tied = (+{ $n } seri)
 err-gcg-empty = Tempel atau unggah catatan GCG.
 err-gcg-too-big = Catatan lebih dari { $max } bita; paling banyak { $moves } langkah dianalisis.
-err-gcg-line = Baris { $line }: { $why }
 err-gcg-tiles = Distribusi ubin catatan tidak dikenal (english, french atau indonesian).
 err-gcg-too-many = Catatan berisi { $n } langkah; paling banyak { $max } yang dianalisis.
 err-online-tile-set = Set ubin tidak ada: english, french atau indonesian.

@@ -448,7 +448,6 @@ pub const REFUSALS: &[(&str, &str)] = &[
         "no word list {name} on this site: {default}, or a list uploaded for an event",
         "err-online-lexicon",
     ),
-    ("line {line}: {why}", "err-gcg-line"),
 ];
 
 /// The rule ID of a rules-core refusal (`rule T7: …` gives `T7`), if it names one.

@@ -271,4 +271,5 @@ pub const SERVICE_REFUSALS: &[(&str, &str)] = &[
     ("at most 200 characters", "err-max-200"),
     ("one line of text", "err-one-line"),
     ("no word list {name} on this site", "err-no-word-list-site"),
+    ("a quoted field is not closed", "err-quoted-field"),
 ];
