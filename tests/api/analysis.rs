@@ -141,7 +141,7 @@ fn a_pasted_record_is_analysed_and_every_refusal_names_the_field() {
     );
     assert_eq!(bad.status, 400, "{}", bad.body);
     assert!(
-        bad.body.contains("data-error") && bad.body.contains("Line "),
+        bad.body.contains("data-error") && bad.body.contains("line 3: "),
         "{}",
         bad.body
     );
