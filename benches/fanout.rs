@@ -30,7 +30,6 @@ use std::time::{Duration, Instant};
 
 use common::{admin_create, agent, created, pct, post, serve, token};
 use serde_json::{Value, json};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 struct Opts {
     subscribers: usize,
@@ -98,63 +97,30 @@ async fn subscribe(
     tally: Arc<Tally>,
     stop: tokio::sync::watch::Receiver<bool>,
 ) {
-    let Ok(mut sock) = tokio::net::TcpStream::connect(&addr).await else {
-        tally.failed.fetch_add(1, Ordering::Relaxed);
-        return;
-    };
-    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n");
-    if sock.write_all(req.as_bytes()).await.is_err() {
-        tally.failed.fetch_add(1, Ordering::Relaxed);
-        return;
-    }
-    let mut buf = vec![0u8; 4096];
-    let mut pending = String::new();
-    let mut headers_done = false;
     let mut local = Vec::new();
-    let mut stop = stop;
-    loop {
-        let n = tokio::select! {
-            _ = stop.changed() => break,
-            r = sock.read(&mut buf) => match r { Ok(0) | Err(_) => break, Ok(n) => n },
-        };
-        let now = Instant::now();
-        pending.push_str(&String::from_utf8_lossy(&buf[..n]));
-        if !headers_done {
-            let Some(end) = pending.find("\r\n\r\n") else {
-                continue;
-            };
-            if !pending.starts_with("HTTP/1.1 200") {
-                tally.failed.fetch_add(1, Ordering::Relaxed);
-                return;
-            }
-            headers_done = true;
+    let opened = common::follow_stream(
+        &addr,
+        &path,
+        stop,
+        || {
             tally.connected.fetch_add(1, Ordering::Relaxed);
-            pending.drain(..end + 4);
-        }
-        // Frames arrive inside chunks; every `data:` line is one message.
-        while let Some(pos) = pending.find("data: ") {
-            let Some(end) = pending[pos..].find('\n') else {
-                break;
-            };
-            let line = pending[pos + 6..pos + end].to_owned();
-            pending.drain(..pos + end + 1);
-            let Ok(msg) = serde_json::from_str::<Value>(line.trim()) else {
-                continue;
-            };
+        },
+        |msg, now| {
             let (Some(m), Some(seq)) = (msg["match_id"].as_i64(), msg["seq"].as_i64()) else {
-                continue;
+                return;
             };
             tally.frames.fetch_add(1, Ordering::Relaxed);
-            let Some(&slot) = index.get(&m) else { continue };
+            let Some(&slot) = index.get(&m) else { return };
             let log = sent[slot].lock().unwrap();
             // The move this frame reports: the last one sent before its seq.
             if let Some((_, at)) = log.iter().rev().find(|(before, _)| *before < seq) {
                 local.push(now.saturating_duration_since(*at).as_micros() as u32);
             }
-        }
-        if pending.len() > 1 << 16 {
-            pending.clear();
-        }
+        },
+    )
+    .await;
+    if !opened {
+        tally.failed.fetch_add(1, Ordering::Relaxed);
     }
     tally.latencies_us.lock().unwrap().extend(local);
 }

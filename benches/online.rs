@@ -198,65 +198,34 @@ async fn follow(
     index: Arc<HashMap<i64, usize>>,
     sent: SentLog,
     tally: Arc<Tally>,
-    mut stop: tokio::sync::watch::Receiver<bool>,
+    stop: tokio::sync::watch::Receiver<bool>,
 ) {
-    let Ok(mut sock) = TcpStream::connect(&addr).await else {
-        tally.failed.fetch_add(1, Ordering::Relaxed);
-        return;
-    };
-    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n");
-    if sock.write_all(req.as_bytes()).await.is_err() {
-        tally.failed.fetch_add(1, Ordering::Relaxed);
-        return;
-    }
-    let mut buf = vec![0u8; 4096];
-    let mut pending = String::new();
-    let mut headers_done = false;
     let mut local = Vec::new();
-    loop {
-        let n = tokio::select! {
-            _ = stop.changed() => break,
-            r = sock.read(&mut buf) => match r { Ok(0) | Err(_) => break, Ok(n) => n },
-        };
-        let now = Instant::now();
-        pending.push_str(&String::from_utf8_lossy(&buf[..n]));
-        if !headers_done {
-            let Some(end) = pending.find("\r\n\r\n") else {
-                continue;
-            };
-            if !pending.starts_with("HTTP/1.1 200") {
-                tally.failed.fetch_add(1, Ordering::Relaxed);
-                return;
-            }
-            headers_done = true;
+    let opened = common::follow_stream(
+        &addr,
+        &path,
+        stop,
+        || {
             tally.connected.fetch_add(1, Ordering::Relaxed);
-            pending.drain(..end + 4);
-        }
-        while let Some(pos) = pending.find("data: ") {
-            let Some(end) = pending[pos..].find('\n') else {
-                break;
-            };
-            let line = pending[pos + 6..pos + end].to_owned();
-            pending.drain(..pos + end + 1);
+        },
+        |msg, now| {
             if matches!(who, Follower::Lobby) {
                 tally.lobby_frames.fetch_add(1, Ordering::Relaxed);
-                continue;
+                return;
             }
-            let Ok(msg) = serde_json::from_str::<Value>(line.trim()) else {
-                continue;
-            };
             let (Some(g), Some(seq)) = (msg["online_game_id"].as_i64(), msg["seq"].as_i64()) else {
-                continue;
+                return;
             };
-            let Some(&slot) = index.get(&g) else { continue };
+            let Some(&slot) = index.get(&g) else { return };
             let log = sent[slot].lock().unwrap();
             if let Some((_, at)) = log.iter().rev().find(|(before, _)| *before < seq) {
                 local.push(now.saturating_duration_since(*at).as_micros() as u32);
             }
-        }
-        if pending.len() > 1 << 16 {
-            pending.clear();
-        }
+        },
+    )
+    .await;
+    if !opened {
+        tally.failed.fetch_add(1, Ordering::Relaxed);
     }
     match who {
         Follower::Opponent => tally.opponent_us.lock().unwrap().extend(local),

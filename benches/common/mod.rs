@@ -192,3 +192,61 @@ pub fn pct(sorted: &[u32], p: f64) -> f64 {
     let i = ((sorted.len() as f64 - 1.0) * p / 100.0).round() as usize;
     f64::from(sorted[i]) / 1000.0
 }
+
+/// Follows one live stream (`GET path`, plain HTTP/1.1, no browser): `opened` is called once its
+/// 200 answer's headers are read, then `on_message` with each message (a `data:` line, parsed)
+/// and the instant its bytes arrived, until `stop` changes or the stream ends. False when the
+/// stream never opened.
+pub async fn follow_stream(
+    addr: &str,
+    path: &str,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+    opened: impl FnOnce(),
+    mut on_message: impl FnMut(&Value, std::time::Instant),
+) -> bool {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let Ok(mut sock) = tokio::net::TcpStream::connect(addr).await else {
+        return false;
+    };
+    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n");
+    if sock.write_all(req.as_bytes()).await.is_err() {
+        return false;
+    }
+    let mut buf = vec![0u8; 4096];
+    let mut pending = String::new();
+    let mut opened = Some(opened);
+    loop {
+        let n = tokio::select! {
+            _ = stop.changed() => break,
+            r = sock.read(&mut buf) => match r { Ok(0) | Err(_) => break, Ok(n) => n },
+        };
+        let now = std::time::Instant::now();
+        pending.push_str(&String::from_utf8_lossy(&buf[..n]));
+        if let Some(open) = opened.take() {
+            let Some(end) = pending.find("\r\n\r\n") else {
+                opened = Some(open);
+                continue;
+            };
+            if !pending.starts_with("HTTP/1.1 200") {
+                return false;
+            }
+            open();
+            pending.drain(..end + 4);
+        }
+        // Frames arrive inside chunks; every `data:` line is one message.
+        while let Some(pos) = pending.find("data: ") {
+            let Some(end) = pending[pos..].find('\n') else {
+                break;
+            };
+            let line = pending[pos + 6..pos + end].to_owned();
+            pending.drain(..pos + end + 1);
+            if let Ok(msg) = serde_json::from_str::<Value>(line.trim()) {
+                on_message(&msg, now);
+            }
+        }
+        if pending.len() > 1 << 16 {
+            pending.clear();
+        }
+    }
+    opened.is_none()
+}

@@ -37,15 +37,22 @@ pub async fn online_game(
     state: web::Data<AppState>,
     id: web::Path<OnlineGameId>,
 ) -> Result<HttpResponse, AppError> {
-    let id = *id;
+    Ok(HttpResponse::Ok().json(analyse_online(&state, *id).await?))
+}
+
+/// A finished online game against the top plays: its record read with a connection, the move
+/// generator run off the async threads without one (the page and the API both use it).
+pub(crate) async fn analyse_online(
+    state: &AppState,
+    id: OnlineGameId,
+) -> Result<Analysis, AppError> {
     let rec = state
         .db(move |conn| analysis::online_record(conn, id))
         .await?;
     let lexicons = state.lexicons.clone();
-    let out = web::block(move || analysis::online_game(&lexicons, &rec))
+    web::block(move || analysis::online_game(&lexicons, &rec))
         .await
-        .map_err(AppError::internal)??;
-    Ok(HttpResponse::Ok().json(out))
+        .map_err(AppError::internal)?
 }
 
 /// `POST /api/v1/analyze`.

@@ -42,13 +42,7 @@ pub async fn online_game(
     id: web::Path<OnlineGameId>,
 ) -> Result<HttpResponse, AppError> {
     let id = *id;
-    let rec = state
-        .db(move |conn| analysis::online_record(conn, id))
-        .await?;
-    let lexicons = state.lexicons.clone();
-    let analysis = web::block(move || analysis::online_game(&lexicons, &rec))
-        .await
-        .map_err(AppError::internal)??;
+    let analysis = crate::web::api::analysis::analyse_online(&state, id).await?;
     let chrome = Chrome::new(&req, user.0, &csrf);
     page(
         &OnlinePage {
