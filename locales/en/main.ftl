@@ -977,7 +977,10 @@ indiv-bye = Bye
 ## inddesk
 indd-entry-title = Division { $division }, round { $round }: results
 indd-entry-help = One game per line: player number, score, opponent number, score. Example:
-indd-recorded = { $count } game(s) recorded.
+indd-recorded = { $count ->
+    [one] { $count } game recorded.
+   *[other] { $count } games recorded.
+}
 indd-lines = Results
 indd-record = Record
 indd-missing = Results still missing

@@ -976,7 +976,10 @@ indiv-bye = Exempt
 ## inddesk
 indd-entry-title = Division { $division }, ronde { $round } : résultats
 indd-entry-help = Une partie par ligne : numéro du joueur, score, numéro de l'adversaire, score. Exemple :
-indd-recorded = { $count } partie(s) enregistrée(s).
+indd-recorded = { $count ->
+    [one] { $count } partie enregistrée.
+   *[other] { $count } parties enregistrées.
+}
 indd-lines = Résultats
 indd-record = Enregistrer
 indd-missing = Résultats manquants
