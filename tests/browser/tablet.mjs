@@ -218,7 +218,11 @@ for (const vp of VIEWPORTS) {
     assert.match(await text(table.page, ".scoreboard [data-side=b] .side-label"), /clock running/i);
     assert.match(await text(table.page, ".scoreboard [data-side=a] .side-players"), /Ann · Bob/);
     const size = (sel) => table.page.locator(sel).first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
-    assert.ok(await size(".scoreboard .clock") >= await size(".scoreboard .side-score"), "clocks as large as scores");
+    // Measured again if the live region was being re-drawn (seen once under load in CI).
+    await eventually(async () => {
+      const [clock, score] = [await size(".scoreboard .clock"), await size(".scoreboard .side-score")];
+      assert.ok(clock >= score, `clocks as large as scores (clock ${clock}px, score ${score}px)`);
+    }, "clocks as large as scores");
   }, s);
 
   await step(T("a refused exchange says why next to the Exchange button, in words, with the rule small"), async () => {
