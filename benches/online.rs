@@ -87,22 +87,41 @@ fn opts() -> Opts {
     o
 }
 
-/// One keep-alive HTTP/1.1 connection (answers read by Content-Length or chunks).
+/// One keep-alive HTTP/1.1 connection (answers read by Content-Length or chunks). Like a
+/// browser, it opens a new connection when the server has closed an idle one: actix-web closes
+/// a connection idle for its keep-alive (5 s), and answers 408 to one opened but not used within
+/// its request timeout, and at one move per 5 s ±50% most moves find their connection so.
 struct Http {
-    io: BufReader<TcpStream>,
+    io: Option<BufReader<TcpStream>>,
     host: String,
+    last_used: Instant,
 }
+
+/// Idle longer than this, the connection is replaced before a request rather than found
+/// closed by it (actix-web's default keep-alive is 5 s).
+const IDLE_REUSE: Duration = Duration::from_millis(4_000);
 
 impl Http {
     async fn connect(addr: &str) -> std::io::Result<Http> {
-        let s = TcpStream::connect(addr).await?;
-        s.set_nodelay(true)?;
-        Ok(Http {
-            io: BufReader::new(s),
+        let mut h = Http {
+            io: None,
             host: addr.to_owned(),
-        })
+            last_used: Instant::now(),
+        };
+        h.reconnect().await?;
+        Ok(h)
     }
 
+    async fn reconnect(&mut self) -> std::io::Result<()> {
+        let s = TcpStream::connect(&self.host).await?;
+        s.set_nodelay(true)?;
+        self.io = Some(BufReader::new(s));
+        self.last_used = Instant::now();
+        Ok(())
+    }
+
+    /// One request; sent again once on a fresh connection when the kept one was closed under
+    /// it (the commands carry idempotency keys, so a repeat is applied once).
     async fn call(
         &mut self,
         method: &str,
@@ -110,6 +129,33 @@ impl Http {
         token: &str,
         body: Option<&Value>,
     ) -> std::io::Result<(u16, Value)> {
+        if self.io.is_none() || self.last_used.elapsed() > IDLE_REUSE {
+            self.reconnect().await?;
+        }
+        let answer = match self.call_once(method, path, token, body).await {
+            Ok((408, _)) | Err(_) => {
+                self.reconnect().await?;
+                self.call_once(method, path, token, body).await
+            }
+            ok => ok,
+        };
+        self.last_used = Instant::now();
+        if answer.is_err() {
+            self.io = None;
+        }
+        answer
+    }
+
+    async fn call_once(
+        &mut self,
+        method: &str,
+        path: &str,
+        token: &str,
+        body: Option<&Value>,
+    ) -> std::io::Result<(u16, Value)> {
+        let Some(io) = self.io.as_mut() else {
+            return Err(std::io::ErrorKind::NotConnected.into());
+        };
         let body = body.map(Value::to_string).unwrap_or_default();
         let head = format!(
             "{method} {path} HTTP/1.1\r\nHost: {}\r\nAuthorization: Bearer {token}\r\n\
@@ -118,10 +164,10 @@ impl Http {
             self.host,
             body.len()
         );
-        self.io.get_mut().write_all(head.as_bytes()).await?;
-        self.io.get_mut().write_all(body.as_bytes()).await?;
+        io.get_mut().write_all(head.as_bytes()).await?;
+        io.get_mut().write_all(body.as_bytes()).await?;
         let mut line = String::new();
-        self.io.read_line(&mut line).await?;
+        io.read_line(&mut line).await?;
         let status = line
             .split_whitespace()
             .nth(1)
@@ -130,7 +176,7 @@ impl Http {
         let (mut length, mut chunked) = (0usize, false);
         loop {
             line.clear();
-            if self.io.read_line(&mut line).await? == 0 {
+            if io.read_line(&mut line).await? == 0 {
                 return Err(std::io::ErrorKind::UnexpectedEof.into());
             }
             let l = line.trim_end();
@@ -148,10 +194,10 @@ impl Http {
         if chunked {
             loop {
                 line.clear();
-                self.io.read_line(&mut line).await?;
+                io.read_line(&mut line).await?;
                 let n = usize::from_str_radix(line.trim(), 16).unwrap_or(0);
                 let mut chunk = vec![0; n + 2];
-                self.io.read_exact(&mut chunk).await?;
+                io.read_exact(&mut chunk).await?;
                 if n == 0 {
                     break;
                 }
@@ -159,7 +205,7 @@ impl Http {
             }
         } else {
             bytes.resize(length, 0);
-            self.io.read_exact(&mut bytes).await?;
+            io.read_exact(&mut bytes).await?;
         }
         Ok((
             status,
