@@ -13,6 +13,8 @@ mod public;
 mod rounds;
 mod tsh;
 mod views;
+mod withdrawals;
+mod director;
 
 use std::collections::HashMap;
 
@@ -38,6 +40,8 @@ pub use rounds::{
     SlipRequest, SlipView, missing, override_round, pair_next, quick_entry, slip, slip_view,
 };
 pub use tsh::{ImportDivisionRequest, export_t, import_division, tourney_js};
+pub use director::{DivisionDesk, EventDesk, division_desk, event_desk};
+pub use withdrawals::{TakeBackRequest, take_back};
 pub use views::{
     DivisionView, IndivEventView, RoundLine, RoundView, StandingLine, StandingsView, event_view,
     results_csv, round_view, standings, standings_csv,
@@ -360,16 +364,7 @@ pub fn withdraw(
     number: i32,
     req: &WithdrawRequest,
 ) -> Result<PlayerView, AppError> {
-    let reason = match req.reason.as_deref().map(str::trim) {
-        None | Some("") => String::new(),
-        Some(r) if r.chars().count() > 200 => {
-            return Err(AppError::field("reason", "at most 200 characters"));
-        }
-        Some(r) if r.chars().any(char::is_control) => {
-            return Err(AppError::field("reason", "one line of text"));
-        }
-        Some(r) => r.to_owned(),
-    };
+    let reason = withdrawals::check_reason(req.reason.as_deref())?;
     desk.write(conn, |conn, work| {
         let d = division_for_director(conn, user_id, division_id)?;
         work.announce(LiveMessage::Individual {
