@@ -568,56 +568,65 @@ fn a_round_is_paired_by_hand_in_a_form_that_keeps_the_lines_on_a_refusal() {
         &[("rows", "3"), ("a1", "1"), ("b1", "5"), ("a2", ""), ("b2", "")],
     );
     assert_eq!(location(&res), format!("/individual/divisions/{d}/desk"));
-    let r = ok(t
-        .api
-        .get(&format!("/api/v1/individual/divisions/{d}/rounds/1")));
-    assert!(
-        r["lines"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|l| l["a"] == 1 && l["b"] == 5),
-        "{r}"
-    );
+    let r = t.show(d);
+    let lines = r["lines"].as_array().unwrap().clone();
+    assert!(lines.iter().any(|l| l["a"] == 1 && l["b"] == 5), "{r}");
     // The form of the paired round holds its lines.
     let html = t.page.get(&page).body;
     assert!(html.contains("name=\"a1\" inputmode=\"numeric\" value=\"1\""), "{html}");
+    // One of the two players of the other game withdraws (from round 1: their game has no
+    // result); the others play the round: `o` (1, 5, the other player of that game, the bye).
+    let (w, y) = lines
+        .iter()
+        .find(|l| l["a"] != 1 && l["b"].is_i64())
+        .map(|l| (l["a"].as_i64().unwrap(), l["b"].as_i64().unwrap()))
+        .unwrap();
+    let bye = lines
+        .iter()
+        .find(|l| l["b"].is_null())
+        .map(|l| l["a"].as_i64().unwrap())
+        .unwrap();
     ok(t.api.post_json(
-        &format!("/api/v1/individual/divisions/{d}/players/4/withdraw"),
+        &format!("/api/v1/individual/divisions/{d}/players/{w}/withdraw"),
         &json!({}),
     ));
+    let o: Vec<String> = [1, 5, y, bye].iter().map(i64::to_string).collect();
+    let w = w.to_string();
     let before = t.show(d);
-    for (fields, says) in [
+    let cases: Vec<(Vec<(&str, &str)>, String)> = vec![
         (
-            vec![("a1", "1"), ("b1", "2"), ("a2", "3"), ("b2", "1"), ("a3", "5"), ("b3", "")],
-            "player 1 appears more than once",
+            vec![("a1", &o[0]), ("b1", &o[1]), ("a2", &o[2]), ("b2", &o[0])],
+            format!("player {} appears more than once", o[0]),
         ),
         (
-            vec![("a1", "1"), ("b1", "2"), ("a2", "3"), ("b2", "4"), ("a3", "5"), ("b3", "")],
-            "player 4 has withdrawn from round 1",
+            vec![("a1", &o[0]), ("b1", &o[1]), ("a2", &o[2]), ("b2", &w), ("a3", &o[3])],
+            format!("player {w} has withdrawn from round 1"),
         ),
         (
-            vec![("a1", "1"), ("b1", "2"), ("a2", "3"), ("b2", "12"), ("a3", "5"), ("b3", "")],
-            "player 12 is not in this division",
+            vec![("a1", &o[0]), ("b1", &o[1]), ("a2", &o[2]), ("b2", "12")],
+            "player 12 is not in this division".to_owned(),
         ),
         (
-            vec![("a1", "1"), ("b1", "two"), ("a2", "3"), ("b2", "5")],
-            "line 1: a player&#x27;s number is from 1",
+            vec![("a1", &o[0]), ("b1", "two"), ("a2", &o[2]), ("b2", &o[3])],
+            "line 1: a player&#39;s number is from 1".to_owned(),
         ),
         (
-            vec![("a1", "1"), ("b1", "2"), ("a2", "3"), ("b2", "")],
-            "player 5 is not in any line",
+            vec![("a1", &o[0]), ("b1", &o[1]), ("a2", &o[2]), ("b2", "")],
+            format!("player {} is not in any line", o[3]),
         ),
-    ] {
+    ];
+    for (fields, says) in cases {
         let mut all = vec![("rows", "4")];
         all.extend_from_slice(&fields);
         let res = t.form(&page, &page, &all);
         assert_eq!(res.status, 400, "{says}: {}", res.body);
-        assert!(res.body.contains(says), "{says}: {}", res.body);
+        assert!(res.body.contains(&says), "{says}: {}", res.body);
         // The lines as typed stay in the form.
         assert!(
-            res.body
-                .contains(&format!("name=\"b1\" inputmode=\"numeric\" value=\"{}\"", fields[1].1)),
+            res.body.contains(&format!(
+                "name=\"b1\" inputmode=\"numeric\" value=\"{}\"",
+                fields[1].1
+            )),
             "{}",
             res.body
         );
@@ -628,21 +637,19 @@ fn a_round_is_paired_by_hand_in_a_form_that_keeps_the_lines_on_a_refusal() {
     let res = t.form(
         &page,
         &page,
-        &[("rows", "3"), ("a1", "1"), ("b1", "1"), ("a2", "3"), ("b2", "5")],
+        &[("rows", "2"), ("a1", &o[0]), ("b1", &o[0]), ("a2", &o[2]), ("b2", &o[3])],
     );
     assert!(res.body.contains("contre lui-même"), "{}", res.body);
-    // A good override: saved.
+    // A good override: saved, by hand.
     let res = t.form(
         &page,
         &page,
-        &[("rows", "3"), ("a1", "2"), ("b1", "1"), ("a2", "5"), ("b2", "3")],
+        &[("rows", "2"), ("a1", &o[1]), ("b1", &o[0]), ("a2", &o[3]), ("b2", &o[2])],
     );
     assert_eq!(res.status, 303, "{}", res.body);
-    let r = ok(t
-        .api
-        .get(&format!("/api/v1/individual/divisions/{d}/rounds/1")));
-    assert_eq!(r["lines"][0]["a"], 2, "{r}");
-    assert_eq!(r["lines"][0]["b"], 1, "{r}");
+    let r = t.show(d);
+    assert_eq!(r["lines"][0]["a"].to_string(), o[1], "{r}");
+    assert_eq!(r["lines"][0]["b"].to_string(), o[0], "{r}");
     assert!(r["lines"][0]["manual"].as_bool().unwrap());
     // A round beyond the next: 404.
     assert_eq!(

@@ -57,8 +57,8 @@ pub struct DivisionDesk {
 
 impl DivisionDesk {
     /// A player's games still without a result.
-    pub fn unscored_of(&self, number: i32) -> usize {
-        self.unscored.get(&number).copied().unwrap_or(0)
+    pub fn unscored_of(&self, number: &i32) -> usize {
+        self.unscored.get(number).copied().unwrap_or(0)
     }
 
     /// Games of the latest round still owed.

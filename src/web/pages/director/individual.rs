@@ -247,15 +247,15 @@ impl EventPage {
     }
 
     /// The plan row's method (round robin in the first row by default, Swiss after).
-    fn method_is(&self, form: &str, i: u32, method: impl AsRef<str>) -> bool {
+    fn method_is(&self, form: &str, i: &u32, method: impl AsRef<str>) -> bool {
         let method = method.as_ref();
         match self.row(form, "method", i).as_str() {
-            "" => method == if i == 1 { "round_robin" } else { "swiss" },
+            "" => method == if *i == 1 { "round_robin" } else { "swiss" },
             m => m == method,
         }
     }
 
-    fn method_name(m: Method) -> &'static str {
+    fn method_name(m: &Method) -> &'static str {
         match m {
             Method::RoundRobin => "round_robin",
             Method::Swiss => "swiss",

@@ -55,7 +55,7 @@ impl DivisionPage {
     }
 
     /// The withdraw form of a player: `withdraw-N`.
-    fn withdraw_form(number: i32) -> String {
+    fn withdraw_form(number: &i32) -> String {
         format!("withdraw-{number}")
     }
 
@@ -64,7 +64,7 @@ impl DivisionPage {
         self.v.options.withdrawn == WithdrawnGames::Bye
     }
 
-    fn method_name(m: Method) -> &'static str {
+    fn method_name(m: &Method) -> &'static str {
         match m {
             Method::RoundRobin => "round_robin",
             Method::Swiss => "swiss",
@@ -74,12 +74,12 @@ impl DivisionPage {
     }
 
     /// A player's name by number (for the withdrawal records).
-    fn name_of(&self, number: i32) -> String {
+    fn name_of(&self, number: &i32) -> String {
         self.v
             .division
             .players
             .iter()
-            .find(|p| p.number == number)
+            .find(|p| p.number == *number)
             .map(|p| p.name.clone())
             .unwrap_or_default()
     }

@@ -54,9 +54,9 @@ impl RoundPage {
     }
 
     /// Whether a player plays this round (entered by then, not withdrawn).
-    fn plays(&self, first_round: i32, withdrawn: Option<i32>) -> bool {
+    fn plays(&self, first_round: &i32, withdrawn: &Option<i32>) -> bool {
         let r = i32::try_from(self.round).unwrap_or(i32::MAX);
-        first_round <= r && withdrawn.is_none_or(|w| w > r)
+        *first_round <= r && withdrawn.is_none_or(|w| w > r)
     }
 }
 
