@@ -1242,6 +1242,7 @@ inddir-pair-round = Pair round { $round } ({ $method })
 inddir-pair-by-hand = Pair round { $round } by hand
 inddir-plan-done = Every round of the plan is paired.
 inddir-exports = Exports and printing
+inddir-standings-csv = Standings (CSV)
 inddir-print-standings = Print the standings
 inddir-print-pairings = Print the pairings
 inddir-print-results = Print the results

@@ -1241,6 +1241,7 @@ inddir-pair-round = Apparier la ronde { $round } ({ $method })
 inddir-pair-by-hand = Apparier la ronde { $round } à la main
 inddir-plan-done = Toutes les rondes du plan sont appariées.
 inddir-exports = Exports et impression
+inddir-standings-csv = Classement (CSV)
 inddir-print-standings = Imprimer le classement
 inddir-print-pairings = Imprimer les appariements
 inddir-print-results = Imprimer les résultats

@@ -1207,6 +1207,7 @@ inddir-pair-round = Pasangkan babak { $round } ({ $method })
 inddir-pair-by-hand = Pasangkan babak { $round } secara manual
 inddir-plan-done = Semua babak dalam rencana sudah dipasangkan.
 inddir-exports = Ekspor dan cetak
+inddir-standings-csv = Klasemen (CSV)
 inddir-print-standings = Cetak klasemen
 inddir-print-pairings = Cetak pasangan
 inddir-print-results = Cetak hasil

@@ -69,9 +69,9 @@ impl Desk {
 
     /// Round 1 of a division as the API shows it.
     fn show(&mut self, division: i64) -> Value {
-        ok(self.api.get(&format!(
-            "/api/v1/individual/divisions/{division}/rounds/1"
-        )))
+        ok(self
+            .api
+            .get(&format!("/api/v1/individual/divisions/{division}/rounds/1")))
     }
 
     fn division_view(&mut self, event: i64, division: i64) -> Value {
@@ -114,10 +114,10 @@ fn taking_a_withdrawal_back_appends_a_record_and_the_games_are_owed_again() {
     let mut t = desk();
     let plan = json!([{"first": 1, "last": 3, "method": "round_robin"}]);
     let (event, d) = t.division(4, plan);
-    let round = created(
-        t.api
-            .post_json(&format!("/api/v1/individual/divisions/{d}/rounds"), &json!({})),
-    );
+    let round = created(t.api.post_json(
+        &format!("/api/v1/individual/divisions/{d}/rounds"),
+        &json!({}),
+    ));
     let opp = round["lines"]
         .as_array()
         .unwrap()
@@ -138,15 +138,21 @@ fn taking_a_withdrawal_back_appends_a_record_and_the_games_are_owed_again() {
         .api
         .post_json(&format!("{base}/4/withdraw/take-back"), &json!({}));
     assert_eq!(res.status, 409, "{}", res.body);
-    assert!(res.body.contains("player 4 has not withdrawn"), "{}", res.body);
-    ok(t.api.post_json(
-        &format!("{base}/4/withdraw"),
-        &json!({"reason": "ill"}),
-    ));
+    assert!(
+        res.body.contains("player 4 has not withdrawn"),
+        "{}",
+        res.body
+    );
+    ok(t.api
+        .post_json(&format!("{base}/4/withdraw"), &json!({"reason": "ill"})));
     let s = ok(t
         .api
         .get(&format!("/api/v1/individual/divisions/{d}/standings")));
-    assert_eq!(wins_of(&s, opp), 1.0, "the forfeit counts while withdrawn: {s}");
+    assert_eq!(
+        wins_of(&s, opp),
+        1.0,
+        "the forfeit counts while withdrawn: {s}"
+    );
     // Refusals record nothing: unknown player, a reason of two lines, unknown fields.
     let res = t
         .api
@@ -224,10 +230,10 @@ fn hand_pairings_name_the_player_a_refusal_is_about_and_change_nothing() {
     let mut t = desk();
     let plan = json!([{"first": 1, "last": 3, "method": "round_robin"}]);
     let (_, d) = t.division(6, plan);
-    created(
-        t.api
-            .post_json(&format!("/api/v1/individual/divisions/{d}/rounds"), &json!({})),
-    );
+    created(t.api.post_json(
+        &format!("/api/v1/individual/divisions/{d}/rounds"),
+        &json!({}),
+    ));
     ok(t.api.post_json(
         &format!("/api/v1/individual/divisions/{d}/players/6/withdraw"),
         &json!({}),
@@ -342,7 +348,10 @@ fn the_director_creates_an_event_and_its_divisions_through_the_pages() {
         res.body
     );
     assert!(res.body.contains("value=\"Open\""));
-    assert!(res.body.contains("name=\"first2\" inputmode=\"numeric\" value=\"5\""));
+    assert!(
+        res.body
+            .contains("name=\"first2\" inputmode=\"numeric\" value=\"5\"")
+    );
     for bad in [
         [("first1", "one"), ("method1", "swiss")],
         [("first1", "1"), ("method1", "alphabetical")],
@@ -396,12 +405,21 @@ fn the_director_creates_an_event_and_its_divisions_through_the_pages() {
     let res = t.form(
         &desk,
         &to,
-        &[("name", "Open"), ("first1", "1"), ("last1", "2"), ("method1", "swiss")],
+        &[
+            ("name", "Open"),
+            ("first1", "1"),
+            ("last1", "2"),
+            ("method1", "swiss"),
+        ],
     );
     assert_eq!(res.status, 409, "{}", res.body);
     // French: the refusal in the page's language.
     t.page.get("/lang/fr");
-    let res = t.form(&desk, &to, &[("name", "B"), ("first1", "x"), ("method1", "swiss")]);
+    let res = t.form(
+        &desk,
+        &to,
+        &[("name", "B"), ("first1", "x"), ("method1", "swiss")],
+    );
     assert_eq!(res.status, 400);
     assert!(
         res.body.contains("une ronde est un nombre entier"),
@@ -429,7 +447,11 @@ fn a_t_file_is_imported_from_the_form_and_a_bad_line_is_named() {
     assert!(res.body.contains("line 2:"), "{}", res.body);
     assert!(res.body.contains("data-import-error"), "{}", res.body);
     // The file stays in the box.
-    assert!(res.body.contains("Smith, Ann  1823  2; 412\nJones"), "{}", res.body);
+    assert!(
+        res.body.contains("Smith, Ann  1823  2; 412\nJones"),
+        "{}",
+        res.body
+    );
     let ev = ok(t.api.get(&format!("/api/v1/individual/events/{event}")));
     assert!(ev["divisions"].as_array().unwrap().is_empty());
     let good = "Smith, Ann  1823  2; 412; p12 1\nJones, Bob  1750  1; 380; p12 2\nLee, Cy  1600  0; 50; p12 0\n";
@@ -439,12 +461,18 @@ fn a_t_file_is_imported_from_the_form_and_a_bad_line_is_named() {
     let division_desk = location(&res);
     let d = id_after(&division_desk, "/individual/divisions/");
     let html = t.page.get(&division_desk).body;
-    assert!(html.contains("Jones, Bob") && html.contains("Lee, Cy"), "{html}");
+    assert!(
+        html.contains("Jones, Bob") && html.contains("Lee, Cy"),
+        "{html}"
+    );
     let tfile = t
         .api
         .get(&format!("/api/v1/individual/divisions/{d}/division.t"))
         .body;
-    assert!(tfile.contains("Smith, Ann") && tfile.contains("412"), "{tfile}");
+    assert!(
+        tfile.contains("Smith, Ann") && tfile.contains("412"),
+        "{tfile}"
+    );
 }
 
 #[test]
@@ -464,7 +492,12 @@ fn the_division_desk_adds_withdraws_takes_back_and_pairs() {
     assert_eq!(res.status, 400, "{}", res.body);
     let res = t.form(&desk, &add, &[("name", "Ann\nB"), ("rating", "1500")]);
     assert!(res.status == 400 || res.status == 422, "{}", res.body);
-    assert!(t.division_view(event, d)["players"].as_array().unwrap().is_empty());
+    assert!(
+        t.division_view(event, d)["players"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
     for (name, rating, club) in [
         ("Ann", "1500", "Kuala"),
         ("Bob", "1600", ""),
@@ -511,7 +544,12 @@ fn the_division_desk_adds_withdraws_takes_back_and_pairs() {
     );
     assert_eq!(res.status, 400, "{}", res.body);
     assert!(res.body.contains("data-withdraw-error"), "{}", res.body);
-    assert!(t.division_view(event, d)["withdrawals"].as_array().unwrap().is_empty());
+    assert!(
+        t.division_view(event, d)["withdrawals"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
     let res = t.form(
         &desk,
         &format!("{desk}/players/2/withdraw"),
@@ -535,7 +573,11 @@ fn the_division_desk_adds_withdraws_takes_back_and_pairs() {
     // Taken back twice: refused at the form.
     let res = t.form(&desk, &format!("{desk}/players/2/take-back"), &[]);
     assert_eq!(res.status, 409, "{}", res.body);
-    assert!(res.body.contains("player 2 has not withdrawn"), "{}", res.body);
+    assert!(
+        res.body.contains("player 2 has not withdrawn"),
+        "{}",
+        res.body
+    );
     // A late entry: plays from round 2.
     let res = t.form(&desk, &add, &[("name", "Ed"), ("rating", "1700")]);
     assert_eq!(location(&res), desk);
@@ -549,7 +591,11 @@ fn the_division_desk_adds_withdraws_takes_back_and_pairs() {
     }
     let res = t.form(&desk, &format!("{desk}/rounds"), &[]);
     assert_eq!(res.status, 409, "{}", res.body);
-    assert!(res.body.contains("round 3 still misses results"), "{}", res.body);
+    assert!(
+        res.body.contains("round 3 still misses results"),
+        "{}",
+        res.body
+    );
     assert!(res.body.contains("data-pair-error"), "{}", res.body);
     assert_eq!(t.division_view(event, d)["rounds_paired"], 3);
 }
@@ -565,7 +611,13 @@ fn a_round_is_paired_by_hand_in_a_form_that_keeps_the_lines_on_a_refusal() {
     let res = t.form(
         &page,
         &page,
-        &[("rows", "3"), ("a1", "1"), ("b1", "5"), ("a2", ""), ("b2", "")],
+        &[
+            ("rows", "3"),
+            ("a1", "1"),
+            ("b1", "5"),
+            ("a2", ""),
+            ("b2", ""),
+        ],
     );
     assert_eq!(location(&res), format!("/individual/divisions/{d}/desk"));
     let r = t.show(d);
@@ -573,7 +625,10 @@ fn a_round_is_paired_by_hand_in_a_form_that_keeps_the_lines_on_a_refusal() {
     assert!(lines.iter().any(|l| l["a"] == 1 && l["b"] == 5), "{r}");
     // The form of the paired round holds its lines.
     let html = t.page.get(&page).body;
-    assert!(html.contains("name=\"a1\" inputmode=\"numeric\" value=\"1\""), "{html}");
+    assert!(
+        html.contains("name=\"a1\" inputmode=\"numeric\" value=\"1\""),
+        "{html}"
+    );
     // One of the two players of the other game withdraws (from round 1: their game has no
     // result); the others play the round: `o` (1, 5, the other player of that game, the bye).
     let (w, y) = lines
@@ -599,7 +654,13 @@ fn a_round_is_paired_by_hand_in_a_form_that_keeps_the_lines_on_a_refusal() {
             format!("player {} appears more than once", o[0]),
         ),
         (
-            vec![("a1", &o[0]), ("b1", &o[1]), ("a2", &o[2]), ("b2", &w), ("a3", &o[3])],
+            vec![
+                ("a1", &o[0]),
+                ("b1", &o[1]),
+                ("a2", &o[2]),
+                ("b2", &w),
+                ("a3", &o[3]),
+            ],
             format!("player {w} has withdrawn from round 1"),
         ),
         (
@@ -637,14 +698,26 @@ fn a_round_is_paired_by_hand_in_a_form_that_keeps_the_lines_on_a_refusal() {
     let res = t.form(
         &page,
         &page,
-        &[("rows", "2"), ("a1", &o[0]), ("b1", &o[0]), ("a2", &o[2]), ("b2", &o[3])],
+        &[
+            ("rows", "2"),
+            ("a1", &o[0]),
+            ("b1", &o[0]),
+            ("a2", &o[2]),
+            ("b2", &o[3]),
+        ],
     );
     assert!(res.body.contains("contre lui-même"), "{}", res.body);
     // A good override: saved, by hand.
     let res = t.form(
         &page,
         &page,
-        &[("rows", "2"), ("a1", &o[1]), ("b1", &o[0]), ("a2", &o[3]), ("b2", &o[2])],
+        &[
+            ("rows", "2"),
+            ("a1", &o[1]),
+            ("b1", &o[0]),
+            ("a2", &o[3]),
+            ("b2", &o[2]),
+        ],
     );
     assert_eq!(res.status, 303, "{}", res.body);
     let r = t.show(d);
@@ -686,6 +759,12 @@ fn the_set_up_pages_are_the_directors_only() {
         let res = other.post_form(&path, &[("csrf", &csrf), ("name", "X")]);
         assert_eq!(res.status, 403, "{path}: {}", res.body);
     }
-    assert_eq!(t.division_view(event, d)["players"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        t.division_view(event, d)["players"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
     assert_eq!(t.division_view(event, d)["rounds_paired"], 0);
 }

@@ -689,7 +689,10 @@ fn body_for(fx: &Fixture, r: &Route, role: Role) -> Body {
             ("first1", "1"),
             ("last1", "5"),
             ("method1", "swiss"),
-            ("file", "Smith, Ann  1823  2; 412\nJones, Bob  1750  1; 380\n"),
+            (
+                "file",
+                "Smith, Ann  1823  2; 412\nJones, Bob  1750  1; 380\n",
+            ),
         ]),
         (false, "/individual/divisions/{id}/desk/players") => {
             form(&[("name", &format!("Page late {tag}")), ("rating", "1400")])

@@ -169,6 +169,7 @@ await steps.step("one table is changed by hand; a player named twice is refused 
 await steps.step("a player is withdrawn (the page says what happens to their games) and the withdrawal is taken back", async () => {
   await page.click('summary[data-action="open-withdraw"][data-player="3"]');
   assert.match(await page.textContent('tr[data-player="3"] [data-effect]'), /1 game without a result will be lost by forfeit \(−60\)/);
+  await bothSizes("inddir-withdraw-form");
   await page.fill('tr[data-player="3"] input[name="reason"]', "train delayed");
   await submit('button[data-action="withdraw"][data-player="3"]');
   assert.equal(await page.getAttribute('tr[data-player="3"]', "data-withdrawn"), "1");
@@ -176,6 +177,7 @@ await steps.step("a player is withdrawn (the page says what happens to their gam
   assert.equal(await page.getAttribute('tr[data-player="3"]', "data-withdrawn"), null);
   const kinds = await page.$$eval("[data-withdrawals] tr[data-withdrawal]", (els) => els.map((e) => e.getAttribute("data-kind")));
   assert.deepEqual(kinds, ["withdrawal", "take-back"]);
+  await bothSizes("inddir-taken-back");
   const e = await api(base, "GET", `/api/v1/individual/events/${ev.id}`, undefined, ev.token);
   const div = e.divisions.find((x) => x.id === ev.a);
   assert.deepEqual(div.withdrawals.map((w) => [w.number, w.from_round, w.reason]), [[3, 1, "train delayed"], [3, null, ""]]);
@@ -235,7 +237,8 @@ await steps.step("the public pages are reached from the desk", async () => {
   await page.goto(`${base}/individual/divisions/${ev.a}/desk`);
   await submit('[data-link="standings"]');
   assert.equal(new URL(page.url()).pathname, `/individual/divisions/${ev.a}/standings`);
-  assert.deepEqual(d.problems, []);
+  // The refusals this suite asked for came back as 400 pages (lib.mjs already ignores 409/422).
+  assert.deepEqual(d.problems.filter((p) => !/status of 400/.test(p)), []);
 });
 
 await d.context.close();

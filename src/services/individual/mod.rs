@@ -9,12 +9,12 @@
 //! - `public`: the public pages' views (Gibsonized leader, alphabetical pairings, players, clubs);
 //! - `tsh`: `.t` import and export, `tourney.js`.
 
+mod director;
 mod public;
 mod rounds;
 mod tsh;
 mod views;
 mod withdrawals;
-mod director;
 
 use std::collections::HashMap;
 
@@ -31,6 +31,7 @@ use crate::services::authz::Grants;
 use crate::services::desk::Desk;
 use crate::vocab::{DivisionId, EventId, UserId};
 
+pub use director::{DivisionDesk, EventDesk, division_desk, event_desk};
 pub use public::{
     AlphaLine, ClubPage, Head, PlayerGame, PlayerPage, PublicLine, PublicRound, PublicStandings,
     club_page, player_page, public_rounds, public_standings,
@@ -40,12 +41,11 @@ pub use rounds::{
     SlipRequest, SlipView, missing, override_round, pair_next, quick_entry, slip, slip_view,
 };
 pub use tsh::{ImportDivisionRequest, export_t, import_division, tourney_js};
-pub use director::{DivisionDesk, EventDesk, division_desk, event_desk};
-pub use withdrawals::{TakeBackRequest, take_back};
 pub use views::{
     DivisionView, IndivEventView, RoundLine, RoundView, StandingLine, StandingsView, event_view,
     results_csv, round_view, standings, standings_csv,
 };
+pub use withdrawals::{TakeBackRequest, take_back};
 
 /// A new individual event.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]

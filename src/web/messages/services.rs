@@ -281,7 +281,10 @@ pub const SERVICE_REFUSALS: &[(&str, &str)] = &[
     ),
     ("player {p} plays from round {r}", "err-inddir-not-yet"),
     ("player {p} appears more than once", "err-inddir-twice"),
-    ("a round is a whole number from 1", "err-inddir-round-number"),
+    (
+        "a round is a whole number from 1",
+        "err-inddir-round-number",
+    ),
     ("choose how the rounds are paired", "err-inddir-method"),
     ("choose forfeits or byes", "err-inddir-withdrawn-games"),
 ];

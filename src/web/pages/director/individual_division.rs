@@ -14,8 +14,7 @@ use crate::error::AppError;
 use crate::rules::individual::standings::WithdrawnGames;
 use crate::rules::pairing::individual::Method;
 use crate::services::individual::{
-    self as ind, DivisionDesk, NewPlayerRequest, OverrideRequest, TakeBackRequest,
-    WithdrawRequest,
+    self as ind, DivisionDesk, NewPlayerRequest, OverrideRequest, TakeBackRequest, WithdrawRequest,
 };
 use crate::vocab::DivisionId;
 use crate::web::AppState;
@@ -86,7 +85,12 @@ impl DivisionPage {
 }
 
 /// What a handler hands to [`render`].
-type Cx<'a> = (&'a HttpRequest, &'a AppState, &'a CurrentUser, &'a CsrfToken);
+type Cx<'a> = (
+    &'a HttpRequest,
+    &'a AppState,
+    &'a CurrentUser,
+    &'a CsrfToken,
+);
 
 async fn render(
     cx: Cx<'_>,
@@ -222,15 +226,22 @@ pub async fn withdraw(
         .db(move |conn| ind::withdraw(conn, &desk, now, uid, id, number, &body))
         .await;
     let form_name = format!("withdraw-{number}");
-    answer((&req, &state, &user, &csrf), id, &form_name, f, result, |p| {
-        flash_key(
-            "inddir-flash-withdrawn",
-            &[
-                ("name", p.name),
-                ("round", p.withdrawn_round.unwrap_or(0).to_string()),
-            ],
-        )
-    })
+    answer(
+        (&req, &state, &user, &csrf),
+        id,
+        &form_name,
+        f,
+        result,
+        |p| {
+            flash_key(
+                "inddir-flash-withdrawn",
+                &[
+                    ("name", p.name),
+                    ("round", p.withdrawn_round.unwrap_or(0).to_string()),
+                ],
+            )
+        },
+    )
     .await
 }
 
@@ -253,9 +264,14 @@ pub async fn take_back(
         .db(move |conn| ind::take_back(conn, &desk, now, uid, id, number, &body))
         .await;
     let form_name = format!("withdraw-{number}");
-    answer((&req, &state, &user, &csrf), id, &form_name, f, result, |p| {
-        flash_key("inddir-flash-taken-back", &[("name", p.name)])
-    })
+    answer(
+        (&req, &state, &user, &csrf),
+        id,
+        &form_name,
+        f,
+        result,
+        |p| flash_key("inddir-flash-taken-back", &[("name", p.name)]),
+    )
     .await
 }
 
