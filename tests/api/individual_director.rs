@@ -324,6 +324,10 @@ fn the_director_creates_an_event_and_its_divisions_through_the_pages() {
     );
     // The list links to the event's desk, the desk shows how byes and forfeits count.
     assert!(t.page.get("/events").body.contains(&desk));
+    // The event's roles-and-language page (the team desk) opens and links back to it.
+    let dashboard = t.page.get(&format!("/events/{event}"));
+    assert_eq!(dashboard.status, 200, "{}", dashboard.body);
+    assert!(dashboard.body.contains(&desk), "{}", dashboard.body);
     let html = t.page.get(&desk).body;
     assert!(html.contains("win by 75"), "{html}");
     // A plan with a gap: refused at the form, its values kept, no division.
