@@ -1180,3 +1180,122 @@ err-dupc-no-turn = No turn is running: wait for the referee to start the next on
 err-dupc-reference = Write the reference, e.g. H8
 err-dupc-word = Write the word in letters (a blank in lower case)
 err-dupc-points = Points are at most 2000
+
+## inddir
+inddir-new-title = New individual tournament
+inddir-format = Individual tournament
+inddir-dashboard-link = Divisions, players and rounds
+inddir-options = Byes, forfeits and withdrawals
+inddir-bye-spread = Spread of a bye
+inddir-forfeit-spread = Spread of a forfeit
+inddir-withdrawn-question = When a player withdraws, their games still without a result count as:
+inddir-withdrawn-forfeit = forfeits (the opponent wins with the forfeit spread)
+inddir-withdrawn-bye = byes for their opponents
+inddir-bye-counts = A bye counts as a win by { $spread }.
+inddir-forfeit-counts = A forfeit counts as a win by { $spread } for the opponent and a loss by { $spread } for the player.
+inddir-withdrawal-forfeits = A withdrawn player's games without a result are lost by forfeit (−{ $spread }); they are not paired again.
+inddir-withdrawal-byes = A withdrawn player's games without a result become byes for their opponents (+{ $spread }); they are not paired again.
+inddir-public-page = Public page
+inddir-tourney-js = Live coverage (tourney.js)
+inddir-roles-language = Roles and language
+inddir-divisions = { $count ->
+    [one] 1 division
+   *[other] { $count } divisions
+}
+inddir-no-divisions = No division yet: add one below, or import a TSH file.
+inddir-division = Division
+inddir-plan = Pairing plan
+inddir-plan-help = One line per stretch of rounds, e.g. rounds 1 to 7 round robin, 8 to 14 Swiss, 15 king of the hill. Leave unused lines empty.
+inddir-from-round = From round
+inddir-to-round = to round
+inddir-method = Paired by
+inddir-method-name = { $method ->
+    [round_robin] round robin
+    [swiss] Swiss
+    [king_of_the_hill] king of the hill
+   *[manual] by hand
+}
+inddir-gibson = Gibsonize
+inddir-gibson-prizes = Prize places protected
+inddir-gibsonized = Gibsonized for { $prizes ->
+    [one] 1 prize
+   *[other] { $prizes } prizes
+}
+inddir-rounds-paired = Rounds paired
+inddir-new-division = New division
+inddir-create-division = Create the division
+inddir-import = Import a TSH division file (.t)
+inddir-import-help = A new division with the file's players, ratings, pairings and scores so far; the plan covers every round, those in the file too.
+inddir-t-file = File
+inddir-t-text = Contents of the .t file
+inddir-import-button = Import the division
+inddir-links = Division pages
+inddir-back-to-event = Event and divisions
+inddir-back-to-division = Back to the division
+inddir-missing-count = { $count ->
+    [one] 1 result missing
+   *[other] { $count } results missing
+}
+inddir-quick-entry = Enter results of round { $round }
+inddir-change-pairings = Change the pairings of round { $round }
+inddir-pair-round = Pair round { $round } ({ $method })
+inddir-pair-by-hand = Pair round { $round } by hand
+inddir-plan-done = Every round of the plan is paired.
+inddir-exports = Exports and printing
+inddir-standings-csv = Standings (CSV)
+inddir-print-standings = Print the standings
+inddir-print-pairings = Print the pairings
+inddir-print-results = Print the results
+inddir-players = { $count ->
+    [one] 1 player
+   *[other] { $count } players
+}
+inddir-no-players = No player yet.
+inddir-rating-id = Rating id
+inddir-rating-system = Rating system
+inddir-status = Status
+inddir-late-entry = late entry from round { $round }
+inddir-withdrawn-from = withdrawn from round { $round }
+inddir-reason = Reason
+inddir-take-back = Take the withdrawal back
+inddir-withdraw = Withdraw…
+inddir-withdraw-button = Withdraw this player
+inddir-effect-forfeits = { $count ->
+    [0] No game of theirs is waiting for a result.
+    [one] Their 1 game without a result will be lost by forfeit (−{ $spread }).
+   *[other] Their { $count } games without a result will be lost by forfeit (−{ $spread }).
+} They will not be paired again.
+inddir-effect-byes = { $count ->
+    [0] No game of theirs is waiting for a result.
+    [one] Their opponent in their 1 game without a result gets a bye (+{ $spread }).
+   *[other] Their opponents in their { $count } games without a result get byes (+{ $spread }).
+} They will not be paired again.
+inddir-late-hint = Rounds are paired: a player added now is a late entry and plays from round { $round }.
+inddir-withdrawals = Withdrawals
+inddir-record = Record
+inddir-taken-back = withdrawal taken back
+inddir-when = When
+inddir-override-help = Change opponents: every player of the round must be in one line; a line with one player is a bye.
+inddir-fix-help = The lines you give are kept and the plan pairs the others (a round paired by hand needs every line).
+inddir-line = Line
+inddir-line-first = Line { $line }: first player's number
+inddir-line-second = Line { $line }: opponent's number
+inddir-bye-hint = Player numbers as in the list; leave the opponent empty for a bye.
+inddir-save-pairings = Save the pairings of round { $round }
+inddir-pair-with-lines = Pair round { $round } with these lines
+inddir-flash-event = Event { $name } created: add its divisions.
+inddir-flash-division = Division { $name } created.
+inddir-flash-imported = Division { $name } imported with { $players } players.
+inddir-flash-player = { $name } added as number { $number } (plays from round { $round }).
+inddir-flash-withdrawn = { $name } withdrawn from round { $round }.
+inddir-flash-taken-back = { $name }'s withdrawal taken back.
+inddir-flash-paired = Round { $round } paired.
+inddir-flash-pairings-saved = Pairings of round { $round } saved.
+err-inddir-not-withdrawn = player { $n } has not withdrawn
+err-inddir-self = player { $p } cannot play themselves
+err-inddir-withdrawn = player { $p } has withdrawn from round { $r }
+err-inddir-not-yet = player { $p } plays from round { $r }
+err-inddir-twice = player { $p } appears more than once
+err-inddir-round-number = a round is a whole number from 1
+err-inddir-method = choose how the rounds are paired
+err-inddir-withdrawn-games = choose forfeits or byes

@@ -1179,3 +1179,122 @@ err-dupc-no-turn = Aucun coup en cours : attendez que l'arbitre lance le suivant
 err-dupc-reference = Écrivez la référence, par exemple H8
 err-dupc-word = Écrivez le mot en lettres (un joker en minuscule)
 err-dupc-points = Les points vont jusqu'à 2000
+
+## inddir
+inddir-new-title = Nouveau tournoi individuel
+inddir-format = Tournoi individuel
+inddir-dashboard-link = Divisions, joueurs et rondes
+inddir-options = Exempts, forfaits et retraits
+inddir-bye-spread = Écart d'un exempt
+inddir-forfeit-spread = Écart d'un forfait
+inddir-withdrawn-question = Quand un joueur se retire, ses parties encore sans résultat comptent comme :
+inddir-withdrawn-forfeit = des forfaits (l'adversaire gagne avec l'écart du forfait)
+inddir-withdrawn-bye = des exempts pour ses adversaires
+inddir-bye-counts = Un exempt compte comme une victoire de { $spread }.
+inddir-forfeit-counts = Un forfait compte comme une victoire de { $spread } pour l'adversaire et une défaite de { $spread } pour le joueur.
+inddir-withdrawal-forfeits = Les parties sans résultat d'un joueur retiré sont perdues par forfait (−{ $spread }) ; il n'est plus apparié.
+inddir-withdrawal-byes = Les parties sans résultat d'un joueur retiré deviennent des exempts pour ses adversaires (+{ $spread }) ; il n'est plus apparié.
+inddir-public-page = Page publique
+inddir-tourney-js = Suivi en direct (tourney.js)
+inddir-roles-language = Rôles et langue
+inddir-divisions = { $count ->
+    [one] 1 division
+   *[other] { $count } divisions
+}
+inddir-no-divisions = Aucune division : ajoutez-en une ci-dessous, ou importez un fichier TSH.
+inddir-division = Division
+inddir-plan = Plan d'appariement
+inddir-plan-help = Une ligne par suite de rondes, par ex. rondes 1 à 7 toutes rondes, 8 à 14 suisse, 15 roi de la colline. Laissez vides les lignes inutiles.
+inddir-from-round = De la ronde
+inddir-to-round = à la ronde
+inddir-method = Appariement
+inddir-method-name = { $method ->
+    [round_robin] toutes rondes
+    [swiss] suisse
+    [king_of_the_hill] roi de la colline
+   *[manual] à la main
+}
+inddir-gibson = Gibsoniser
+inddir-gibson-prizes = Places de prix protégées
+inddir-gibsonized = Gibsonisé pour { $prizes ->
+    [one] 1 prix
+   *[other] { $prizes } prix
+}
+inddir-rounds-paired = Rondes appariées
+inddir-new-division = Nouvelle division
+inddir-create-division = Créer la division
+inddir-import = Importer un fichier de division TSH (.t)
+inddir-import-help = Une nouvelle division avec les joueurs, classements Elo, appariements et scores du fichier ; le plan couvre toutes les rondes, celles du fichier comprises.
+inddir-t-file = Fichier
+inddir-t-text = Contenu du fichier .t
+inddir-import-button = Importer la division
+inddir-links = Pages de la division
+inddir-back-to-event = Tournoi et divisions
+inddir-back-to-division = Retour à la division
+inddir-missing-count = { $count ->
+    [one] 1 résultat manquant
+   *[other] { $count } résultats manquants
+}
+inddir-quick-entry = Saisir les résultats de la ronde { $round }
+inddir-change-pairings = Modifier les appariements de la ronde { $round }
+inddir-pair-round = Apparier la ronde { $round } ({ $method })
+inddir-pair-by-hand = Apparier la ronde { $round } à la main
+inddir-plan-done = Toutes les rondes du plan sont appariées.
+inddir-exports = Exports et impression
+inddir-standings-csv = Classement (CSV)
+inddir-print-standings = Imprimer le classement
+inddir-print-pairings = Imprimer les appariements
+inddir-print-results = Imprimer les résultats
+inddir-players = { $count ->
+    [one] 1 joueur
+   *[other] { $count } joueurs
+}
+inddir-no-players = Aucun joueur pour l'instant.
+inddir-rating-id = Identifiant de classement
+inddir-rating-system = Système de classement
+inddir-status = Statut
+inddir-late-entry = entrée tardive à partir de la ronde { $round }
+inddir-withdrawn-from = retiré à partir de la ronde { $round }
+inddir-reason = Motif
+inddir-take-back = Annuler le retrait
+inddir-withdraw = Retirer…
+inddir-withdraw-button = Retirer ce joueur
+inddir-effect-forfeits = { $count ->
+    [0] Aucune de ses parties n'attend de résultat.
+    [one] Sa partie sans résultat sera perdue par forfait (−{ $spread }).
+   *[other] Ses { $count } parties sans résultat seront perdues par forfait (−{ $spread }).
+} Il ne sera plus apparié.
+inddir-effect-byes = { $count ->
+    [0] Aucune de ses parties n'attend de résultat.
+    [one] Son adversaire dans sa partie sans résultat reçoit un exempt (+{ $spread }).
+   *[other] Ses adversaires dans ses { $count } parties sans résultat reçoivent un exempt (+{ $spread }).
+} Il ne sera plus apparié.
+inddir-late-hint = Des rondes sont appariées : un joueur ajouté maintenant est une entrée tardive et joue à partir de la ronde { $round }.
+inddir-withdrawals = Retraits
+inddir-record = Inscription
+inddir-taken-back = retrait annulé
+inddir-when = Quand
+inddir-override-help = Changez les adversaires : chaque joueur de la ronde doit être sur une ligne ; une ligne avec un seul joueur est un exempt.
+inddir-fix-help = Les lignes données sont gardées et le plan apparie les autres (une ronde appariée à la main demande toutes les lignes).
+inddir-line = Ligne
+inddir-line-first = Ligne { $line } : numéro du premier joueur
+inddir-line-second = Ligne { $line } : numéro de l'adversaire
+inddir-bye-hint = Numéros des joueurs comme dans la liste ; laissez l'adversaire vide pour un exempt.
+inddir-save-pairings = Enregistrer les appariements de la ronde { $round }
+inddir-pair-with-lines = Apparier la ronde { $round } avec ces lignes
+inddir-flash-event = Tournoi { $name } créé : ajoutez ses divisions.
+inddir-flash-division = Division { $name } créée.
+inddir-flash-imported = Division { $name } importée avec { $players } joueurs.
+inddir-flash-player = { $name } ajouté sous le numéro { $number } (joue à partir de la ronde { $round }).
+inddir-flash-withdrawn = { $name } retiré à partir de la ronde { $round }.
+inddir-flash-taken-back = Retrait de { $name } annulé.
+inddir-flash-paired = Ronde { $round } appariée.
+inddir-flash-pairings-saved = Appariements de la ronde { $round } enregistrés.
+err-inddir-not-withdrawn = le joueur { $n } ne s'est pas retiré
+err-inddir-self = le joueur { $p } ne peut pas jouer contre lui-même
+err-inddir-withdrawn = le joueur { $p } s'est retiré à partir de la ronde { $r }
+err-inddir-not-yet = le joueur { $p } joue à partir de la ronde { $r }
+err-inddir-twice = le joueur { $p } apparaît plus d'une fois
+err-inddir-round-number = une ronde est un nombre entier à partir de 1
+err-inddir-method = choisissez comment les rondes sont appariées
+err-inddir-withdrawn-games = choisissez forfaits ou exempts

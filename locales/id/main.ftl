@@ -1150,3 +1150,114 @@ err-dupc-no-turn = Tidak ada giliran berjalan: tunggu wasit memulai giliran beri
 err-dupc-reference = Tulis referensinya, misalnya H8
 err-dupc-word = Tulis kata dengan huruf (blank dengan huruf kecil)
 err-dupc-points = Poin paling banyak 2000
+
+## inddir
+inddir-new-title = Turnamen perorangan baru
+inddir-format = Turnamen perorangan
+inddir-dashboard-link = Divisi, pemain, dan babak
+inddir-options = Bye, walkover, dan pengunduran diri
+inddir-bye-spread = Selisih bye
+inddir-forfeit-spread = Selisih walkover
+inddir-withdrawn-question = Jika pemain mengundurkan diri, permainannya yang belum ada hasilnya dihitung sebagai:
+inddir-withdrawn-forfeit = kalah walkover (lawan menang dengan selisih walkover)
+inddir-withdrawn-bye = bye bagi lawannya
+inddir-bye-counts = Bye dihitung menang dengan selisih { $spread }.
+inddir-forfeit-counts = Walkover dihitung menang { $spread } bagi lawan dan kalah { $spread } bagi pemain.
+inddir-withdrawal-forfeits = Permainan tanpa hasil dari pemain yang mundur kalah walkover (−{ $spread }); ia tidak dipasangkan lagi.
+inddir-withdrawal-byes = Permainan tanpa hasil dari pemain yang mundur menjadi bye bagi lawannya (+{ $spread }); ia tidak dipasangkan lagi.
+inddir-public-page = Halaman publik
+inddir-tourney-js = Liputan langsung (tourney.js)
+inddir-roles-language = Peran dan bahasa
+inddir-divisions = { $count ->
+   *[other] { $count } divisi
+}
+inddir-no-divisions = Belum ada divisi: tambahkan di bawah, atau impor berkas TSH.
+inddir-division = Divisi
+inddir-plan = Rencana pemasangan
+inddir-plan-help = Satu baris per rangkaian babak, mis. babak 1 sampai 7 round robin, 8 sampai 14 Swiss, 15 king of the hill. Kosongkan baris yang tidak dipakai.
+inddir-from-round = Dari babak
+inddir-to-round = sampai babak
+inddir-method = Dipasangkan dengan
+inddir-method-name = { $method ->
+    [round_robin] round robin
+    [swiss] Swiss
+    [king_of_the_hill] king of the hill
+   *[manual] manual
+}
+inddir-gibson = Gibsonisasi
+inddir-gibson-prizes = Jumlah juara yang dilindungi
+inddir-gibsonized = Gibsonisasi untuk { $prizes } juara
+inddir-rounds-paired = Babak dipasangkan
+inddir-new-division = Divisi baru
+inddir-create-division = Buat divisi
+inddir-import = Impor berkas divisi TSH (.t)
+inddir-import-help = Divisi baru dengan pemain, rating, pasangan, dan skor dari berkas; rencana mencakup semua babak, termasuk yang ada di berkas.
+inddir-t-file = Berkas
+inddir-t-text = Isi berkas .t
+inddir-import-button = Impor divisi
+inddir-links = Halaman divisi
+inddir-back-to-event = Acara dan divisi
+inddir-back-to-division = Kembali ke divisi
+inddir-missing-count = { $count ->
+   *[other] { $count } hasil belum masuk
+}
+inddir-quick-entry = Masukkan hasil babak { $round }
+inddir-change-pairings = Ubah pasangan babak { $round }
+inddir-pair-round = Pasangkan babak { $round } ({ $method })
+inddir-pair-by-hand = Pasangkan babak { $round } secara manual
+inddir-plan-done = Semua babak dalam rencana sudah dipasangkan.
+inddir-exports = Ekspor dan cetak
+inddir-standings-csv = Klasemen (CSV)
+inddir-print-standings = Cetak klasemen
+inddir-print-pairings = Cetak pasangan
+inddir-print-results = Cetak hasil
+inddir-players = { $count ->
+   *[other] { $count } pemain
+}
+inddir-no-players = Belum ada pemain.
+inddir-rating-id = ID rating
+inddir-rating-system = Sistem rating
+inddir-status = Status
+inddir-late-entry = masuk terlambat mulai babak { $round }
+inddir-withdrawn-from = mundur mulai babak { $round }
+inddir-reason = Alasan
+inddir-take-back = Batalkan pengunduran diri
+inddir-withdraw = Mundurkan…
+inddir-withdraw-button = Mundurkan pemain ini
+inddir-effect-forfeits = { $count ->
+    [0] Tidak ada permainannya yang menunggu hasil.
+   *[other] { $count } permainannya yang belum ada hasilnya akan kalah walkover (−{ $spread }).
+} Ia tidak akan dipasangkan lagi.
+inddir-effect-byes = { $count ->
+    [0] Tidak ada permainannya yang menunggu hasil.
+   *[other] Lawannya dalam { $count } permainan tanpa hasil mendapat bye (+{ $spread }).
+} Ia tidak akan dipasangkan lagi.
+inddir-late-hint = Babak sudah dipasangkan: pemain yang ditambahkan sekarang masuk terlambat dan bermain mulai babak { $round }.
+inddir-withdrawals = Pengunduran diri
+inddir-record = Catatan
+inddir-taken-back = pengunduran diri dibatalkan
+inddir-when = Waktu
+inddir-override-help = Ubah lawan: setiap pemain babak ini harus ada di satu baris; baris dengan satu pemain adalah bye.
+inddir-fix-help = Baris yang Anda berikan dipertahankan dan rencana memasangkan sisanya (babak manual memerlukan semua baris).
+inddir-line = Baris
+inddir-line-first = Baris { $line }: nomor pemain pertama
+inddir-line-second = Baris { $line }: nomor lawan
+inddir-bye-hint = Nomor pemain seperti di daftar; kosongkan lawan untuk bye.
+inddir-save-pairings = Simpan pasangan babak { $round }
+inddir-pair-with-lines = Pasangkan babak { $round } dengan baris ini
+inddir-flash-event = Acara { $name } dibuat: tambahkan divisinya.
+inddir-flash-division = Divisi { $name } dibuat.
+inddir-flash-imported = Divisi { $name } diimpor dengan { $players } pemain.
+inddir-flash-player = { $name } ditambahkan dengan nomor { $number } (bermain mulai babak { $round }).
+inddir-flash-withdrawn = { $name } mundur mulai babak { $round }.
+inddir-flash-taken-back = Pengunduran diri { $name } dibatalkan.
+inddir-flash-paired = Babak { $round } dipasangkan.
+inddir-flash-pairings-saved = Pasangan babak { $round } disimpan.
+err-inddir-not-withdrawn = pemain { $n } tidak mengundurkan diri
+err-inddir-self = pemain { $p } tidak bisa melawan dirinya sendiri
+err-inddir-withdrawn = pemain { $p } mundur mulai babak { $r }
+err-inddir-not-yet = pemain { $p } bermain mulai babak { $r }
+err-inddir-twice = pemain { $p } muncul lebih dari sekali
+err-inddir-round-number = babak adalah bilangan bulat mulai dari 1
+err-inddir-method = pilih cara babak dipasangkan
+err-inddir-withdrawn-games = pilih walkover atau bye

@@ -270,6 +270,14 @@ pub fn withdraw(conn: &mut DbConn, player_id: i64, round: i32) -> QueryResult<us
         .execute(conn)
 }
 
+/// Clears the withdrawal projection when the player's latest record takes the withdrawal
+/// back (a record with no round): the player is paired again.
+pub fn reinstate(conn: &mut DbConn, player_id: i64) -> QueryResult<usize> {
+    diesel::update(indiv_players::table.find(player_id))
+        .set(indiv_players::withdrawn_round.eq(None::<i32>))
+        .execute(conn)
+}
+
 /// A withdrawal record (append-only; a later record of the same player corrects it).
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = indiv_withdrawals)]

@@ -42,6 +42,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../../static/individual.css"),
     ),
     (
+        "individual_director.css",
+        "text/css; charset=utf-8",
+        include_bytes!("../../static/individual_director.css"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_bytes!("../../static/favicon.svg"),

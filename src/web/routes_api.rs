@@ -161,6 +161,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             web::post().to(api::individual::withdraw),
         )
         .route(
+            "/individual/divisions/{id}/players/{number}/withdraw/take-back",
+            web::post().to(api::individual::take_back),
+        )
+        .route(
             "/individual/divisions/{id}/standings",
             web::get().to(api::individual::standings),
         )

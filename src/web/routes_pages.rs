@@ -87,6 +87,56 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             "/duplicate/games/{id}/hall/panel",
             web::get().to(pages::duplicate::hall_panel),
         )
+        // Issue 18: the director's set-up pages of an individual event (before `/{id}`).
+        .route(
+            "/individual/events/new",
+            web::get().to(pages::director::individual::new_event_form),
+        )
+        .route(
+            "/individual/events/new",
+            web::post().to(pages::director::individual::create_event),
+        )
+        .route(
+            "/individual/events/{id}/desk",
+            web::get().to(pages::director::individual::event_desk),
+        )
+        .route(
+            "/individual/events/{id}/desk/divisions",
+            web::post().to(pages::director::individual::create_division),
+        )
+        .service(
+            web::resource("/individual/events/{id}/desk/import")
+                .app_data(big_form())
+                .route(web::post().to(pages::director::individual::import_division)),
+        )
+        .route(
+            "/individual/divisions/{id}/desk",
+            web::get().to(pages::director::individual_division::division_desk),
+        )
+        .route(
+            "/individual/divisions/{id}/desk/players",
+            web::post().to(pages::director::individual_division::add_player),
+        )
+        .route(
+            "/individual/divisions/{id}/desk/players/{number}/withdraw",
+            web::post().to(pages::director::individual_division::withdraw),
+        )
+        .route(
+            "/individual/divisions/{id}/desk/players/{number}/take-back",
+            web::post().to(pages::director::individual_division::take_back),
+        )
+        .route(
+            "/individual/divisions/{id}/desk/rounds",
+            web::post().to(pages::director::individual_division::pair_round),
+        )
+        .route(
+            "/individual/divisions/{id}/desk/rounds/{round}",
+            web::get().to(pages::director::individual_round::round_form),
+        )
+        .route(
+            "/individual/divisions/{id}/desk/rounds/{round}",
+            web::post().to(pages::director::individual_round::save_round),
+        )
         .route(
             "/individual/events/{id}",
             web::get().to(pages::individual::event),

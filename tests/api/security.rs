@@ -115,6 +115,9 @@ fn policy(r: &Route) -> Policy {
         // results, players, clubs and their print views) follow the same rule; a public event's
         // are read signed out (`individual_public::private_events_and_unknown_…`).
         ("post", "/individual/events", true) => Admin,
+        // The director's set-up pages (issue 18): a new event is for event creators (the
+        // fixture's director directs one event only); the rest follow the line below.
+        ("get" | "post", "/individual/events/new", false) => Admin,
         ("get" | "post" | "put", p, _) if p.starts_with("/individual/") => Director,
         // Accounts through the API (issue 18).
         ("post", "/users", true) | ("get", "/users/{id}", true) => Admin,
@@ -546,6 +549,9 @@ fn body_for(fx: &Fixture, r: &Route, role: Role) -> Body {
             Body::Json(json!({"name": format!("Late {tag}"), "rating": 1400}))
         }
         (true, "/individual/divisions/{id}/players/{number}/withdraw") => Body::Json(json!({})),
+        (true, "/individual/divisions/{id}/players/{number}/withdraw/take-back") => {
+            Body::Json(json!({"reason": "recorded by mistake"}))
+        }
         (true, "/individual/divisions/{id}/rounds") => Body::Json(json!({})),
         (true, "/individual/divisions/{id}/rounds/{round}") => {
             Body::Json(json!({"lines": [{"a": 1, "b": 4}, {"a": 2, "b": 3}]}))
@@ -665,6 +671,45 @@ fn body_for(fx: &Fixture, r: &Route, role: Role) -> Body {
         (false, "/individual/divisions/{id}/rounds/{round}/entry") => {
             form(&[("text", "1 400 4 300")])
         }
+        // The director's set-up pages of an individual event (issue 18).
+        (false, "/individual/events/new") => form(&[
+            ("name", &format!("Page open {tag}")),
+            ("bye_spread", "50"),
+            ("forfeit_spread", "50"),
+            ("withdrawn", "forfeit"),
+        ]),
+        (false, "/individual/events/{id}/desk/divisions") => form(&[
+            ("name", &format!("PD {tag}")),
+            ("first1", "1"),
+            ("last1", "3"),
+            ("method1", "swiss"),
+        ]),
+        (false, "/individual/events/{id}/desk/import") => form(&[
+            ("name", &format!("PT {tag}")),
+            ("first1", "1"),
+            ("last1", "5"),
+            ("method1", "swiss"),
+            (
+                "file",
+                "Smith, Ann  1823  2; 412\nJones, Bob  1750  1; 380\n",
+            ),
+        ]),
+        (false, "/individual/divisions/{id}/desk/players") => {
+            form(&[("name", &format!("Page late {tag}")), ("rating", "1400")])
+        }
+        (
+            false,
+            "/individual/divisions/{id}/desk/players/{number}/withdraw"
+            | "/individual/divisions/{id}/desk/players/{number}/take-back"
+            | "/individual/divisions/{id}/desk/rounds",
+        ) => form(&[]),
+        (false, "/individual/divisions/{id}/desk/rounds/{round}") => form(&[
+            ("rows", "2"),
+            ("a1", "1"),
+            ("b1", "4"),
+            ("a2", "2"),
+            ("b2", "3"),
+        ]),
         (false, "/events/{id}/committee") => form(&[
             ("team_id", &team),
             ("kind", "disqualification"),

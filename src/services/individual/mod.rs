@@ -9,10 +9,12 @@
 //! - `public`: the public pages' views (Gibsonized leader, alphabetical pairings, players, clubs);
 //! - `tsh`: `.t` import and export, `tourney.js`.
 
+mod director;
 mod public;
 mod rounds;
 mod tsh;
 mod views;
+mod withdrawals;
 
 use std::collections::HashMap;
 
@@ -29,6 +31,7 @@ use crate::services::authz::Grants;
 use crate::services::desk::Desk;
 use crate::vocab::{DivisionId, EventId, UserId};
 
+pub use director::{DivisionDesk, EventDesk, division_desk, event_desk};
 pub use public::{
     AlphaLine, ClubPage, Head, PlayerGame, PlayerPage, PublicLine, PublicRound, PublicStandings,
     club_page, player_page, public_rounds, public_standings,
@@ -42,6 +45,7 @@ pub use views::{
     DivisionView, IndivEventView, RoundLine, RoundView, StandingLine, StandingsView, event_view,
     results_csv, round_view, standings, standings_csv,
 };
+pub use withdrawals::{TakeBackRequest, take_back};
 
 /// A new individual event.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -360,16 +364,7 @@ pub fn withdraw(
     number: i32,
     req: &WithdrawRequest,
 ) -> Result<PlayerView, AppError> {
-    let reason = match req.reason.as_deref().map(str::trim) {
-        None | Some("") => String::new(),
-        Some(r) if r.chars().count() > 200 => {
-            return Err(AppError::field("reason", "at most 200 characters"));
-        }
-        Some(r) if r.chars().any(char::is_control) => {
-            return Err(AppError::field("reason", "one line of text"));
-        }
-        Some(r) => r.to_owned(),
-    };
+    let reason = withdrawals::check_reason(req.reason.as_deref())?;
     desk.write(conn, |conn, work| {
         let d = division_for_director(conn, user_id, division_id)?;
         work.announce(LiveMessage::Individual {

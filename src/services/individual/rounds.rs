@@ -157,6 +157,7 @@ pub fn pair_next(
             }
         }
         let ids = active(&d, round);
+        super::director::check_lines(&d, &ids, &req.lines)?;
         if ids.is_empty() {
             return Err(AppError::Conflict {
                 message: "the division has no player to pair".into(),
@@ -227,6 +228,7 @@ pub fn override_round(
             });
         }
         let ids = active(&d, round);
+        super::director::check_lines(&d, &ids, &req.lines)?;
         let lines = to_pairings(&req.lines);
         validate_manual(&ids, &lines).map_err(|e| AppError::field("lines", e.to_string()))?;
         let placed: HashSet<i64> = lines.iter().flat_map(Pairing::teams).collect();

@@ -8,7 +8,7 @@ use actix_web::{HttpResponse, web};
 use crate::error::AppError;
 use crate::services::individual::{
     self as ind, ImportDivisionRequest, NewDivisionRequest, NewEventRequest, NewPlayerRequest,
-    WithdrawRequest,
+    TakeBackRequest, WithdrawRequest,
 };
 use crate::vocab::{DivisionId, EventId};
 use crate::web::AppState;
@@ -193,6 +193,36 @@ pub async fn withdraw(
     let desk = state.desk.clone();
     let p = state
         .db(move |conn| ind::withdraw(conn, &desk, now, uid, id, number, &body))
+        .await?;
+    Ok(HttpResponse::Ok().json(p))
+}
+
+/// `POST /api/v1/individual/divisions/{id}/players/{number}/withdraw/take-back`.
+#[utoipa::path(
+    post,
+    path = "/api/v1/individual/divisions/{id}/players/{number}/withdraw/take-back",
+    operation_id = "takeBackIndividualWithdrawal",
+    summary = "Take a withdrawal back: a correction record (no round) is appended after the withdrawal, which stays listed; the player is paired again from the next round and their unscored games are owed again; 409 when the player has not withdrawn (director)",
+    params(
+        ("id" = i64, Path, description = "Division id."),
+        ("number" = i32, Path, description = "Player number."),
+    ),
+    request_body = crate::services::individual::TakeBackRequest,
+    responses(
+        (status = 200, description = "Playing again.", body = crate::services::individual::PlayerView),
+        super::responses::WriteErrors,
+    ),
+)]
+pub async fn take_back(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<(DivisionId, i32)>,
+    body: web::Json<TakeBackRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, (id, number), now) = (user.0.uid, path.into_inner(), state.clock.now());
+    let desk = state.desk.clone();
+    let p = state
+        .db(move |conn| ind::take_back(conn, &desk, now, uid, id, number, &body))
         .await?;
     Ok(HttpResponse::Ok().json(p))
 }

@@ -52,6 +52,7 @@ use utoipa::OpenApi;
         super::individual::tourney_js,
         super::individual::add_player,
         super::individual::withdraw,
+        super::individual::take_back,
         super::individual::standings,
         super::individual::standings_csv,
         super::individual::results_csv,

@@ -272,4 +272,19 @@ pub const SERVICE_REFUSALS: &[(&str, &str)] = &[
     ("one line of text", "err-one-line"),
     ("no word list {name} on this site", "err-no-word-list-site"),
     ("a quoted field is not closed", "err-quoted-field"),
+    // The director's pages of an individual event (issue 18, branch inddir).
+    ("player {n} has not withdrawn", "err-inddir-not-withdrawn"),
+    ("player {p} cannot play themselves", "err-inddir-self"),
+    (
+        "player {p} has withdrawn from round {r}",
+        "err-inddir-withdrawn",
+    ),
+    ("player {p} plays from round {r}", "err-inddir-not-yet"),
+    ("player {p} appears more than once", "err-inddir-twice"),
+    (
+        "a round is a whole number from 1",
+        "err-inddir-round-number",
+    ),
+    ("choose how the rounds are paired", "err-inddir-method"),
+    ("choose forfeits or byes", "err-inddir-withdrawn-games"),
 ];

@@ -3,9 +3,13 @@
 //!
 //! Here: the event's desk (teams, rounds with their matches, role grants) and the form helpers
 //! the director's pages share. `listing` lists and creates events, `pairings` pairs rounds and
-//! prints them, `uploads` takes the teams CSV and the word list.
+//! prints them, `uploads` takes the teams CSV and the word list; `individual`,
+//! `individual_division` and `individual_round` set up and run an individual (1 vs 1) event.
 
 pub mod duplicate;
+pub mod individual;
+pub mod individual_division;
+pub mod individual_round;
 pub mod listing;
 pub mod pairings;
 pub mod uploads;
@@ -98,6 +102,12 @@ pub fn format_name(ruleset: &serde_json::Value) -> &str {
         .as_str()
         .or(ruleset["format"].as_str())
         .unwrap_or("")
+}
+
+/// Whether an event's stored ruleset is an individual tournament's (`{"format": "individual"}`,
+/// its divisions and options in the individual tables), not a 1v1 match preset.
+pub fn is_individual_tournament(ruleset: &serde_json::Value) -> bool {
+    ruleset["preset"].is_null() && ruleset["format"].as_str() == Some("individual")
 }
 
 /// Values a failed form on the event page keeps.

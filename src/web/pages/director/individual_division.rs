@@ -1,0 +1,301 @@
+//! A division's desk for its director (issue 18): the players (added, also as late entries
+//! once rounds are paired; withdrawn with what the event's options do with their unscored
+//! games; a withdrawal taken back), pairing the next round by the plan, the latest round with
+//! its quick entry and hand pairing, and every export. Each form calls the API's service; a
+//! refused form is shown again with its values and the message in the page's language.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+
+use super::individual::Fields;
+use super::{FormError, chrome, shown_at_form, status_of};
+use crate::error::AppError;
+use crate::rules::individual::standings::WithdrawnGames;
+use crate::rules::pairing::individual::Method;
+use crate::services::individual::{
+    self as ind, DivisionDesk, NewPlayerRequest, OverrideRequest, TakeBackRequest, WithdrawRequest,
+};
+use crate::vocab::DivisionId;
+use crate::web::AppState;
+use crate::web::pages::{Chrome, Empty, flash_key, page, redirect_with_flash};
+use crate::web::session::{CsrfForm, CsrfToken, CurrentUser};
+
+#[derive(Template)]
+#[template(path = "individual/director_division.html")]
+struct DivisionPage {
+    chrome: Chrome,
+    v: DivisionDesk,
+    error: Option<FormError>,
+    form: Fields,
+}
+
+impl DivisionPage {
+    fn error_at(&self, form: &str) -> Option<&str> {
+        self.error
+            .as_ref()
+            .filter(|e| e.at(form))
+            .map(|e| e.message.as_str())
+    }
+
+    fn invalid(&self, form: &str, field: &str) -> bool {
+        self.error
+            .as_ref()
+            .is_some_and(|e| e.at(form) && e.field == field)
+    }
+
+    /// A sticky value of the form a refusal belongs to.
+    fn value(&self, form: &str, name: &str) -> String {
+        if self.error.as_ref().is_some_and(|e| e.at(form)) {
+            self.form.get(name).to_owned()
+        } else {
+            String::new()
+        }
+    }
+
+    /// The withdraw form of a player: `withdraw-N`.
+    fn withdraw_form(number: &i32) -> String {
+        format!("withdraw-{number}")
+    }
+
+    /// Whether a withdrawal's unscored games are byes for the opponents (else forfeits).
+    fn withdrawal_gives_byes(&self) -> bool {
+        self.v.options.withdrawn == WithdrawnGames::Bye
+    }
+
+    fn method_name(m: &Method) -> &'static str {
+        match m {
+            Method::RoundRobin => "round_robin",
+            Method::Swiss => "swiss",
+            Method::KingOfTheHill => "king_of_the_hill",
+            Method::Manual => "manual",
+        }
+    }
+
+    /// A player's name by number (for the withdrawal records).
+    fn name_of(&self, number: &i32) -> String {
+        self.v
+            .division
+            .players
+            .iter()
+            .find(|p| p.number == *number)
+            .map(|p| p.name.clone())
+            .unwrap_or_default()
+    }
+}
+
+/// What a handler hands to [`render`].
+type Cx<'a> = (
+    &'a HttpRequest,
+    &'a AppState,
+    &'a CurrentUser,
+    &'a CsrfToken,
+);
+
+async fn render(
+    cx: Cx<'_>,
+    id: DivisionId,
+    error: Option<FormError>,
+    form: Fields,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let (req, state, user, csrf) = cx;
+    let uid = user.0.uid;
+    let v = state
+        .db(move |conn| ind::division_desk(conn, uid, id))
+        .await?;
+    let chrome = chrome(req, user, csrf).in_event(v.language.as_deref());
+    page(
+        &DivisionPage {
+            chrome: chrome.clone(),
+            v,
+            error,
+            form,
+        },
+        &chrome,
+        status,
+    )
+}
+
+/// The desk again after a write: a redirect with its flash, or the form's refusal.
+async fn answer<T>(
+    cx: Cx<'_>,
+    id: DivisionId,
+    form_name: &str,
+    form: Fields,
+    result: Result<T, AppError>,
+    flash: impl FnOnce(T) -> String,
+) -> Result<HttpResponse, AppError> {
+    match result {
+        Ok(v) => Ok(redirect_with_flash(
+            &format!("/individual/divisions/{id}/desk"),
+            &flash(v),
+        )),
+        Err(e) if shown_at_form(&e) => {
+            let status = status_of(&e);
+            render(cx, id, Some(FormError::of(form_name, &e)), form, status).await
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// `GET /individual/divisions/{id}/desk`: the division's desk.
+pub async fn division_desk(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    csrf: CsrfToken,
+    id: web::Path<DivisionId>,
+) -> Result<HttpResponse, AppError> {
+    render(
+        (&req, &state, &user, &csrf),
+        id.into_inner(),
+        None,
+        Fields::default(),
+        StatusCode::OK,
+    )
+    .await
+}
+
+fn optional(v: &str) -> Option<String> {
+    Some(v.trim().to_owned()).filter(|s| !s.is_empty())
+}
+
+/// `POST /individual/divisions/{id}/desk/players`: a player, numbered next (a late entry
+/// once rounds are paired).
+pub async fn add_player(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    csrf: CsrfToken,
+    id: web::Path<DivisionId>,
+    form: CsrfForm<Fields>,
+) -> Result<HttpResponse, AppError> {
+    let (id, uid, f) = (id.into_inner(), user.0.uid, form.0);
+    let rating = match f.get("rating").trim() {
+        "" => Ok(None),
+        r => r
+            .parse::<i32>()
+            .map(Some)
+            .map_err(|_| AppError::field("rating", "a rating is from 0 (unrated) to 4000")),
+    };
+    let result = match rating {
+        Ok(rating) => {
+            let body = NewPlayerRequest {
+                name: f.get("name").to_owned(),
+                rating,
+                rating_system: optional(f.get("rating_system")),
+                rating_id: optional(f.get("rating_id")),
+                club: optional(f.get("club")),
+            };
+            let (now, desk) = (state.clock.now(), state.desk.clone());
+            state
+                .db(move |conn| ind::add_player(conn, &desk, now, uid, id, &body))
+                .await
+        }
+        Err(e) => Err(e),
+    };
+    answer((&req, &state, &user, &csrf), id, "player", f, result, |p| {
+        flash_key(
+            "inddir-flash-player",
+            &[
+                ("name", p.name),
+                ("number", p.number.to_string()),
+                ("round", p.first_round.to_string()),
+            ],
+        )
+    })
+    .await
+}
+
+/// `POST /individual/divisions/{id}/desk/players/{number}/withdraw`: withdraws a player.
+pub async fn withdraw(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    csrf: CsrfToken,
+    path: web::Path<(DivisionId, i32)>,
+    form: CsrfForm<Fields>,
+) -> Result<HttpResponse, AppError> {
+    let ((id, number), uid, f) = (path.into_inner(), user.0.uid, form.0);
+    let body = WithdrawRequest {
+        reason: optional(f.get("reason")),
+    };
+    let (now, desk) = (state.clock.now(), state.desk.clone());
+    let result = state
+        .db(move |conn| ind::withdraw(conn, &desk, now, uid, id, number, &body))
+        .await;
+    let form_name = format!("withdraw-{number}");
+    answer(
+        (&req, &state, &user, &csrf),
+        id,
+        &form_name,
+        f,
+        result,
+        |p| {
+            flash_key(
+                "inddir-flash-withdrawn",
+                &[
+                    ("name", p.name),
+                    ("round", p.withdrawn_round.unwrap_or(0).to_string()),
+                ],
+            )
+        },
+    )
+    .await
+}
+
+/// `POST /individual/divisions/{id}/desk/players/{number}/take-back`: takes a withdrawal back
+/// (a correction record; the withdrawal stays listed).
+pub async fn take_back(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    csrf: CsrfToken,
+    path: web::Path<(DivisionId, i32)>,
+    form: CsrfForm<Fields>,
+) -> Result<HttpResponse, AppError> {
+    let ((id, number), uid, f) = (path.into_inner(), user.0.uid, form.0);
+    let body = TakeBackRequest {
+        reason: optional(f.get("reason")),
+    };
+    let (now, desk) = (state.clock.now(), state.desk.clone());
+    let result = state
+        .db(move |conn| ind::take_back(conn, &desk, now, uid, id, number, &body))
+        .await;
+    let form_name = format!("withdraw-{number}");
+    answer(
+        (&req, &state, &user, &csrf),
+        id,
+        &form_name,
+        f,
+        result,
+        |p| flash_key("inddir-flash-taken-back", &[("name", p.name)]),
+    )
+    .await
+}
+
+/// `POST /individual/divisions/{id}/desk/rounds`: pairs the next round by the plan.
+pub async fn pair_round(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    csrf: CsrfToken,
+    id: web::Path<DivisionId>,
+    _form: CsrfForm<Empty>,
+) -> Result<HttpResponse, AppError> {
+    let (id, uid) = (id.into_inner(), user.0.uid);
+    let (now, desk) = (state.clock.now(), state.desk.clone());
+    let result = state
+        .db(move |conn| ind::pair_next(conn, &desk, now, uid, id, &OverrideRequest::default()))
+        .await;
+    answer(
+        (&req, &state, &user, &csrf),
+        id,
+        "pair",
+        Fields::default(),
+        result,
+        |r| flash_key("inddir-flash-paired", &[("round", r.round.to_string())]),
+    )
+    .await
+}
