@@ -42,6 +42,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../../static/individual.css"),
     ),
     (
+        "individual_phone.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../static/individual_phone.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_bytes!("../../static/favicon.svg"),

@@ -22,6 +22,7 @@ mod duplicate_record;
 mod foundation;
 mod individual;
 mod individual_desk;
+mod individual_phone;
 mod individual_public;
 mod inputs;
 mod languages;
