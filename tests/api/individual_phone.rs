@@ -35,7 +35,10 @@ fn division(app: TestApp) -> Div {
             &format!("/api/v1/individual/divisions/{id}/players"),
             &json!({"name": name, "rating": 1500}),
         ));
-        assert!(p.get("pin").is_none(), "a PIN never goes out with a player: {p}");
+        assert!(
+            p.get("pin").is_none(),
+            "a PIN never goes out with a player: {p}"
+        );
     }
     created(chief.post_json(
         &format!("/api/v1/individual/divisions/{id}/rounds"),
@@ -64,7 +67,12 @@ impl Div {
             .iter()
             .find(|p| p["number"] == a["opponent"])
             .unwrap();
-        let pair = |p: &Value| (p["number"].as_i64().unwrap(), p["pin"].as_str().unwrap().to_owned());
+        let pair = |p: &Value| {
+            (
+                p["number"].as_i64().unwrap(),
+                p["pin"].as_str().unwrap().to_owned(),
+            )
+        };
         (pair(a), pair(b))
     }
 
@@ -100,9 +108,10 @@ impl Div {
     }
 
     fn standing(&mut self, number: i64) -> Value {
-        let s = ok(self
-            .chief
-            .get(&format!("/api/v1/individual/divisions/{}/standings", self.id)));
+        let s = ok(self.chief.get(&format!(
+            "/api/v1/individual/divisions/{}/standings",
+            self.id
+        )));
         s["lines"]
             .as_array()
             .unwrap()
@@ -152,8 +161,14 @@ fn players_enter_and_correct_their_slip_until_both_confirm_then_it_is_final_and_
         json!({"table": 1, "action": "scores", "score_a": 400, "score_b": 350, "details": details}),
     ));
     let s = &v["slip"];
-    assert_eq!((s["score_a"].as_i64(), s["score_b"].as_i64()), (Some(400), Some(350)));
-    assert_eq!((s["confirmed_a"].as_bool(), s["confirmed_b"].as_bool()), (Some(true), Some(false)));
+    assert_eq!(
+        (s["score_a"].as_i64(), s["score_b"].as_i64()),
+        (Some(400), Some(350))
+    );
+    assert_eq!(
+        (s["confirmed_a"].as_bool(), s["confirmed_b"].as_bool()),
+        (Some(true), Some(false))
+    );
     assert_eq!(s["is_final"], false);
     // B sees it, details and all.
     let v = ok(t.status(b, &pin_b));
@@ -170,8 +185,14 @@ fn players_enter_and_correct_their_slip_until_both_confirm_then_it_is_final_and_
         json!({"table": 1, "action": "scores", "score_a": 400, "score_b": 365, "details": details}),
     ));
     let s = &v["slip"];
-    assert_eq!((s["score_b"].as_i64(), s["corrections"].as_u64()), (Some(365), Some(1)));
-    assert_eq!((s["confirmed_a"].as_bool(), s["confirmed_b"].as_bool()), (Some(false), Some(true)));
+    assert_eq!(
+        (s["score_b"].as_i64(), s["corrections"].as_u64()),
+        (Some(365), Some(1))
+    );
+    assert_eq!(
+        (s["confirmed_a"].as_bool(), s["confirmed_b"].as_bool()),
+        (Some(false), Some(true))
+    );
 
     // A confirming the scores they saw before the correction is refused: they changed.
     let before = t.log(1).len();
@@ -181,7 +202,11 @@ fn players_enter_and_correct_their_slip_until_both_confirm_then_it_is_final_and_
         json!({"table": 1, "action": "confirm", "score_a": 400, "score_b": 350}),
     );
     assert_eq!(r.status, 409, "{}", r.body);
-    assert_eq!(t.log(1).len(), before, "a refused confirmation records nothing");
+    assert_eq!(
+        t.log(1).len(),
+        before,
+        "a refused confirmation records nothing"
+    );
 
     // A confirms the corrected scores: both confirmed, final.
     let v = ok(t.slip(
@@ -190,7 +215,13 @@ fn players_enter_and_correct_their_slip_until_both_confirm_then_it_is_final_and_
         json!({"table": 1, "action": "confirm", "score_a": 400, "score_b": 365}),
     ));
     assert_eq!(v["slip"]["is_final"], true);
-    assert_eq!(t.log(1), json!(["entry", "correction", "confirm"]).as_array().unwrap().clone());
+    assert_eq!(
+        t.log(1),
+        json!(["entry", "correction", "confirm"])
+            .as_array()
+            .unwrap()
+            .clone()
+    );
 
     // Final: neither player may correct it any more (N9), and nothing is recorded.
     for (p, pin) in [(a, &pin_a), (b, &pin_b)] {
@@ -212,17 +243,29 @@ fn players_enter_and_correct_their_slip_until_both_confirm_then_it_is_final_and_
 
     // The result counts as the director's quick entry would: a win by 35.
     let (wa, lb) = (t.standing(a), t.standing(b));
-    assert_eq!((wa["wins"].as_f64(), wa["spread"].as_i64()), (Some(1.0), Some(35)));
-    assert_eq!((lb["wins"].as_f64(), lb["spread"].as_i64()), (Some(0.0), Some(-35)));
+    assert_eq!(
+        (wa["wins"].as_f64(), wa["spread"].as_i64()),
+        (Some(1.0), Some(35))
+    );
+    assert_eq!(
+        (lb["wins"].as_f64(), lb["spread"].as_i64()),
+        (Some(0.0), Some(-35))
+    );
     // Quick entry sees the game as recorded (the same scores: unchanged, nothing missing).
     let q = ok(t.chief.post_json(
         &format!("/api/v1/individual/divisions/{}/rounds/1/results", t.id),
         &json!({"text": format!("{a} 400 {b} 365")}),
     ));
-    assert_eq!((q["lines"][0]["ok"].as_bool(), q["recorded"].as_u64()), (Some(true), Some(0)));
+    assert_eq!(
+        (q["lines"][0]["ok"].as_bool(), q["recorded"].as_u64()),
+        (Some(true), Some(0))
+    );
     // Only the director changes a final slip (a new record).
     let d = ok(t.chief.post_json(
-        &format!("/api/v1/individual/divisions/{}/rounds/1/tables/1/slip", t.id),
+        &format!(
+            "/api/v1/individual/divisions/{}/rounds/1/tables/1/slip",
+            t.id
+        ),
         &json!({"action": "scores", "score_a": 402, "score_b": 365}),
     ));
     assert_eq!(d["score_a"], 402);
@@ -254,14 +297,28 @@ fn refused_slips_record_nothing_and_say_why() {
         assert!(r.body.contains("not your game"), "{}", r.body);
     }
     // A round not paired, a table with no game.
-    let r = t.slip(a, &pin_a, json!({"round": 2, "table": 1, "action": "scores", "score_a": 1, "score_b": 2}));
+    let r = t.slip(
+        a,
+        &pin_a,
+        json!({"round": 2, "table": 1, "action": "scores", "score_a": 1, "score_b": 2}),
+    );
     assert_eq!(r.status, 404, "{}", r.body);
-    let r = t.slip(a, &pin_a, json!({"table": 9, "action": "scores", "score_a": 1, "score_b": 2}));
+    let r = t.slip(
+        a,
+        &pin_a,
+        json!({"table": 9, "action": "scores", "score_a": 1, "score_b": 2}),
+    );
     assert_eq!(r.status, 404, "{}", r.body);
     // Bad input, each with the field at fault.
     let cases = [
-        (json!({"table": 1, "action": "scores", "score_a": 400}), "score_b"),
-        (json!({"table": 1, "action": "scores", "score_b": 400}), "score_a"),
+        (
+            json!({"table": 1, "action": "scores", "score_a": 400}),
+            "score_b",
+        ),
+        (
+            json!({"table": 1, "action": "scores", "score_b": 400}),
+            "score_a",
+        ),
         (json!({"table": 1, "action": "confirm"}), "score_a"),
         (
             json!({"table": 1, "action": "scores", "score_a": 400, "score_b": 350,
@@ -304,14 +361,40 @@ fn refused_slips_record_nothing_and_say_why() {
         );
     }
     // A score outside what a game gives is the rules' refusal; confirming nothing too (N9).
-    let r = t.slip(a, &pin_a, json!({"table": 1, "action": "scores", "score_a": 5000, "score_b": 1}));
-    assert_eq!((r.status, r.json()["rule"].as_str()), (422, Some("N9")), "{}", r.body);
-    let r = t.slip(a, &pin_a, json!({"table": 1, "action": "confirm", "score_a": 0, "score_b": 0}));
-    assert_eq!((r.status, r.json()["rule"].as_str()), (422, Some("N9")), "{}", r.body);
+    let r = t.slip(
+        a,
+        &pin_a,
+        json!({"table": 1, "action": "scores", "score_a": 5000, "score_b": 1}),
+    );
+    assert_eq!(
+        (r.status, r.json()["rule"].as_str()),
+        (422, Some("N9")),
+        "{}",
+        r.body
+    );
+    let r = t.slip(
+        a,
+        &pin_a,
+        json!({"table": 1, "action": "confirm", "score_a": 0, "score_b": 0}),
+    );
+    assert_eq!(
+        (r.status, r.json()["rule"].as_str()),
+        (422, Some("N9")),
+        "{}",
+        r.body
+    );
     // Unknown fields and actions are refused before anything is looked at.
-    let r = t.slip(a, &pin_a, json!({"table": 1, "action": "scores", "score_a": 1, "score_b": 2, "side": "b"}));
+    let r = t.slip(
+        a,
+        &pin_a,
+        json!({"table": 1, "action": "scores", "score_a": 1, "score_b": 2, "side": "b"}),
+    );
     assert_eq!(r.status, 400, "{}", r.body);
-    let r = t.slip(a, &pin_a, json!({"table": 1, "action": "delete", "score_a": 1, "score_b": 2}));
+    let r = t.slip(
+        a,
+        &pin_a,
+        json!({"table": 1, "action": "delete", "score_a": 1, "score_b": 2}),
+    );
     assert_eq!(r.status, 400, "{}", r.body);
     // An unknown division.
     let r = t.phone.post_json(
@@ -415,7 +498,11 @@ fn duplicate_phone_wrong_pins_are_throttled_too() {
     let r = status(1, &pin1);
     assert_eq!(r.status, 429, "{}", r.body);
     assert!(r.header("retry-after").is_some());
-    assert_eq!(status(2, &pin2).status, 200, "another player is not affected");
+    assert_eq!(
+        status(2, &pin2).status,
+        200,
+        "another player is not affected"
+    );
     app.clock().advance(chrono::Duration::minutes(10));
     assert_eq!(status(1, &pin1).status, 200, "the failures expired");
 }
@@ -428,11 +515,16 @@ fn the_pin_sheet_is_the_directors_and_no_public_page_shows_a_pin() {
     assert_eq!(t.sheet["round"], 1);
     for p in &players {
         let pin = p["pin"].as_str().unwrap();
-        assert!(pin.len() == 6 && pin.bytes().all(|b| b.is_ascii_digit()), "{p}");
+        assert!(
+            pin.len() == 6 && pin.bytes().all(|b| b.is_ascii_digit()),
+            "{p}"
+        );
         assert!(p["table"].as_i64().is_some(), "{p}");
     }
     // The printable sheet holds every PIN; the public pages none.
-    let page = t.chief.get(&format!("/individual/divisions/{}/sheet", t.id));
+    let page = t
+        .chief
+        .get(&format!("/individual/divisions/{}/sheet", t.id));
     assert_eq!(page.status, 200, "{}", page.body);
     let mut public = t.app.client();
     let pages: Vec<String> = ["standings", "pairings", "pairings/print", "results", "slip"]
@@ -446,7 +538,8 @@ fn the_pin_sheet_is_the_directors_and_no_public_page_shows_a_pin() {
     for p in &players {
         let pin = p["pin"].as_str().unwrap();
         assert!(
-            page.body.contains(&format!("data-pin=\"{}\">{pin}<", p["number"])),
+            page.body
+                .contains(&format!("data-pin=\"{}\">{pin}<", p["number"])),
             "{pin} on the sheet"
         );
         for body in &pages {
@@ -459,6 +552,9 @@ fn the_pin_sheet_is_the_directors_and_no_public_page_shows_a_pin() {
     let mut other = t.app.bearer("someone", false);
     let r = other.get(&format!("/api/v1/individual/divisions/{}/pins", t.id));
     assert_eq!(r.status, 403, "{}", r.body);
-    let r = t.chief.get(&format!("/api/v1/individual/divisions/{}/pins?round=2", t.id));
+    let r = t.chief.get(&format!(
+        "/api/v1/individual/divisions/{}/pins?round=2",
+        t.id
+    ));
     assert_eq!(r.status, 404, "{}", r.body);
 }

@@ -408,9 +408,7 @@ fn fixture() -> Fixture {
         &format!("/api/v1/individual/divisions/{ind_division}/rounds"),
         &json!({}),
     ));
-    let sheet = ok(admin.get(&format!(
-        "/api/v1/individual/divisions/{ind_division}/pins"
-    )));
+    let sheet = ok(admin.get(&format!("/api/v1/individual/divisions/{ind_division}/pins")));
     let one = sheet["players"]
         .as_array()
         .unwrap()
@@ -935,7 +933,9 @@ fn api_writes_with_the_session_cookie_need_the_csrf_header() {
                 && r.path != "/api/v1/auth/token"
                 && r.path != "/api/v1/online/register"
                 && !r.path.starts_with("/api/v1/duplicate/games/{id}/phone/")
-                && !r.path.starts_with("/api/v1/individual/divisions/{id}/phone/")
+                && !r
+                    .path
+                    .starts_with("/api/v1/individual/divisions/{id}/phone/")
         })
         .collect();
     for r in &writes {

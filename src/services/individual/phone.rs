@@ -301,8 +301,7 @@ pub fn phone_slip(
             PhoneAction::Confirm => {
                 if slip.scores.is_some_and(|s| s != scores) {
                     return Err(AppError::Conflict {
-                        message: "the scores changed since you saw them: check them again"
-                            .into(),
+                        message: "the scores changed since you saw them: check them again".into(),
                         current: None,
                     });
                 }
@@ -317,7 +316,9 @@ pub fn phone_slip(
             game.id,
             &slip,
             command,
-            details.as_ref().filter(|_| req.action == PhoneAction::Scores),
+            details
+                .as_ref()
+                .filter(|_| req.action == PhoneAction::Scores),
         )?;
         work.announce(LiveMessage::Individual {
             event_id: d.div.event_id,
@@ -350,34 +351,33 @@ pub fn pin_sheet(
         None => Some(last).filter(|r| *r > 0),
     };
     let r = round.and_then(|r| i32::try_from(r).ok()).unwrap_or(0);
-    let players = d
-        .players
-        .iter()
-        .map(|p| {
-            let line = d
-                .pairings
-                .iter()
-                .find(|l| l.round == r && (l.player_a == p.number || l.player_b == Some(p.number)));
-            let opponent = line.and_then(|l| {
-                if l.player_a == p.number {
-                    l.player_b
-                } else {
-                    Some(l.player_a)
+    let players =
+        d.players
+            .iter()
+            .map(|p| {
+                let line = d.pairings.iter().find(|l| {
+                    l.round == r && (l.player_a == p.number || l.player_b == Some(p.number))
+                });
+                let opponent = line.and_then(|l| {
+                    if l.player_a == p.number {
+                        l.player_b
+                    } else {
+                        Some(l.player_a)
+                    }
+                });
+                PinLine {
+                    number: p.number,
+                    name: p.name.clone(),
+                    pin: p.pin.clone(),
+                    table: line.and_then(|l| l.table_no),
+                    opponent,
+                    opponent_name: opponent.map(|o| d.name(i64::from(o))),
+                    first: line.is_some_and(|l| l.player_a == p.number && l.player_b.is_some()),
+                    bye: line.is_some_and(|l| l.player_b.is_none()),
+                    withdrawn: p.withdrawn_round.is_some_and(|w| w <= r.max(1)),
                 }
-            });
-            PinLine {
-                number: p.number,
-                name: p.name.clone(),
-                pin: p.pin.clone(),
-                table: line.and_then(|l| l.table_no),
-                opponent,
-                opponent_name: opponent.map(|o| d.name(i64::from(o))),
-                first: line.is_some_and(|l| l.player_a == p.number && l.player_b.is_some()),
-                bye: line.is_some_and(|l| l.player_b.is_none()),
-                withdrawn: p.withdrawn_round.is_some_and(|w| w <= r.max(1)),
-            }
-        })
-        .collect();
+            })
+            .collect();
     Ok(PinSheet {
         event,
         division: d.div.name.clone(),

@@ -440,11 +440,7 @@ pub struct SlipView {
 }
 
 /// The game at `table` of `round` (404 when there is none).
-pub(super) fn find_game(
-    d: &Loaded,
-    round: u32,
-    table: u32,
-) -> Result<rows::PairingRow, AppError> {
+pub(super) fn find_game(d: &Loaded, round: u32, table: u32) -> Result<rows::PairingRow, AppError> {
     let (r, t) = (
         i32::try_from(round).unwrap_or(i32::MAX),
         i32::try_from(table).unwrap_or(i32::MAX),
