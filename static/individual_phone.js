@@ -56,13 +56,15 @@
     el.textContent = msg || "";
     el.hidden = !msg;
   };
-  var signedOut = function (msg) {
+  // Back to the sign-in form, with the refusal (and its status: 403 wrong PIN, 429 throttled).
+  var signedOut = function (msg, status) {
     who = null;
     view = null;
     store.removeItem(storeKey);
     $("[data-phone-login]").hidden = false;
     $("[data-phone-slip]").hidden = true;
     say("[data-login-error]", msg);
+    $("[data-login-error]").setAttribute("data-status", status ? String(status) : "");
   };
 
   var fill = function (slip) {
@@ -122,8 +124,11 @@
     phone.setAttribute("data-score-b", has ? String(s.score_b) : "");
     if (!dirty) { fill(s); }
     spread();
+    // Once there are scores, confirming is the main action and correcting the other one.
     var send = $("[data-action=phone-send]");
     send.textContent = has ? text("correct") : text("send");
+    send.classList.toggle("secondary", has);
+    send.hidden = s.is_final;
     $("[data-phone-form]").querySelectorAll("input, button").forEach(function (el) { el.disabled = s.is_final; });
     $("[data-action=phone-confirm]").hidden = s.is_final || !has || mineOk;
   };
@@ -131,7 +136,7 @@
   var status = function () {
     if (!who) { return; }
     post("/api/v1/individual/divisions/" + did + "/phone/status", {}).then(function (res) {
-      if (res.status === 403 || res.status === 429 || res.status === 404) { signedOut(words(res.body)); return; }
+      if (res.status === 403 || res.status === 429 || res.status === 404) { signedOut(words(res.body), res.status); return; }
       if (res.status >= 400) { say("[data-phone-error]", words(res.body)); return; }
       show(res.body);
     }).catch(function () { say("[data-phone-error]", text("unreachable")); });
@@ -164,7 +169,6 @@
     if (!who || !view || !view.slip) { return; }
     say("[data-phone-error]", "");
     post("/api/v1/individual/divisions/" + did + "/phone/slip", slipBody(action)).then(function (res) {
-      if (res.status === 403 && !view) { signedOut(words(res.body)); return; }
       if (res.status >= 400) {
         say("[data-phone-error]", words(res.body));
         if (res.status === 409) { dirty = false; status(); }

@@ -91,7 +91,33 @@ await steps.step("a wrong PIN is refused next to the form", async () => {
     assert.equal(await d.page.isVisible("[data-login-error]"), true);
   }, "the refusal");
   assert.equal(await d.page.isVisible("[data-phone-slip]"), false);
+  assert.equal(await d.page.getAttribute("[data-login-error]", "data-status"), "403");
   await d.page.screenshot({ path: join(shots, "individual-slips-wrong-pin-390x844.png"), fullPage: true });
+  await d.context.close();
+});
+
+await steps.step("after five wrong PINs even the right one is refused for a while", async () => {
+  // Table 2's first player, who plays no further part here.
+  const sheet = await api(base, "GET", `/api/v1/individual/divisions/${ctx.division}/pins`, undefined, ctx.token);
+  const p = sheet.players.find((x) => x.table === 2 && x.first);
+  const d = await device(browser, { width: 390, height: 844 });
+  await d.page.goto(`${base}/individual/divisions/${ctx.division}/slip`);
+  const attempt = async (pin, status) => {
+    await d.page.fill('[data-phone-login] [data-field="player"]', String(p.number));
+    await d.page.fill('[data-phone-login] [data-field="pin"]', pin);
+    await d.page.evaluate(() => document.querySelector("[data-login-error]").removeAttribute("data-status"));
+    await d.page.click('[data-action="phone-open"]');
+    await eventually(async () => {
+      assert.equal(await d.page.getAttribute("[data-login-error]", "data-status"), status);
+    }, `the answer ${status}`);
+  };
+  const wrong = p.pin === "000000" ? "111111" : "000000";
+  for (let i = 0; i < 5; i++) { await attempt(wrong, "403"); }
+  await attempt(p.pin, "429");
+  assert.equal(await d.page.isVisible("[data-login-error]"), true);
+  assert.equal(await d.page.isVisible("[data-phone-slip]"), false);
+  await noSidewaysScroll(d.page);
+  await d.page.screenshot({ path: join(shots, "individual-slips-throttled-390x844.png"), fullPage: true });
   await d.context.close();
 });
 
