@@ -73,6 +73,7 @@ impl AppState {
             backend: settings.database.backend(),
             keys: Arc::new(keys),
             throttle: Arc::new(LoginThrottle::default()),
+            pins: Arc::default(),
             sessions: Arc::default(),
             settings: Arc::new(settings.clone()),
             clock: Arc::new(crate::clock::SystemClock),

@@ -84,6 +84,8 @@ pub struct IndivPlayerRow {
     pub withdrawn_round: Option<i32>,
     /// When added.
     pub created_at: NaiveDateTime,
+    /// The six-digit PIN for the player's phone slips (issue 18; printed for the director).
+    pub pin: String,
 }
 
 /// A new player.
@@ -108,6 +110,8 @@ pub struct NewIndivPlayer<'a> {
     pub first_round: i32,
     /// When.
     pub created_at: NaiveDateTime,
+    /// The PIN for the player's phone slips.
+    pub pin: &'a str,
 }
 
 /// One line of a round.

@@ -309,6 +309,7 @@ diesel::table! {
         first_round -> Integer,
         withdrawn_round -> Nullable<Integer>,
         created_at -> Timestamp,
+        pin -> Text,
     }
 }
 

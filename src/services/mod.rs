@@ -20,6 +20,7 @@ pub mod lexicons;
 pub mod matches;
 pub mod online;
 pub mod pic;
+pub mod pins;
 pub mod public_events;
 pub mod rounds;
 pub mod sessions;

@@ -47,6 +47,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../../static/individual_director.css"),
     ),
     (
+        "individual_phone.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../static/individual_phone.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_bytes!("../../static/favicon.svg"),

@@ -44,6 +44,8 @@ pub struct AppState {
     pub keys: Arc<Keys>,
     /// Failed-login bookkeeping.
     pub throttle: Arc<LoginThrottle>,
+    /// Wrong players' PINs (phone slips of Duplicate and individual events).
+    pub pins: Arc<crate::services::pins::PinThrottle>,
     /// Recent session checks (see `services::sessions`).
     pub sessions: Arc<crate::services::sessions::SessionCache>,
     /// Start-up settings.
@@ -78,6 +80,17 @@ impl AppState {
             f(&mut conn)
         })
         .await?
+    }
+
+    /// What a player's PIN is checked with: the throttle and the client's address.
+    pub fn pin_check(&self, req: &actix_web::HttpRequest) -> crate::services::pins::PinCheck {
+        crate::services::pins::PinCheck {
+            throttle: self.pins.clone(),
+            address: req
+                .peer_addr()
+                .map(|a| a.ip().to_string())
+                .unwrap_or_default(),
+        }
     }
 }
 

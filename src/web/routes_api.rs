@@ -209,6 +209,18 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             web::post().to(api::individual_rounds::slip),
         )
         .route(
+            "/individual/divisions/{id}/phone/status",
+            web::post().to(api::individual_phone::phone_status),
+        )
+        .route(
+            "/individual/divisions/{id}/phone/slip",
+            web::post().to(api::individual_phone::phone_slip),
+        )
+        .route(
+            "/individual/divisions/{id}/pins",
+            web::get().to(api::individual_phone::pins),
+        )
+        .route(
             "/duplicate/events",
             web::post().to(api::duplicate::create_event),
         )

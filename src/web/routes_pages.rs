@@ -187,6 +187,14 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             web::get().to(pages::individual_desk::entry_missing),
         )
         .route(
+            "/individual/divisions/{id}/slip",
+            web::get().to(pages::individual_phone::phone),
+        )
+        .route(
+            "/individual/divisions/{id}/sheet",
+            web::get().to(pages::individual_phone::sheet),
+        )
+        .route(
             "/duplicate/events/{id}/ranking",
             web::get().to(pages::duplicate::ranking),
         )

@@ -23,6 +23,7 @@ mod foundation;
 mod individual;
 mod individual_desk;
 mod individual_director;
+mod individual_phone;
 mod individual_public;
 mod inputs;
 mod languages;

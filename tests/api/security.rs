@@ -114,6 +114,14 @@ fn policy(r: &Route) -> Policy {
         // fixture's other accounts hold no role in it. Its public pages (standings, pairings,
         // results, players, clubs and their print views) follow the same rule; a public event's
         // are read signed out (`individual_public::private_events_and_unknown_…`).
+        // Players' phone slips (issue 18): no account; the player's number and PIN in the
+        // body identify them (the fixture's body has player 1's PIN: every role is let in).
+        (
+            "post",
+            "/individual/divisions/{id}/phone/status" | "/individual/divisions/{id}/phone/slip",
+            true,
+        ) => Public,
+        ("get", "/individual/divisions/{id}/slip", false) => Public,
         ("post", "/individual/events", true) => Admin,
         // The director's set-up pages (issue 18): a new event is for event creators (the
         // fixture's director directs one event only); the rest follow the line below.
@@ -248,6 +256,9 @@ struct Fixture {
     ind_event: i64,
     /// …and a division of it, four players, round 1 paired by round robin.
     ind_division: i64,
+    /// Player 1's PIN in it (phone slips), and their table in round 1.
+    ind_pin: String,
+    ind_table: i64,
     teams: [i64; 3],
     round: i32,
     match_id: i64,
@@ -400,6 +411,18 @@ fn fixture() -> Fixture {
         &format!("/api/v1/individual/divisions/{ind_division}/rounds"),
         &json!({}),
     ));
+    let sheet = ok(admin.get(&format!("/api/v1/individual/divisions/{ind_division}/pins")));
+    let one = sheet["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["number"] == 1)
+        .unwrap()
+        .clone();
+    let (ind_pin, ind_table) = (
+        one["pin"].as_str().unwrap().to_owned(),
+        one["table"].as_i64().unwrap(),
+    );
     let mut ids = vec![(Role::Anonymous, browser(&app, None))];
     for (role, name) in usernames {
         ids.push((role, browser(&app, Some(name))));
@@ -411,6 +434,8 @@ fn fixture() -> Fixture {
         dup_game,
         ind_event,
         ind_division,
+        ind_pin,
+        ind_table,
         teams,
         round: round_no,
         match_id,
@@ -522,6 +547,13 @@ fn body_for(fx: &Fixture, r: &Route, role: Role) -> Body {
         }
         (true, "/duplicate/games/{id}/phone/slip") => Body::Json(
             json!({"player": 1, "pin": "000000", "reference": "8H", "word": "QI", "points": 22}),
+        ),
+        (true, "/individual/divisions/{id}/phone/status") => {
+            Body::Json(json!({"player": 1, "pin": fx.ind_pin}))
+        }
+        (true, "/individual/divisions/{id}/phone/slip") => Body::Json(
+            json!({"player": 1, "pin": fx.ind_pin, "round": 1, "table": fx.ind_table,
+                   "action": "scores", "score_a": 300, "score_b": 200}),
         ),
         (true, "/duplicate/games/{id}/slips") => Body::Json(
             json!({"turn": 1, "player": 1, "reference": "8H", "word": "QI", "points": 22}),
@@ -939,12 +971,16 @@ fn api_writes_with_the_session_cookie_need_the_csrf_header() {
         .into_iter()
         .filter(|r| {
             // Signing in and registering act for nobody signed in: no session to forge. Nor do
-            // phone slips: the player's number and table-card PIN in the body are who acts.
+            // phone slips (Duplicate's and individual events'): the player's number and PIN in
+            // the body are who acts.
             r.method != "get"
                 && r.path.starts_with("/api/")
                 && r.path != "/api/v1/auth/token"
                 && r.path != "/api/v1/online/register"
                 && !r.path.starts_with("/api/v1/duplicate/games/{id}/phone/")
+                && !r
+                    .path
+                    .starts_with("/api/v1/individual/divisions/{id}/phone/")
         })
         .collect();
     for r in &writes {

@@ -17,6 +17,7 @@ use crate::db::{DbConn, duplicate as rows};
 use crate::error::AppError;
 use crate::rules::duplicate::{self as dup, Official, Phase, SlipInput, State};
 use crate::services::desk::Desk;
+use crate::services::pins::PinCheck;
 use crate::vocab::{DuplicateGameId, UserId};
 
 /// Who is at the phone: the number and the PIN on their table card.
@@ -82,32 +83,30 @@ pub struct PhoneEntry {
     pub score: Option<u32>,
 }
 
-/// Same length and bytes, compared without stopping at the first difference.
-fn same(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
-}
-
-/// The event must take phone slips, and the number and PIN must be one of its players'.
+/// The event must take phone slips, and the number and PIN must be one of its players'
+/// (wrong PINs throttled per player and address: `services::pins`).
 fn authenticate(
     conn: &mut DbConn,
     row: &rows::DuplicateGameRow,
     phone_slips: bool,
-    player: u32,
-    pin: &str,
+    (player, pin): (u32, &str),
+    check: &PinCheck,
+    now: DateTime<Utc>,
 ) -> Result<(), AppError> {
     if !phone_slips {
         return Err(dup::DuplicateError::PhoneSlipsOff.into());
     }
-    let pin = pin.trim();
-    let found = rows::players(conn, row.event_id)?
+    let expected = rows::players(conn, row.event_id)?
         .into_iter()
-        .any(|p| u32::try_from(p.number) == Ok(player) && !p.pin.is_empty() && same(&p.pin, pin));
-    if !found {
-        return Err(AppError::Forbidden(
-            "this player number and PIN do not match; check your table card".into(),
-        ));
-    }
-    Ok(())
+        .find(|p| u32::try_from(p.number) == Ok(player))
+        .map(|p| p.pin);
+    check.verify(
+        &format!("dup:{}:{player}", row.event_id),
+        expected.as_deref(),
+        pin,
+        now,
+        "this player number and PIN do not match; check your table card",
+    )
 }
 
 fn view(row: &rows::DuplicateGameRow, s: &State, player: u32, now: DateTime<Utc>) -> PhoneView {
@@ -138,11 +137,12 @@ pub fn phone_status(
     now: DateTime<Utc>,
     game: DuplicateGameId,
     who: &PhonePlayer,
+    check: &PinCheck,
 ) -> Result<PhoneView, AppError> {
     let row = rows::find_game(conn, game)?
         .ok_or_else(|| AppError::not_found(format!("no Duplicate game {game}")))?;
     let on = super::event_ruleset(conn, row.event_id)?.phone_slips;
-    authenticate(conn, &row, on, who.player, &who.pin)?;
+    authenticate(conn, &row, on, (who.player, &who.pin), check, now)?;
     // Read in place (a late game's state is large; a hall of phones asks every few seconds).
     desk.duplicate()
         .read(conn, game, |row, s, _| Ok(view(row, s, who.player, now)))
@@ -156,11 +156,12 @@ pub fn phone_slip(
     now: DateTime<Utc>,
     game: DuplicateGameId,
     req: &PhoneSlipRequest,
+    check: &PinCheck,
 ) -> Result<PhoneView, AppError> {
     desk.duplicate()
         .write(conn, desk, game, |conn, work, row, state| {
             let on = state.ruleset.as_ref().is_some_and(|r| r.phone_slips);
-            authenticate(conn, row, on, req.player, &req.pin)?;
+            authenticate(conn, row, on, (req.player, &req.pin), check, now)?;
             let input = SlipInput {
                 player: req.player,
                 reference: req.reference.clone(),

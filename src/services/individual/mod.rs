@@ -7,9 +7,11 @@
 //! - `rounds`: pairing, overrides, quick entry, missing results, slips;
 //! - `views`: what the API and pages show (standings, rounds, CSV);
 //! - `public`: the public pages' views (Gibsonized leader, alphabetical pairings, players, clubs);
-//! - `tsh`: `.t` import and export, `tourney.js`.
+//! - `tsh`: `.t` import and export, `tourney.js`;
+//! - `phone`: players' slips from their own phones (number and PIN), the director's PIN sheet.
 
 mod director;
+mod phone;
 mod public;
 mod rounds;
 mod tsh;
@@ -32,6 +34,10 @@ use crate::services::desk::Desk;
 use crate::vocab::{DivisionId, EventId, UserId};
 
 pub use director::{DivisionDesk, EventDesk, division_desk, event_desk};
+pub use phone::{
+    PhoneAction, PhonePlayer, PhoneSlipRequest, PhoneView, PinLine, PinSheet, phone_slip,
+    phone_status, pin_sheet,
+};
 pub use public::{
     AlphaLine, ClubPage, Head, PlayerGame, PlayerPage, PublicLine, PublicRound, PublicStandings,
     club_page, player_page, public_rounds, public_standings,
@@ -295,6 +301,8 @@ pub fn add_player(
             "a rating is from 0 (unrated) to 4000",
         ));
     }
+    // The PIN of their phone slips (issue 18), printed on the director's pairing sheet.
+    let pin = crate::services::pins::new_pin()?;
     desk.write(conn, |conn, work| {
         let d = division_for_director(conn, user_id, division_id)?;
         work.announce(LiveMessage::Individual {
@@ -321,6 +329,7 @@ pub fn add_player(
                 club: &club,
                 first_round: i32::try_from(d.last_round() + 1).unwrap_or(i32::MAX),
                 created_at: now.naive_utc(),
+                pin: &pin,
             },
         )?;
         Ok(PlayerView::from(&p))

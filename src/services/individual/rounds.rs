@@ -323,7 +323,7 @@ pub fn quick_entry(
                         append(
                             conn,
                             now,
-                            user_id,
+                            Some(user_id),
                             &d,
                             p.id,
                             &slip,
@@ -441,7 +441,8 @@ pub struct SlipView {
     pub log: Vec<String>,
 }
 
-fn find_game(d: &Loaded, round: u32, table: u32) -> Result<rows::PairingRow, AppError> {
+/// The game at `table` of `round` (404 when there is none).
+pub(super) fn find_game(d: &Loaded, round: u32, table: u32) -> Result<rows::PairingRow, AppError> {
     let (r, t) = (
         i32::try_from(round).unwrap_or(i32::MAX),
         i32::try_from(table).unwrap_or(i32::MAX),
@@ -453,11 +454,12 @@ fn find_game(d: &Loaded, round: u32, table: u32) -> Result<rows::PairingRow, App
         .ok_or_else(|| AppError::not_found(format!("no game at table {table} in round {round}")))
 }
 
+/// Decides a slip command and appends its record (`user_id`: none for a player's phone).
 #[allow(clippy::too_many_arguments)]
-fn append(
+pub(super) fn append(
     conn: &mut DbConn,
     now: DateTime<Utc>,
-    user_id: UserId,
+    user_id: Option<UserId>,
     d: &Loaded,
     pairing_id: i64,
     slip: &Slip,
@@ -481,7 +483,7 @@ fn append(
             score_b: record.scores.map(|s| s.1),
             details: serde_json::to_string(&details.cloned().unwrap_or_default())
                 .map_err(AppError::internal)?,
-            user_id: Some(user_id),
+            user_id,
             created_at: now.naive_utc(),
         },
     )?;
@@ -540,7 +542,7 @@ pub fn slip(
         append(
             conn,
             now,
-            user_id,
+            Some(user_id),
             &d,
             game.id,
             &slip,
@@ -561,6 +563,11 @@ pub fn slip_view(
 ) -> Result<SlipView, AppError> {
     let (d, _) = division_for_reader(conn, user, division_id)?;
     let game = find_game(&d, round, table)?;
+    Ok(slip_of(&d, &game, round, table))
+}
+
+/// A game's slip as it stands (no role check: the caller checked it).
+pub(super) fn slip_of(d: &Loaded, game: &rows::PairingRow, round: u32, table: u32) -> SlipView {
     let (slip, log) = d.slips.get(&game.id).cloned().unwrap_or_default();
     let details = log
         .iter()
@@ -568,7 +575,7 @@ pub fn slip_view(
         .find(|r| r.score_a.is_some())
         .and_then(|r| serde_json::from_str(&r.details).ok())
         .unwrap_or_default();
-    Ok(SlipView {
+    SlipView {
         round,
         table,
         a: game.player_a,
@@ -581,5 +588,5 @@ pub fn slip_view(
         corrections: slip.corrections,
         details,
         log: log.iter().map(|r| r.kind.clone()).collect(),
-    })
+    }
 }

@@ -88,6 +88,7 @@ pub fn import_division(
             division_id: div.id,
         });
         for (i, p) in file.players.iter().enumerate() {
+            let pin = crate::services::pins::new_pin()?;
             rows::insert_player(
                 conn,
                 &rows::NewIndivPlayer {
@@ -100,6 +101,7 @@ pub fn import_division(
                     club: "",
                     first_round: 1,
                     created_at: at,
+                    pin: &pin,
                 },
             )?;
         }

@@ -504,23 +504,25 @@ pub async fn export_prepared(
     path = "/api/v1/duplicate/games/{id}/phone/status",
     operation_id = "duplicatePhoneStatus",
     summary = "A player's phone (D4, D5): the turn, its rack and time left, and their entry",
-    description = "No account: the player's number and the PIN on their table card identify them (403 when they do not match). The event must take phone slips (its `phone_slips` option; otherwise 422, rule D5).",
+    description = "No account: the player's number and the PIN on their table card identify them (403 when they do not match; after 5 wrong PINs for one number, or 20 from one address, within 10 minutes, 429 even with the right PIN until the oldest leaves the window). The event must take phone slips (its `phone_slips` option; otherwise 422, rule D5).",
     params(("id" = i64, Path, description = "Game id.")),
     request_body = crate::services::duplicate::PhonePlayer,
     responses(
         (status = 200, description = "The phone's view.", body = crate::services::duplicate::PhoneView),
-        super::responses::RuledWriteErrors,
+        super::responses::PhoneErrors,
     ),
     security(()),
 )]
 pub async fn phone_status(
+    req: HttpRequest,
     state: web::Data<AppState>,
     id: web::Path<DuplicateGameId>,
     body: web::Json<dup::PhonePlayer>,
 ) -> Result<HttpResponse, AppError> {
     let (id, now, desk) = (id.into_inner(), state.clock.now(), state.desk.clone());
+    let check = state.pin_check(&req);
     let v = state
-        .db(move |conn| dup::phone_status(conn, &desk, now, id, &body))
+        .db(move |conn| dup::phone_status(conn, &desk, now, id, &body, &check))
         .await?;
     Ok(HttpResponse::Ok().json(v))
 }
@@ -536,18 +538,20 @@ pub async fn phone_status(
     request_body = crate::services::duplicate::PhoneSlipRequest,
     responses(
         (status = 200, description = "Recorded; the phone's view with the entry.", body = crate::services::duplicate::PhoneView),
-        super::responses::RuledWriteErrors,
+        super::responses::PhoneErrors,
     ),
     security(()),
 )]
 pub async fn phone_slip(
+    req: HttpRequest,
     state: web::Data<AppState>,
     id: web::Path<DuplicateGameId>,
     body: web::Json<dup::PhoneSlipRequest>,
 ) -> Result<HttpResponse, AppError> {
     let (id, now, desk) = (id.into_inner(), state.clock.now(), state.desk.clone());
+    let check = state.pin_check(&req);
     let v = state
-        .db(move |conn| dup::phone_slip(conn, &desk, now, id, &body))
+        .db(move |conn| dup::phone_slip(conn, &desk, now, id, &body, &check))
         .await?;
     Ok(HttpResponse::Ok().json(v))
 }

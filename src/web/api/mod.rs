@@ -17,6 +17,7 @@ pub mod committee;
 pub mod director;
 pub mod duplicate;
 pub mod individual;
+pub mod individual_phone;
 pub mod individual_rounds;
 pub mod online;
 pub mod openapi;

@@ -48,6 +48,14 @@ const THROTTLED: Error = (
     429,
     "Too many failed sign-ins for this name or address (or too many at once); `Retry-After` says how many seconds to wait.",
 );
+const PIN_FORBIDDEN: Error = (
+    403,
+    "The player number and PIN do not match (counted towards the throttle).",
+);
+const PIN_THROTTLED: Error = (
+    429,
+    "Too many wrong PINs for this player number or from this address in the last 10 minutes: refused, even with the right PIN, for `Retry-After` seconds.",
+);
 
 /// The documented answers for a list of errors, each with the `Error` body.
 fn answers(errors: &[Error]) -> BTreeMap<String, RefOr<Response>> {
@@ -113,6 +121,8 @@ error_sets! {
     CreateAccountErrors = [BAD_INPUT, SESSION_ENDED, FORBIDDEN, NOT_FOUND, TAKEN, TOO_LARGE];
     /// Disabling an account (not one's own).
     DisableErrors = [BAD_INPUT, SESSION_ENDED, FORBIDDEN, NOT_FOUND, REFUSED];
+    /// A player's phone slip: number and PIN, throttled (Duplicate and individual events).
+    PhoneErrors = [BAD_INPUT, PIN_FORBIDDEN, NOT_FOUND, STALE, TOO_LARGE, RULE, PIN_THROTTLED];
     /// Registering a player account: closed, a taken name, too many from one address.
     RegisterErrors = [BAD_INPUT, FORBIDDEN, STALE, TOO_LARGE, THROTTLED];
 }

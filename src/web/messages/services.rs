@@ -245,6 +245,31 @@ pub const SERVICE_REFUSALS: &[(&str, &str)] = &[
         "this challenge is for another player",
         "err-challenge-other-player",
     ),
+    // Players' phone slips (issue 18) and the PIN throttle shared with Duplicate's.
+    (
+        "too many wrong PINs: try again in {minutes} min, or ask the director for your PIN",
+        "err-pin-throttled",
+    ),
+    (
+        "this player number and PIN do not match; ask the director for your PIN",
+        "err-inds-pin",
+    ),
+    (
+        "this is not your game: open the slip of your own table",
+        "err-inds-not-yours",
+    ),
+    (
+        "the scores changed since you saw them: check them again",
+        "err-inds-changed",
+    ),
+    (
+        "a word is at most 15 letters (no digits, spaces or signs)",
+        "err-inds-word",
+    ),
+    ("the blanks are at most 4 letters", "err-inds-blanks"),
+    ("at most 20 challenged words", "err-inds-challenged"),
+    ("a word scores from 0 to 2000", "err-inds-high-score"),
+    ("a time penalty is from 0 to 1000", "err-inds-penalty"),
     (
         "this division cannot be written as a .t file: {why}",
         "err-t-export",

@@ -18,6 +18,7 @@ pub mod duplicate_phone;
 pub mod duplicate_print;
 pub mod individual;
 pub mod individual_desk;
+pub mod individual_phone;
 pub mod individual_public;
 pub mod online;
 pub mod pic;

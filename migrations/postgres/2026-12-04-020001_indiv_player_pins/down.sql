@@ -1,0 +1,1 @@
+ALTER TABLE indiv_players DROP COLUMN pin;
