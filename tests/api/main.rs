@@ -22,6 +22,7 @@ mod duplicate_record;
 mod foundation;
 mod individual;
 mod individual_desk;
+mod individual_event;
 mod individual_public;
 mod inputs;
 mod languages;
