@@ -76,6 +76,19 @@ pub struct Outcome {
     pub forfeit: bool,
 }
 
+impl Outcome {
+    /// A bye scored 0: no game (a late entry's earlier rounds, a withdrawn player's later ones
+    /// in a TSH file). TSH counts it neither as a win nor as a loss.
+    pub fn is_no_game(&self) -> bool {
+        self.opponent.is_none() && !self.forfeit && self.spread == 0
+    }
+
+    /// A loss: no half win, unless the round was no game.
+    pub fn is_loss(&self) -> bool {
+        self.wins2 == 0 && !self.is_no_game()
+    }
+}
+
 /// A player's line in the standings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Row {
@@ -129,19 +142,20 @@ pub fn tally(
     let mut push = |p: i64, o: Outcome| {
         if let Some(r) = rows.get_mut(&p) {
             r.wins2 += o.wins2;
-            r.losses += u32::from(o.wins2 == 0);
+            r.losses += u32::from(o.is_loss());
             r.spread += o.spread;
             r.points += i64::from(o.score.unwrap_or(0));
             r.games.push(o);
         }
     };
+    // A bye scored 0 is no game at all, as TSH counts it: neither a win nor a loss.
     let bye = |round: u32, spread: i64| Outcome {
         round,
         opponent: None,
         first: false,
         score: None,
         opponent_score: None,
-        wins2: wins2(spread),
+        wins2: if spread == 0 { 0 } else { wins2(spread) },
         spread,
         forfeit: false,
     };
@@ -269,5 +283,24 @@ mod tests {
         assert!(missing(&line(3, 1, Some(3), None), &players));
         let r = ranked(t.into_values());
         assert_eq!(r[0].player, 3);
+    }
+
+    // rule E2, issue 18: a bye scored 0 (TSH's "no game": a late entry's earlier rounds) is
+    // neither a win, nor a tie, nor a loss; a bye scored below 0 (a forfeit as TSH writes it) is
+    // a loss.
+    #[test]
+    fn a_bye_scored_zero_is_no_game_and_a_negative_one_a_loss() {
+        let players = [(1, None), (2, None), (3, None)];
+        let lines = [
+            line(1, 1, None, Some((0, 0))),
+            line(1, 2, None, Some((-50, 0))),
+            line(1, 3, None, Some((50, 0))),
+            line(2, 1, Some(2), Some((400, 380))),
+        ];
+        let t = tally(&players, &lines, &Options::default());
+        assert_eq!((t[&1].wins2, t[&1].losses, t[&1].spread), (2, 0, 20));
+        assert!(t[&1].games[0].is_no_game() && !t[&1].games[0].is_loss());
+        assert_eq!((t[&2].wins2, t[&2].losses, t[&2].spread), (0, 2, -70));
+        assert_eq!((t[&3].wins2, t[&3].losses, t[&3].spread), (2, 0, 50));
     }
 }

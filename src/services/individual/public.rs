@@ -7,7 +7,7 @@ use super::views::{estimates, round_of, standings_of};
 use super::{Loaded, RoundLine, StandingLine, division_for_reader};
 use crate::db::DbConn;
 use crate::error::AppError;
-use crate::rules::individual::standings::Outcome;
+use crate::rules::individual::standings::{self, Outcome};
 use crate::rules::pairing::individual::{Standing, clinched_leader, rank};
 use crate::vocab::{DivisionId, EventId, UserId};
 
@@ -71,15 +71,15 @@ pub struct PublicStandings {
     pub lines: Vec<PublicLine>,
 }
 
-/// The last round whose every game has a final result (0: none yet).
+/// The last round with nothing owed (0: none yet): every game has a final result, or counts
+/// without one (a withdrawn player's forfeit).
 fn rounds_complete(d: &Loaded) -> u32 {
-    let lines = d.lines();
+    let (lines, meta) = (d.lines(), d.meta());
     (1..=d.last_round())
         .take_while(|&r| {
-            lines
+            !lines
                 .iter()
-                .filter(|l| l.round == r && l.b.is_some())
-                .all(|l| l.result.is_some())
+                .any(|l| l.round == r && standings::missing(l, &meta))
         })
         .last()
         .unwrap_or(0)
@@ -283,7 +283,7 @@ pub fn player_page(
         let outcome = line.games.iter().find(|g| g.round == round).copied();
         if let Some(o) = outcome {
             wins2 += o.wins2;
-            losses += u32::from(o.wins2 == 0);
+            losses += u32::from(o.is_loss());
         }
         let opp = if i64::from(p.player_a) == me {
             p.player_b.map(i64::from)

@@ -87,9 +87,10 @@ pub fn import_division(
             event_id,
             division_id: div.id,
         });
+        let mut ids = Vec::with_capacity(file.players.len());
         for (i, p) in file.players.iter().enumerate() {
             let pin = crate::services::pins::new_pin()?;
-            rows::insert_player(
+            let row = rows::insert_player(
                 conn,
                 &rows::NewIndivPlayer {
                     division_id: div.id,
@@ -104,6 +105,34 @@ pub fn import_division(
                     pin: &pin,
                 },
             )?;
+            ids.push(row.id);
+        }
+        // TSH's `off`: the player is no longer paired. They are withdrawn from the first of
+        // their last rounds that were no game (byes scored 0), or from the next round.
+        for (p, id) in file.players.iter().zip(&ids) {
+            if !p.fields.iter().any(|(k, _)| k == "off") {
+                continue;
+            }
+            let no_game = |r: usize| p.opponents.get(r) == Some(&0) && p.scores.get(r) == Some(&0);
+            let from = (0..rounds)
+                .rev()
+                .take_while(|&r| no_game(r))
+                .last()
+                .unwrap_or(rounds)
+                + 1;
+            let from = num(from)?;
+            rows::insert_withdrawal(
+                conn,
+                &rows::NewWithdrawal {
+                    division_id: div.id,
+                    player_id: *id,
+                    from_round: Some(from),
+                    reason: "",
+                    recorded_by: Some(user_id),
+                    created_at: at,
+                },
+            )?;
+            rows::withdraw(conn, *id, from)?;
         }
         for r in 0..rounds {
             let mut table = 0;
@@ -191,37 +220,51 @@ fn division_of(d: &Loaded) -> Division {
                 let outcome = t
                     .get(&me)
                     .and_then(|row| row.games.iter().find(|g| g.round == r));
-                let opp = line
-                    .and_then(|l| if l.a == me { l.b } else { Some(l.a) })
-                    .unwrap_or(0);
-                opponents.push(u32::try_from(opp).unwrap_or(0));
-                p12.push(match line {
-                    Some(l) if l.b.is_some() && l.a == me => "1",
-                    Some(l) if l.b.is_some() => "2",
-                    _ => "0",
-                });
-                let score = match (outcome, line) {
-                    (Some(o), _) => o.score.map_or(o.spread, i64::from),
-                    // No game for them (a late entry's early rounds, a withdrawal's later ones).
-                    (None, None) => 0,
-                    (None, Some(_)) => {
-                        scored = false;
-                        0
-                    }
+                let out = p
+                    .withdrawn_round
+                    .is_some_and(|w| i64::from(r) >= i64::from(w));
+                // (opponent, score; none: not scored yet, p12).
+                let (opp, score, first) = match (outcome, line) {
+                    // Byes and forfeits as TSH writes them: no opponent, the spread they count
+                    // (a forfeit is -50 for the one who forfeits, +50 for the other).
+                    (Some(o), _) if o.opponent.is_none() || o.forfeit => (0, Some(o.spread), "0"),
+                    (Some(o), _) => (
+                        o.opponent.unwrap_or(0),
+                        Some(i64::from(o.score.unwrap_or(0))),
+                        if o.first { "1" } else { "2" },
+                    ),
+                    // No game for them (a late entry's early rounds, a withdrawn player's later
+                    // ones, or their unscored game turned into the opponent's bye): a bye scored
+                    // 0, which TSH counts as no game.
+                    (None, None) => (0, Some(0), "0"),
+                    (None, Some(_)) if out => (0, Some(0), "0"),
+                    (None, Some(l)) => (
+                        if l.a == me { l.b.unwrap_or(0) } else { l.a },
+                        None,
+                        if l.b.is_some() && l.a == me { "1" } else { "2" },
+                    ),
                 };
-                if scored {
-                    scores.push(i32::try_from(score).unwrap_or(0));
+                opponents.push(u32::try_from(opp).unwrap_or(0));
+                p12.push(first);
+                match score {
+                    Some(s) if scored => scores.push(i32::try_from(s).unwrap_or(0)),
+                    _ => scored = false,
                 }
+            }
+            let mut fields = vec![(
+                "p12".to_owned(),
+                p12.into_iter().map(str::to_owned).collect(),
+            )];
+            // TSH's mark of a player who is no longer paired; 0: their later rounds score nothing.
+            if p.withdrawn_round.is_some() {
+                fields.push(("off".to_owned(), vec!["0".to_owned()]));
             }
             Player {
                 name: p.name.clone(),
                 rating: p.rating,
                 opponents,
                 scores,
-                fields: vec![(
-                    "p12".to_owned(),
-                    p12.into_iter().map(str::to_owned).collect(),
-                )],
+                fields,
             }
         })
         .collect();
