@@ -298,6 +298,17 @@ pub fn log(conn: &mut DbConn, game: OnlineGameId) -> QueryResult<Vec<EventRow>> 
         .load(conn)
 }
 
+/// A game's events after `seq`, in seq order (what a cached state has not seen).
+pub fn log_after(conn: &mut DbConn, game: OnlineGameId, seq: u64) -> QueryResult<Vec<EventRow>> {
+    let after = Seq(i64::try_from(seq).unwrap_or(i64::MAX));
+    online_game_events::table
+        .filter(online_game_events::game_id.eq(game))
+        .filter(online_game_events::seq.gt(after))
+        .order(online_game_events::seq.asc())
+        .select(EventRow::as_select())
+        .load(conn)
+}
+
 /// Whether a command under `key` was already recorded in the game.
 pub fn key_used(conn: &mut DbConn, game: OnlineGameId, key: &str) -> QueryResult<bool> {
     online_game_events::table

@@ -156,6 +156,8 @@ pub struct Desk {
     writer: Option<CommandWriter>,
     /// Folded Duplicate games (seed 002), checked against their logs like the match cache.
     duplicate: Arc<crate::services::duplicate::GameCache>,
+    /// Folded online games (seed 001) and players' names, checked against their logs alike.
+    online: Arc<crate::services::online::GameCache>,
 }
 
 impl Desk {
@@ -170,6 +172,7 @@ impl Desk {
             core,
             writer: Some(writer),
             duplicate: Arc::default(),
+            online: Arc::default(),
         })
     }
 
@@ -180,6 +183,7 @@ impl Desk {
             core: Core::offline(),
             writer: None,
             duplicate: Arc::default(),
+            online: Arc::default(),
         }
     }
 
@@ -225,6 +229,11 @@ impl Desk {
         let out = conn.write_tx(|conn| f(conn, &mut work))?;
         self.core.apply(work.into_changes());
         Ok(out)
+    }
+
+    /// The folded online games of this instance.
+    pub fn online(&self) -> &Arc<crate::services::online::GameCache> {
+        &self.online
     }
 
     /// The folded Duplicate games of this instance.

@@ -6,8 +6,9 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
+use super::GameCache;
 use super::requests::{CommandRequest, check_key};
-use crate::db::{DbConn, online as rows, users};
+use crate::db::{DbConn, online as rows};
 use crate::error::AppError;
 use crate::live::LiveMessage;
 use crate::rules::game::{Side, Sides};
@@ -59,17 +60,15 @@ pub struct OnlineGameView {
     pub view: OnlineView,
 }
 
-pub(super) fn username(conn: &mut DbConn, id: UserId) -> Result<String, AppError> {
-    Ok(users::find(conn, id)?
-        .map(|u| u.username)
-        .unwrap_or_else(|| format!("#{id}")))
-}
-
-pub(super) fn summary(conn: &mut DbConn, row: &rows::GameRow) -> Result<GameSummary, AppError> {
+pub(super) fn summary(
+    conn: &mut DbConn,
+    cache: &GameCache,
+    row: &rows::GameRow,
+) -> Result<GameSummary, AppError> {
     Ok(GameSummary {
         id: row.id,
-        player_a: username(conn, row.player_a)?,
-        player_b: username(conn, row.player_b)?,
+        player_a: cache.username(conn, row.player_a)?,
+        player_b: cache.username(conn, row.player_b)?,
         variant: row.variant.clone(),
         rated: row.rated,
         finished: row.finished,
@@ -88,6 +87,20 @@ pub(super) fn load(
         .map(|r| serde_json::from_str::<OnlineEvent>(&r.payload).map_err(AppError::internal))
         .collect::<Result<Vec<_>, _>>()?;
     Ok((row, online::fold(&events)))
+}
+
+/// A game's row and its state, from `cache` brought up to the row's seq (remembered only when
+/// `committed`: outside a write transaction).
+fn load_cached(
+    conn: &mut DbConn,
+    cache: &GameCache,
+    id: OnlineGameId,
+    committed: bool,
+) -> Result<(rows::GameRow, Arc<OnlineState>), AppError> {
+    let row =
+        rows::find_game(conn, id)?.ok_or_else(|| AppError::not_found(format!("no game {id}")))?;
+    let state = cache.state(conn, &row, committed)?;
+    Ok((row, state))
 }
 
 /// The side `user` plays in the game, if any.
@@ -205,20 +218,20 @@ fn rate(
 /// Returns the game's word list, whose graph [`command`] needs.
 pub fn check_command(
     conn: &mut DbConn,
+    cache: &GameCache,
     user_id: UserId,
     game: OnlineGameId,
     req: &CommandRequest,
 ) -> Result<String, AppError> {
     check_key(&req.idempotency_key)?;
     req.command.check()?;
-    let row = rows::find_game(conn, game)?
-        .ok_or_else(|| AppError::not_found(format!("no game {game}")))?;
+    let (row, state) = load_cached(conn, cache, game, true)?;
     side_of(&row, Some(user_id))
         .ok_or_else(|| AppError::Forbidden("only the game's players move in it".into()))?;
-    let (_, state) = load(conn, game)?;
     Ok(state
         .settings
-        .map_or_else(|| DEFAULT.to_owned(), |s| s.lexicon))
+        .as_ref()
+        .map_or_else(|| DEFAULT.to_owned(), |s| s.lexicon.clone()))
 }
 
 /// A player's command: decided by the rules core on the game's log, appended, published. A
@@ -237,14 +250,15 @@ pub fn command(
 ) -> Result<OnlineGameView, AppError> {
     let key = check_key(&req.idempotency_key)?;
     req.command.check()?;
-    desk.write(conn, |conn, work| {
-        let (row, state) = load(conn, game)?;
+    let cache = desk.online();
+    let after = desk.write(conn, |conn, work| {
+        let (row, state) = load_cached(conn, cache, game, false)?;
         let side = side_of(&row, Some(user_id))
             .ok_or_else(|| AppError::Forbidden("only the game's players move in it".into()))?;
         if let Some(k) = &key
             && rows::key_used(conn, game, k)?
         {
-            return Ok(());
+            return Ok(None);
         }
         let graph = graph()?;
         let (events, after) = online::decide_and_apply(
@@ -264,9 +278,14 @@ pub fn command(
             Some(user_id),
             key.clone(),
             now,
-        )
+        )?;
+        Ok(Some(after))
     })?;
-    game_view(conn, Some(user_id), game, now)
+    // Committed: the next reader of this game starts from here.
+    if let Some(after) = after {
+        cache.put(game, Arc::new(after));
+    }
+    game_view(conn, cache, Some(user_id), game, now)
 }
 
 /// The clock sweeper's pass over online games: records what time decided (a loss on time, an
@@ -316,15 +335,16 @@ pub fn sweep(
 /// The game as `user` may see it at `now`: their own rack if they play, no rack otherwise.
 pub fn game_view(
     conn: &mut DbConn,
+    cache: &GameCache,
     user: Option<UserId>,
     game: OnlineGameId,
     now: DateTime<Utc>,
 ) -> Result<OnlineGameView, AppError> {
-    let (row, state) = load(conn, game)?;
+    let (row, state) = load_cached(conn, cache, game, true)?;
     let you = side_of(&row, user);
     let viewer = you.map_or(Viewer::Spectator, Viewer::Player);
     Ok(OnlineGameView {
-        game: summary(conn, &row)?,
+        game: summary(conn, cache, &row)?,
         seq: row.last_seq,
         you,
         view: online::view(&state, viewer, now),

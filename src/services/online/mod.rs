@@ -12,6 +12,7 @@
 //! - `seeks`: seeks, direct challenges and the lobby;
 //! - `players`: registration, profiles and the leaderboard.
 
+mod cache;
 mod games;
 mod players;
 mod preview;
@@ -31,6 +32,7 @@ use crate::rules::online::OnlineError;
 use crate::services::lexicons::{DEFAULT, LexiconStore};
 use crate::vocab::EventId;
 
+pub use cache::GameCache;
 pub use games::{
     GameSummary, OnlineGameView, check_command, command, finished_record, game_view, record, sweep,
 };

@@ -4,6 +4,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use super::GameCache;
 use super::games::{GameSummary, summary};
 use super::{Online, REGISTRATION};
 use crate::db::{DbConn, online as rows, users};
@@ -133,7 +134,7 @@ pub struct ProfileView {
 }
 
 /// A player's profile by username (404 when there is no such account).
-pub fn profile(conn: &mut DbConn, name: &str) -> Result<ProfileView, AppError> {
+pub fn profile(conn: &mut DbConn, cache: &GameCache, name: &str) -> Result<ProfileView, AppError> {
     let user = users::find_by_username(conn, name.trim())?
         .ok_or_else(|| AppError::not_found("no such player"))?;
     let ratings = rows::ratings_of(conn, user.id)?
@@ -157,7 +158,7 @@ pub fn profile(conn: &mut DbConn, name: &str) -> Result<ProfileView, AppError> {
         .collect();
     let mut games = Vec::new();
     for row in rows::games_of(conn, user.id, 100)? {
-        games.push(summary(conn, &row)?);
+        games.push(summary(conn, cache, &row)?);
     }
     Ok(ProfileView {
         username: user.username,
@@ -194,7 +195,11 @@ pub struct LeaderboardView {
 }
 
 /// The leaderboard of `variant` (`lexicon.mode.time`), best first.
-pub fn leaderboard(conn: &mut DbConn, variant: &str) -> Result<LeaderboardView, AppError> {
+pub fn leaderboard(
+    conn: &mut DbConn,
+    cache: &GameCache,
+    variant: &str,
+) -> Result<LeaderboardView, AppError> {
     let variant = variant.trim();
     if variant.is_empty() || variant.len() > 100 || variant.chars().any(char::is_control) {
         return Err(AppError::field(
@@ -209,7 +214,7 @@ pub fn leaderboard(conn: &mut DbConn, variant: &str) -> Result<LeaderboardView, 
     {
         lines.push(LeaderboardLine {
             rank: i + 1,
-            username: super::games::username(conn, r.user_id)?,
+            username: cache.username(conn, r.user_id)?,
             rating: r.rating,
             deviation: r.deviation,
             games: r.games,

@@ -4,7 +4,8 @@
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
-use super::games::{GameSummary, OnlineGameView, game_view, summary, username, write};
+use super::GameCache;
+use super::games::{GameSummary, OnlineGameView, game_view, summary, write};
 use super::requests::NewSeekRequest;
 use crate::db::{DbConn, online as rows, users};
 use crate::error::AppError;
@@ -54,14 +55,18 @@ pub struct LobbyView {
     pub games: Vec<GameSummary>,
 }
 
-fn seek_view(conn: &mut DbConn, row: &rows::SeekRow) -> Result<SeekView, AppError> {
+fn seek_view(
+    conn: &mut DbConn,
+    cache: &GameCache,
+    row: &rows::SeekRow,
+) -> Result<SeekView, AppError> {
     let opponent = match row.target_id {
-        Some(t) => Some(username(conn, t)?),
+        Some(t) => Some(cache.username(conn, t)?),
         None => None,
     };
     Ok(SeekView {
         id: row.id,
-        by: username(conn, row.user_id)?,
+        by: cache.username(conn, row.user_id)?,
         opponent,
         variant: row.variant.clone(),
         status: row.status.clone(),
@@ -145,7 +150,7 @@ pub fn create_seek(
         work.announce(LiveMessage::Lobby);
         Ok(row)
     })?;
-    seek_view(conn, &row)
+    seek_view(conn, desk.online(), &row)
 }
 
 fn open_seek(conn: &mut DbConn, id: SeekId) -> Result<rows::SeekRow, AppError> {
@@ -180,7 +185,7 @@ fn close(
         work.announce(LiveMessage::Lobby);
         rows::find_seek(conn, id)?.ok_or_else(|| AppError::not_found(format!("no seek {id}")))
     })?;
-    seek_view(conn, &row)
+    seek_view(conn, desk.online(), &row)
 }
 
 /// Withdraws one's own open seek or challenge.
@@ -293,8 +298,8 @@ pub fn accept(
         )?;
         rows::set_seek_game(conn, id, row.id)?;
         let names = Sides {
-            a: username(conn, seek.user_id)?,
-            b: username(conn, user_id)?,
+            a: desk.online().username(conn, seek.user_id)?,
+            b: desk.online().username(conn, user_id)?,
         };
         let graph = graph()?;
         let open = OnlineCommand::Open { settings, names };
@@ -313,12 +318,16 @@ pub fn accept(
         work.announce(LiveMessage::Lobby);
         Ok(row.id)
     })?;
-    game_view(conn, Some(user_id), game, now)
+    game_view(conn, desk.online(), Some(user_id), game, now)
 }
 
 /// The lobby as `user` sees it: open seeks, their own direct challenges (sent or received), and
 /// the games being played.
-pub fn lobby(conn: &mut DbConn, user: Option<UserId>) -> Result<LobbyView, AppError> {
+pub fn lobby(
+    conn: &mut DbConn,
+    cache: &GameCache,
+    user: Option<UserId>,
+) -> Result<LobbyView, AppError> {
     let mut seeks = Vec::new();
     for row in rows::open_seeks(conn)? {
         let visible = match row.target_id {
@@ -326,12 +335,12 @@ pub fn lobby(conn: &mut DbConn, user: Option<UserId>) -> Result<LobbyView, AppEr
             Some(t) => user.is_some_and(|u| u == t || u == row.user_id),
         };
         if visible {
-            seeks.push(seek_view(conn, &row)?);
+            seeks.push(seek_view(conn, cache, &row)?);
         }
     }
     let mut games = Vec::new();
     for row in rows::live_games(conn, 100)? {
-        games.push(summary(conn, &row)?);
+        games.push(summary(conn, cache, &row)?);
     }
     Ok(LobbyView { seeks, games })
 }

@@ -109,7 +109,10 @@ pub async fn set_settings(
 )]
 pub async fn lobby(state: web::Data<AppState>, user: MaybeUser) -> Result<HttpResponse, AppError> {
     let uid = user.0.map(|c| c.uid);
-    let out = state.db(move |conn| online::lobby(conn, uid)).await?;
+    let cache = state.desk.online().clone();
+    let out = state
+        .db(move |conn| online::lobby(conn, &cache, uid))
+        .await?;
     Ok(HttpResponse::Ok().json(out))
 }
 
@@ -244,8 +247,9 @@ pub async fn show_game(
     id: web::Path<OnlineGameId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, now, id) = (user.0.map(|c| c.uid), state.clock.now(), *id);
+    let cache = state.desk.online().clone();
     let out = state
-        .db(move |conn| online::game_view(conn, uid, id, now))
+        .db(move |conn| online::game_view(conn, &cache, uid, id, now))
         .await?;
     Ok(HttpResponse::Ok().json(out))
 }
@@ -274,7 +278,7 @@ pub async fn command(
     let (lexicons, svc) = (state.lexicons.clone(), state.online.clone());
     let out = state
         .db(move |conn| {
-            let lexicon = online::check_command(conn, uid, id, &body)?;
+            let lexicon = online::check_command(conn, desk.online(), uid, id, &body)?;
             let source = online::lexicon_source(conn, &lexicon)?;
             let g = || crate::services::duplicate::graph(&lexicons, source, &lexicon);
             g()?;
@@ -359,7 +363,10 @@ pub async fn profile(
     name: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let name = name.into_inner();
-    let out = state.db(move |conn| online::profile(conn, &name)).await?;
+    let cache = state.desk.online().clone();
+    let out = state
+        .db(move |conn| online::profile(conn, &cache, &name))
+        .await?;
     Ok(HttpResponse::Ok().json(out))
 }
 
@@ -388,8 +395,9 @@ pub async fn leaderboard(
     q: web::Query<LeaderboardQuery>,
 ) -> Result<HttpResponse, AppError> {
     let variant = q.into_inner().variant;
+    let cache = state.desk.online().clone();
     let out = state
-        .db(move |conn| online::leaderboard(conn, &variant))
+        .db(move |conn| online::leaderboard(conn, &cache, &variant))
         .await?;
     Ok(HttpResponse::Ok().json(out))
 }
