@@ -1180,3 +1180,12 @@ err-dupc-no-turn = No turn is running: wait for the referee to start the next on
 err-dupc-reference = Write the reference, e.g. H8
 err-dupc-word = Write the word in letters (a blank in lower case)
 err-dupc-points = Points are at most 2000
+
+## onlined
+onlined-max-overtime = Most overtime (minutes)
+onlined-overtime-limit = −{ $points } per minute over, lost on time past { $max } min over
+onlined-checked = checked { $words }
+onlined-check-invalid = not valid: { $words }
+onlined-check-valid = all valid
+onlined-last-challenge = Last challenge, { $move }
+err-onlined-max-overtime = 1 to { $max } minutes of overtime

@@ -1179,3 +1179,12 @@ err-dupc-no-turn = Aucun coup en cours : attendez que l'arbitre lance le suivant
 err-dupc-reference = Écrivez la référence, par exemple H8
 err-dupc-word = Écrivez le mot en lettres (un joker en minuscule)
 err-dupc-points = Les points vont jusqu'à 2000
+
+## onlined
+onlined-max-overtime = Dépassement maximal (minutes)
+onlined-overtime-limit = −{ $points } par minute de dépassement, perdu au temps au-delà de { $max } min
+onlined-checked = vérifié : { $words }
+onlined-check-invalid = non valable : { $words }
+onlined-check-valid = tous valables
+onlined-last-challenge = Dernière contestation, { $move }
+err-onlined-max-overtime = de 1 à { $max } minutes de dépassement

@@ -1150,3 +1150,12 @@ err-dupc-no-turn = Tidak ada giliran berjalan: tunggu wasit memulai giliran beri
 err-dupc-reference = Tulis referensinya, misalnya H8
 err-dupc-word = Tulis kata dengan huruf (blank dengan huruf kecil)
 err-dupc-points = Poin paling banyak 2000
+
+## onlined
+onlined-max-overtime = Kelebihan waktu maksimal (menit)
+onlined-overtime-limit = −{ $points } per menit kelebihan, kalah waktu lewat { $max } menit
+onlined-checked = diperiksa: { $words }
+onlined-check-invalid = tidak sah: { $words }
+onlined-check-valid = semua sah
+onlined-last-challenge = Tantangan terakhir, { $move }
+err-onlined-max-overtime = 1 sampai { $max } menit kelebihan waktu

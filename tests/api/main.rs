@@ -31,6 +31,7 @@ mod matches;
 mod navigation;
 mod online;
 mod online_ends;
+mod online_overtime;
 mod online_pages;
 mod online_preview;
 mod online_variants;
