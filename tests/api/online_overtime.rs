@@ -124,7 +124,9 @@ fn n2_the_running_sweeper_ends_a_game_abandoned_in_overtime() {
     );
     let (gone, _, _) = sides(&g);
     // The player on turn closes the tab: a minute, two minutes over and a second pass.
-    g.app.clock().advance(chrono::Duration::seconds(60 + 120 + 1));
+    g.app
+        .clock()
+        .advance(chrono::Duration::seconds(60 + 120 + 1));
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
     let v = loop {
         let v = g.view(&mut g.app.client());
@@ -176,7 +178,10 @@ fn n2_an_overtime_limit_of_0_or_11_minutes_is_refused_naming_the_field() {
 #[test]
 fn n5_a_challenge_shows_every_word_checked_and_those_found_invalid() {
     let app = TestApp::builder().manual_clock().dealer_seed(17).spawn();
-    let g = start_on(app, limited(json!({"kind": "challenge", "rule": "double"}), 10));
+    let g = start_on(
+        app,
+        limited(json!({"kind": "challenge", "rule": "double"}), 10),
+    );
     let (side, mut player, mut opponent) = sides(&g);
     let mine = g.view(&mut player);
     let mv = phony(&g.app, mine["view"]["rack"].as_str().unwrap());

@@ -50,8 +50,20 @@ function phony(rack) {
 const tok = {};
 let gid = null;
 const who = {}; // side → account
-const view = (side) => api(base, "GET", `/api/v1/online/games/${gid}`, undefined, tok[side]);
-const cmd = (side, command) => api(base, "POST", `/api/v1/online/games/${gid}/commands`, { command }, tok[side]);
+/** Once more when the connection dropped (a kept-alive socket the server closed meanwhile);
+ * commands carry an idempotency key, so a repeat is applied once. */
+async function again(fn) {
+  try { return await fn(); } catch (e) {
+    if (!/fetch failed/.test(String(e && e.message))) { throw e; }
+    return fn();
+  }
+}
+let sent = 0;
+const view = (side) => again(() => api(base, "GET", `/api/v1/online/games/${gid}`, undefined, tok[side]));
+const cmd = (side, command) => {
+  const key = `${run}-${++sent}`;
+  return again(() => api(base, "POST", `/api/v1/online/games/${gid}/commands`, { command, idempotency_key: key }, tok[side]));
+};
 const other = (side) => (side === "a" ? "b" : "a");
 const bestPlays = []; // [position, score] of the plays chosen by `arbiter moves`
 let phonyWord = null;
@@ -85,7 +97,7 @@ await s.step("set-up (API): two accounts, a challenge-mode seek accepted, a phon
 });
 
 const devs = {};
-await s.step("the game page at 1024×768 and 768×1024: squares are ≥ 44 px touch targets, no sideways scroll, board and controls on one screen", async () => {
+await s.step("each player opens the game page: cara at 1024×768, dan at 768×1024", async () => {
   for (const size of SIZES) {
     const d = await device(browser, { width: size.width, height: size.height });
     const side = size.name === "landscape" ? "a" : "b";
@@ -93,6 +105,13 @@ await s.step("the game page at 1024×768 and 768×1024: squares are ≥ 44 px to
     await d.page.goto(`${base}/online/games/${gid}`);
     await d.page.locator("[data-moves] li").first().waitFor();
     devs[side] = d;
+  }
+});
+// Checks of their own (a chain each): a layout fault does not stop the game.
+const own = () => ({ broken: null });
+await s.step("the game page at 1024×768 and 768×1024: squares are ≥ 44 px touch targets, no sideways scroll, board and controls on one screen", async () => {
+  for (const size of SIZES) {
+    const d = devs[size.name === "landscape" ? "a" : "b"];
     await noSidewaysScroll(d.page);
     const sq = await d.page.locator('[data-r="7"][data-c="7"]').boundingBox();
     if (sq.width < 44 || sq.height < 44) { throw new Error(`${size.name}: a square is ${sq.width}×${sq.height} px`); }
@@ -100,7 +119,7 @@ await s.step("the game page at 1024×768 and 768×1024: squares are ≥ 44 px to
     await layout(d.page, shots, `online-analysis-game-${size.name}`);
     await onScreen(d.page, ['[data-r="0"][data-c="0"]', '[data-r="14"][data-c="14"]', "[data-rack]", '[data-action="play"]', '[data-action="pass"]', '[data-action="challenge"]']);
   }
-});
+}, own());
 
 await s.step("N5: the page and its move list show the phony's check: the words checked and the invalid one", async () => {
   for (const side of ["a", "b"]) {
@@ -115,7 +134,7 @@ await s.step("N5: the page and its move list show the phony's check: the words c
       throw new Error(`challenge result: ${await box.innerText()}`);
     }
   }
-});
+}, own());
 
 await s.step("N5: a valid play challenged in vain shows every word it formed checked, none invalid, live on both pages", async () => {
   // Two top plays (the second usually crosses the first), then the second is challenged.
@@ -190,7 +209,7 @@ function sameAsApi(got, want) {
 }
 
 await s.step("the analysis page at both sizes lists every move of the game against the top play, with the difference", async () => {
-  const want = await api(base, "GET", `/api/v1/online/games/${gid}/analysis`, undefined, tok.a);
+  const want = await again(() => api(base, "GET", `/api/v1/online/games/${gid}/analysis`, undefined, tok.a));
   const game = await view("a");
   // Every play of the game is a row (by its square and score), withdrawn ones included.
   const plays = game.view.turns.filter((t) => t.kind === "play");
@@ -245,18 +264,18 @@ await s.step("the lobby in portrait: the offer is one clear button above the lis
   const l = await land.locator("[data-my-games]").boundingBox();
   if (!(f.x >= l.x + l.width - 1) || f.y > l.y + 200) { throw new Error(`landscape: form at ${f.x},${f.y}, lists at ${l.x},${l.y}`); }
   await layout(land, shots, "online-analysis-lobby-landscape");
-});
+}, own());
 
 await s.step("the game page shows the overtime limit in its settings", async () => {
   const page = devs.a.page;
   await page.goto(`${base}/online/games/${gid}`);
   const text = await page.locator("[data-settings]").innerText();
   if (!/5/.test(text)) { throw new Error(`settings: ${text}`); }
-});
+}, own());
 
 const gcg = readFileSync(fixture, "utf8");
 await s.step("/analyze: a pasted GCG fixture is analysed move by move (both sizes)", async () => {
-  const want = await api(base, "POST", "/api/v1/analyze", { gcg }, tok.a);
+  const want = await again(() => api(base, "POST", "/api/v1/analyze", { gcg }, tok.a));
   for (const size of SIZES) {
     const d = size.name === "landscape" ? devs.a : devs.b;
     await d.page.goto(`${base}/analyze`);
@@ -266,7 +285,7 @@ await s.step("/analyze: a pasted GCG fixture is analysed move by move (both size
     sameAsApi(await rows(d.page), want);
     await layout(d.page, shots, `online-analysis-upload-${size.name}`);
   }
-});
+}, own());
 
 await s.step("/analyze: a broken record is refused on the form with its line, the text kept to fix", async () => {
   const lines = gcg.split("\n");
@@ -287,11 +306,11 @@ await s.step("/analyze: a broken record is refused on the form with its line, th
     await onScreen(d.page, ["#analyze [data-error]"]);
     await layout(d.page, shots, `online-analysis-upload-refused-${size.name}`);
   }
-});
+}, own());
 
 await s.step("no script errors", async () => {
   const all = Object.values(devs).flatMap((d) => d.problems).filter((p) => !/status of (400|403|409|422)/.test(p));
   if (all.length) { throw new Error(all.join("\n")); }
-});
+}, own());
 await browser.close();
 s.finish();

@@ -43,7 +43,11 @@ pub(super) fn limit_at(state: &OnlineState) -> Option<(Side, DateTime<Utc>)> {
     let limit = limit_ms(state)?;
     let c = g.clocks.as_ref()?;
     // The ms the clock may still run: down to zero, through the limit, and one second more.
-    let runway = |side: Side| c.stored_ms[side].saturating_add(limit).saturating_add(1_000);
+    let runway = |side: Side| {
+        c.stored_ms[side]
+            .saturating_add(limit)
+            .saturating_add(1_000)
+    };
     match c.mode {
         ClockMode::Running { side } => Some((side, after(c.since, runway(side)))),
         ClockMode::Challenge { charged } => {

@@ -102,7 +102,13 @@ fn n2_the_player_past_the_limit_is_charged_the_full_overtime_and_loses_though_ah
     assert_eq!(penalty.1, Sides { a: 10, b: 0 });
     let r = g.state.game.result.clone().unwrap();
     assert_eq!(r.winner, Some(Side::B), "the opponent wins though behind");
-    assert_eq!(r.scores, Sides { a: ahead.a - 10, b: 0 });
+    assert_eq!(
+        r.scores,
+        Sides {
+            a: ahead.a - 10,
+            b: 0
+        }
+    );
     assert_eq!(g.state.last_at, Some(at(126)));
     // O4: ratings move like any end.
     let (_, after) = game_ratings(&g.state, Sides::default()).expect("rated");
