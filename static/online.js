@@ -80,11 +80,22 @@
         reload();
       });
     });
+    // In portrait the offer folds into its button above the lists; in landscape it stands open
+    // beside them.
+    var box = document.querySelector("[data-seek-box]");
+    if (box && window.matchMedia) {
+      var portrait = window.matchMedia("(orientation: portrait)");
+      var fold = function () { box.open = !portrait.matches; };
+      fold();
+      if (portrait.addEventListener) { portrait.addEventListener("change", fold); }
+    }
     var form = document.querySelector("[data-seek-form]");
     if (form) {
       var sync = function () {
+        var overtime = form.at_zero.value === "overtime";
         form.querySelector("[data-rule-box]").hidden = form.mode.value !== "challenge";
-        form.querySelector("[data-points-box]").hidden = form.at_zero.value !== "overtime";
+        form.querySelector("[data-points-box]").hidden = !overtime;
+        form.querySelector("[data-max-overtime-box]").hidden = !overtime;
       };
       form.addEventListener("change", sync);
       sync();
@@ -95,13 +106,21 @@
           tile_set: form.tile_set.value,
           mode: form.mode.value === "challenge" ? { kind: "challenge", rule: form.rule.value } : { kind: "dictionary" },
           minutes: parseInt(form.minutes.value, 10) || 0,
-          at_zero: form.at_zero.value === "overtime" ? { kind: "overtime", points: parseInt(form.points.value, 10) || 0 } : { kind: "loss_on_time" },
+          at_zero: form.at_zero.value === "overtime" ? {
+            kind: "overtime",
+            points: parseInt(form.points.value, 10) || 0,
+            max_overtime_minutes: parseInt(form.max_overtime_minutes.value, 10) || 0
+          } : { kind: "loss_on_time" },
           rated: form.rated.checked
         };
         var body = { settings: s };
         if (form.opponent.value.trim()) { body.opponent = form.opponent.value.trim(); }
         post("/api/v1/online/seeks", body).then(function (res) {
           show(form.querySelector('[data-error="seek"]'), res.status >= 400 ? words(res.body) : "");
+          // The field at fault (`settings.at_zero.max_overtime_minutes`) is marked on the form.
+          Array.prototype.forEach.call(form.querySelectorAll("[aria-invalid]"), function (el) { el.removeAttribute("aria-invalid"); });
+          var field = res.status >= 400 && res.body && res.body.field ? String(res.body.field).split(".").pop() : "";
+          if (field && form.elements[field]) { form.elements[field].setAttribute("aria-invalid", "true"); }
           if (res.status < 400) { form.opponent.value = ""; reload(); }
         });
       });
@@ -157,6 +176,13 @@
     (view.unseen || "").split("").forEach(function (ch) { counts[ch] = (counts[ch] || 0) + 1; });
     return Object.keys(counts).sort().map(function (k) { return k + "\u00d7" + counts[k]; }).join(" ");
   }
+  // O2/N5: what the computer checked for a challenge, and what it found invalid.
+  function checkText(t) {
+    if (!t.checked) { return ""; }
+    var bad = t.checked.invalid || [];
+    return W.wChecked.replace("{words}", (t.checked.words || []).join(", ")) + " \u2014 " +
+      (bad.length ? W.wCheckInvalid.replace("{words}", bad.join(", ")) : W.wCheckValid);
+  }
   function moveLine(t) {
     var name = view.names[t.side];
     var what;
@@ -164,7 +190,7 @@
     else if (t.kind === "exchange") { what = W.wExchanged.replace("{n}", t.tiles); }
     else if (t.kind === "pass") { what = W.wPassed; }
     else { what = W.wLostTurn; }
-    return name + ": " + what;
+    return name + ": " + what + (t.checked ? " \u00b7 " + checkText(t) : "");
   }
   function render() {
     for (var r = 0; r < 15; r++) {
@@ -187,8 +213,29 @@
     root.querySelector("[data-unseen]").textContent = unseen();
     var moves = root.querySelector("[data-moves]");
     moves.innerHTML = "";
-    view.turns.forEach(function (t) { var li = document.createElement("li"); li.textContent = moveLine(t); li.setAttribute("data-turn-kind", t.kind); if (t.withdrawn) { li.setAttribute("data-withdrawn", ""); } moves.appendChild(li); });
+    var lastChecked = null;
+    view.turns.forEach(function (t) {
+      var li = document.createElement("li");
+      li.textContent = moveLine(t);
+      li.setAttribute("data-turn-kind", t.kind);
+      if (t.withdrawn) { li.setAttribute("data-withdrawn", ""); }
+      if (t.checked) {
+        li.setAttribute("data-checked", t.checked.words.join(" "));
+        li.setAttribute("data-invalid", t.checked.invalid.join(" "));
+        lastChecked = t;
+      }
+      moves.appendChild(li);
+    });
     moves.scrollTop = moves.scrollHeight;
+    var check = root.querySelector("[data-challenge-result]");
+    if (check) {
+      show(check, lastChecked ? W.wLastChallenge.replace("{move}", lastChecked.mv || "") + " \u00b7 " + checkText(lastChecked) : "");
+      check.classList.toggle("bad", !!(lastChecked && lastChecked.checked.invalid.length));
+      if (lastChecked) {
+        check.setAttribute("data-checked", lastChecked.checked.words.join(" "));
+        check.setAttribute("data-invalid", lastChecked.checked.invalid.join(" "));
+      }
+    }
     var status = root.querySelector("[data-status]");
     if (view.result) {
       var w = view.result.winner;

@@ -1338,3 +1338,11 @@ err-inds-blanks = The blanks are at most 4 letters
 err-inds-challenged = At most 20 challenged words
 err-inds-high-score = A word scores from 0 to 2000
 err-inds-penalty = A time penalty is from 0 to 1000
+## onlined
+onlined-max-overtime = Most overtime (minutes)
+onlined-overtime-limit = −{ $points } per minute over, lost on time past { $max } min over
+onlined-checked = checked { $words }
+onlined-check-invalid = not valid: { $words }
+onlined-check-valid = all valid
+onlined-last-challenge = Last challenge, { $move }
+err-onlined-max-overtime = 1 to { $max } minutes of overtime

@@ -1337,3 +1337,11 @@ err-inds-blanks = Les jokers font au plus 4 lettres
 err-inds-challenged = Au plus 20 mots contestés
 err-inds-high-score = Un mot vaut de 0 à 2000 points
 err-inds-penalty = Une pénalité de temps va de 0 à 1000
+## onlined
+onlined-max-overtime = Dépassement maximal (minutes)
+onlined-overtime-limit = −{ $points } par minute de dépassement, perdu au temps au-delà de { $max } min
+onlined-checked = vérifié : { $words }
+onlined-check-invalid = non valable : { $words }
+onlined-check-valid = tous valables
+onlined-last-challenge = Dernière contestation, { $move }
+err-onlined-max-overtime = de 1 à { $max } minutes de dépassement

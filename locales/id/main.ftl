@@ -1300,3 +1300,11 @@ err-inds-blanks = Blank paling banyak 4 huruf
 err-inds-challenged = Paling banyak 20 kata yang ditantang
 err-inds-high-score = Skor kata dari 0 sampai 2000
 err-inds-penalty = Penalti waktu dari 0 sampai 1000
+## onlined
+onlined-max-overtime = Kelebihan waktu maksimal (menit)
+onlined-overtime-limit = −{ $points } per menit kelebihan, kalah waktu lewat { $max } menit
+onlined-checked = diperiksa: { $words }
+onlined-check-invalid = tidak sah: { $words }
+onlined-check-valid = semua sah
+onlined-last-challenge = Tantangan terakhir, { $move }
+err-onlined-max-overtime = 1 sampai { $max } menit kelebihan waktu

@@ -35,6 +35,7 @@ mod navigation;
 mod online;
 mod online_cache;
 mod online_ends;
+mod online_overtime;
 mod online_pages;
 mod online_preview;
 mod online_variants;

@@ -221,6 +221,8 @@ await s.step("O2: a phony is played and challenged off (N5 double: withdrawn, sc
     if (v.scores[phonyBy] !== 0) { throw new Error(`score ${v.scores[phonyBy]}`); }
   }, "the phony withdrawn");
   await S.page.locator("[data-moves] li[data-withdrawn]").waitFor();
+  // N5: the words checked and the invalid one are shown, to the spectator too.
+  await S.page.locator('[data-moves] li[data-withdrawn][data-invalid]:not([data-invalid=""])').waitFor();
 });
 let wordBy = null;
 await s.step("O2: a valid word challenged unsuccessfully: it stands and the challenger loses the next turn (N5 double)", async () => {
@@ -237,6 +239,8 @@ await s.step("O2: a valid word challenged unsuccessfully: it stands and the chal
     if (v.to_move !== wordBy) { throw new Error(`to move: ${v.to_move}`); }
     if (!v.turns.some((x) => x.kind === "lost_turn" && x.side !== wordBy)) { throw new Error("no lost turn"); }
   }, "the challenge lost");
+  // N5: every word the play formed was checked, none invalid.
+  await S.page.locator('[data-challenge-result][data-invalid=""]').waitFor();
 });
 await s.step("the game page fits 1024×768 and 768×1024: board, rack and controls on one screen", async () => {
   for (const [dev, name] of [[A, "landscape"], [B, "portrait"]]) {

@@ -114,6 +114,9 @@ pub fn decide_and_apply(
         now,
     };
     let open = b.state.settings.is_some();
+    // N2: a clock past the overtime limit ended the game when it passed it, whatever comes
+    // now (a player's command is then refused: the game is over).
+    super::overtime::end_past_limit(&mut b)?;
     let player = |by: Sender| match by {
         Sender::Player(side) if open => Ok(side),
         Sender::Player(side) => Err(OnlineError::NotAPlayer(side)),
@@ -180,21 +183,32 @@ pub fn decide_and_apply(
             if b.state.settings.is_none() {
                 return Err(OnlineError::Lifecycle("the game is not open"));
             }
-            b.game(Command::TimeExpired, &Actor::System)?;
+            // A loss past the overtime limit, recorded above, is all that was due.
+            if b.events.is_empty() {
+                b.game(Command::TimeExpired, &Actor::System)?;
+            }
         }
     }
     super::end::consequences(&mut b, dictionary)?;
     Ok((b.events, b.state))
 }
 
-/// What a sweeper should send at `now`, if anything is due (a clock at zero, a window lapsing).
+/// What a sweeper should send at `now`, if anything is due (a clock at zero, a window lapsing,
+/// a clock past the N2 overtime limit).
 pub fn due_timeouts(state: &OnlineState, now: DateTime<Utc>) -> Option<OnlineCommand> {
-    game::due_timeouts(&state.game, now).map(|_| OnlineCommand::TimeExpired)
+    let due = game::due_timeouts(&state.game, now).is_some()
+        || super::overtime::past_limit(state, now).is_some();
+    due.then_some(OnlineCommand::TimeExpired)
 }
 
-/// When the next time-triggered event falls (for the sweeper to sleep until).
+/// When the next time-triggered event falls (for the sweeper to sleep until), the N2 overtime
+/// limit included.
 pub fn next_timeout_at(state: &OnlineState) -> Option<DateTime<Utc>> {
-    game::next_timeout_at(&state.game)
+    let limit = super::overtime::limit_at(state).map(|(_, at)| at);
+    match (game::next_timeout_at(&state.game), limit) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
 }
 
 /// Events being decided, applied to a scratch state as they are made.
@@ -205,7 +219,7 @@ pub(super) struct Batch {
 }
 
 impl Batch {
-    fn push(&mut self, actor: Actor, payload: OnlinePayload) {
+    pub(super) fn push(&mut self, actor: Actor, payload: OnlinePayload) {
         let e = OnlineEvent {
             seq: self.state.last_seq + 1,
             at: self.now,
@@ -489,7 +503,21 @@ fn challenge(
         ChallengeKind::Word { words } if !words.is_empty() => words.clone(),
         _ => formed,
     };
-    let valid = named.iter().all(|w| dictionary.contains(w));
+    // N5: every word named (all the play formed when none is) is checked, and shown.
+    let invalid: Vec<String> = named
+        .iter()
+        .filter(|w| !dictionary.contains(w))
+        .cloned()
+        .collect();
+    let valid = invalid.is_empty();
+    b.push(
+        computer(),
+        OnlinePayload::WordsChecked {
+            turn: c.turn,
+            words: named,
+            invalid,
+        },
+    );
     let ruled = b.game(
         Command::RuleWord {
             challenge: c.id,

@@ -66,6 +66,17 @@ pub enum OnlinePayload {
         /// The tiles drawn.
         drew: String,
     },
+    /// O2/N5: the computer's check of a challenged play: every word it checked (those the
+    /// challenge named, or all the play formed) and those not in the dictionary. Public: the
+    /// words are on the board.
+    WordsChecked {
+        /// The sheet index of the play challenged.
+        turn: u32,
+        /// The words checked, as formed.
+        words: Vec<String>,
+        /// Those not in the dictionary (empty: the play stands).
+        invalid: Vec<String>,
+    },
     /// N5: a play challenged off: its tiles come back to the rack and the tiles drawn after
     /// it go back into the bag.
     TakeBack {
@@ -88,6 +99,7 @@ impl OnlinePayload {
             OnlinePayload::PlayTiles { .. } => "play_tiles".into(),
             OnlinePayload::SwapTiles { .. } => "swap_tiles".into(),
             OnlinePayload::TakeBack { .. } => "take_back".into(),
+            OnlinePayload::WordsChecked { .. } => "words_checked".into(),
         }
     }
 }

@@ -42,12 +42,15 @@
 //!   player at zero loses). A loss on time and a resignation are recorded as the engine's
 //!   walkout (T18c) with the reason `lost on time` / `resigned`; the view names them.
 //! - The end racks are counted (N6-N7) once the last play can no longer be challenged off.
+//! - N2 overtime has a limit (`max_overtime_minutes`, 1-10, as Woogles does): a player whose
+//!   clock passes it loses on time, charged the full overtime allowed (`overtime`).
 
 mod decide;
 mod end;
 mod error;
 mod event;
 mod export;
+mod overtime;
 pub mod rating;
 pub mod settings;
 mod state;
@@ -64,6 +67,6 @@ pub use decide::{
 pub use error::OnlineError;
 pub use event::{OnlineEvent, OnlinePayload};
 pub use export::{to_gcg, to_gcg_text};
-pub use settings::{AtZero, Mode, OnlineSettings};
-pub use state::{OnlineState, PlayTiles, apply, fold, seat};
-pub use view::{OnlineEnd, OnlineView, TurnView, Viewer, end_of, public_event, view};
+pub use settings::{AtZero, MAX_OVERTIME_MINUTES, Mode, OnlineSettings};
+pub use state::{OnlineState, PlayTiles, WordsCheck, apply, fold, seat};
+pub use view::{CheckedView, OnlineEnd, OnlineView, TurnView, Viewer, end_of, public_event, view};

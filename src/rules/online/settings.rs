@@ -28,10 +28,16 @@ pub enum Mode {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum AtZero {
-    /// N2: play on; `points` off the final score per started minute over (floor 0).
+    /// N2: play on; `points` off the final score per started minute over (floor 0). A
+    /// player whose overtime passes `max_overtime_minutes` loses on time (as Woogles does), so
+    /// an abandoned game ends.
     Overtime {
         /// Points per started minute.
         points: u32,
+        /// The most overtime a player may run, in minutes (1 to [`MAX_OVERTIME_MINUTES`]);
+        /// settings stored before it existed read as the default.
+        #[serde(default = "default_max_overtime")]
+        max_overtime_minutes: u32,
     },
     /// O2 "the game ends on time": the player whose clock reaches zero loses.
     LossOnTime,
@@ -57,18 +63,29 @@ pub struct OnlineSettings {
     pub rated: bool,
 }
 
+/// The longest overtime a seek may allow, and the default, in minutes.
+pub const MAX_OVERTIME_MINUTES: u32 = 10;
+
+fn default_max_overtime() -> u32 {
+    MAX_OVERTIME_MINUTES
+}
+
 /// Passes in a row (of one player's own turns) that end a challenge-mode game (O2).
 pub const O2_PASSES: usize = 3;
 
 impl OnlineSettings {
-    /// Standard settings: ENABLE, English tiles, 25 minutes, N2 overtime at 10 a minute, rated.
+    /// Standard settings: ENABLE, English tiles, 25 minutes, N2 overtime at 10 a minute for at
+    /// most 10 minutes, rated.
     pub fn standard(mode: Mode) -> Self {
         Self {
             lexicon: "enable".into(),
             tile_set: "english".into(),
             mode,
             minutes: 25,
-            at_zero: AtZero::Overtime { points: 10 },
+            at_zero: AtZero::Overtime {
+                points: 10,
+                max_overtime_minutes: MAX_OVERTIME_MINUTES,
+            },
             rated: true,
         }
     }
@@ -99,7 +116,16 @@ impl OnlineSettings {
         r.exchange.min_same_letter = None;
         r.clock.side_ms = u64::from(self.minutes).saturating_mul(60_000);
         r.clock.overtime = match self.at_zero {
-            AtZero::Overtime { points } => OvertimePolicy::PenaltyPerStartedMinute {
+            AtZero::Overtime {
+                max_overtime_minutes: m,
+                ..
+            } if !(1..=MAX_OVERTIME_MINUTES).contains(&m) => {
+                return Err(RulesetError::Invalid {
+                    field: "at_zero.max_overtime_minutes",
+                    why: "1 to 10 minutes of overtime",
+                });
+            }
+            AtZero::Overtime { points, .. } => OvertimePolicy::PenaltyPerStartedMinute {
                 points,
                 floor: Some(0),
             },

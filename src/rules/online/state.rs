@@ -28,10 +28,24 @@ pub struct OnlineState {
     pub turn_racks: Vec<Rack>,
     /// The tiles of the last play, to take back if it is challenged off (N5).
     pub last_play: Option<PlayTiles>,
+    /// O2/N5: the computer's checks of challenged plays, in order.
+    pub checks: Vec<WordsCheck>,
     /// The seq of the last event.
     pub last_seq: u64,
     /// The time of the last event.
     pub last_at: Option<DateTime<Utc>>,
+}
+
+/// O2/N5: the words the computer checked for a challenge of the play at sheet index `turn`,
+/// and those it found invalid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WordsCheck {
+    /// The sheet index of the play.
+    pub turn: u32,
+    /// The words checked.
+    pub words: Vec<String>,
+    /// Those not in the dictionary.
+    pub invalid: Vec<String>,
 }
 
 /// The tiles a play laid and drew.
@@ -118,6 +132,15 @@ pub fn apply(s: &mut OnlineState, e: &OnlineEvent) {
             add_all(&mut s.racks[seat.side], &parse(laid));
             s.last_play = None;
         }
+        OnlinePayload::WordsChecked {
+            turn,
+            words,
+            invalid,
+        } => s.checks.push(WordsCheck {
+            turn: *turn,
+            words: words.clone(),
+            invalid: invalid.clone(),
+        }),
     }
     s.last_seq = e.seq;
     s.last_at = Some(s.last_at.map_or(e.at, |t| t.max(e.at)));

@@ -59,6 +59,18 @@ pub struct TurnView {
     pub score: i32,
     /// N5: challenged off.
     pub withdrawn: bool,
+    /// O2/N5: the computer's check when the play was challenged (its last, if several).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checked: Option<CheckedView>,
+}
+
+/// O2/N5: the words the computer checked for a challenge, and those not in the dictionary.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckedView {
+    /// Every word checked (those named, or all the play formed).
+    pub words: Vec<String>,
+    /// Those found invalid (empty: the play stands).
+    pub invalid: Vec<String>,
 }
 
 /// The game as one viewer sees it. JSON.
@@ -110,7 +122,17 @@ pub fn view(state: &OnlineState, viewer: Viewer, now: DateTime<Utc>) -> OnlineVi
     let turns = g
         .turns
         .iter()
-        .map(|t| {
+        .enumerate()
+        .map(|(i, t)| {
+            let checked = state
+                .checks
+                .iter()
+                .rev()
+                .find(|c| c.turn as usize == i)
+                .map(|c| CheckedView {
+                    words: c.words.clone(),
+                    invalid: c.invalid.clone(),
+                });
             let (kind, mv, words, tiles) = match &t.action {
                 TurnAction::Play { words, mv } => ("play", mv.clone(), words.clone(), t.tiles),
                 TurnAction::Pass => ("pass", None, Vec::new(), 0),
@@ -128,6 +150,7 @@ pub fn view(state: &OnlineState, viewer: Viewer, now: DateTime<Utc>) -> OnlineVi
                 tiles,
                 score: t.recorded,
                 withdrawn: t.withdrawn,
+                checked,
             }
         })
         .collect();

@@ -308,6 +308,7 @@ pub fn sweep(
         let done = desk.write(conn, |conn, work| {
             let (row, state) = load(conn, id)?;
             if online::due_timeouts(&state, now).is_none() {
+                refresh(conn, &row, &state)?;
                 return Ok(false);
             }
             // Time deals no tiles; a generator is needed only by the signature.
@@ -330,6 +331,24 @@ pub fn sweep(
         }
     }
     Ok(changed)
+}
+
+/// Brings a game's next timeout up to date when nothing is due at it (a projection written
+/// before the rules knew of a timeout, such as the N2 overtime limit), so the sweeper comes back
+/// when it falls due rather than at every pass. Moves no seq and records nothing.
+fn refresh(conn: &mut DbConn, row: &rows::GameRow, state: &OnlineState) -> Result<(), AppError> {
+    let next = online::next_timeout_at(state).map(|t| t.naive_utc());
+    if next == row.next_timeout_at {
+        return Ok(());
+    }
+    let projection = rows::Projection {
+        last_seq: row.last_seq,
+        finished: row.finished,
+        next_timeout_at: next,
+        finished_at: row.finished_at,
+    };
+    rows::append(conn, row.id, row.last_seq, &[], projection)?;
+    Ok(())
 }
 
 /// The game as `user` may see it at `now`: their own rack if they play, no rack otherwise.

@@ -12,7 +12,8 @@ use crate::rules::online::{OnlineCommand, OnlineSettings};
 pub struct NewSeekRequest {
     /// The game's settings: `{"lexicon": "enable2k", "tile_set": "english", "mode":
     /// {"kind": "dictionary"} | {"kind": "challenge", "rule": "double"}, "minutes": 25,
-    /// "at_zero": {"kind": "overtime", "points": 10} | {"kind": "loss_on_time"}, "rated": true}`.
+    /// "at_zero": {"kind": "overtime", "points": 10, "max_overtime_minutes": 10} | {"kind":
+    /// "loss_on_time"}, "rated": true}` (`max_overtime_minutes`: 1 to 10, default 10).
     #[schema(value_type = Object)]
     pub settings: OnlineSettings,
     /// A direct challenge to this player (username); absent: anyone may accept.

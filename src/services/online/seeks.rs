@@ -12,7 +12,9 @@ use crate::error::AppError;
 use crate::live::LiveMessage;
 use crate::rules::game::Sides;
 use crate::rules::online::rating::Variant;
-use crate::rules::online::{self as online, AtZero, OnlineCommand, OnlineSettings, Sender};
+use crate::rules::online::{
+    self as online, AtZero, MAX_OVERTIME_MINUTES, OnlineCommand, OnlineSettings, Sender,
+};
 use crate::services::desk::Desk;
 use crate::vocab::{SeekId, Seq, UserId};
 
@@ -99,12 +101,24 @@ fn check_settings(conn: &mut DbConn, s: &OnlineSettings) -> Result<(), AppError>
             format!("1 to {MAX_MINUTES} minutes per player"),
         ));
     }
-    if let AtZero::Overtime { points } = s.at_zero
+    if let AtZero::Overtime { points, .. } = s.at_zero
         && points > MAX_OVERTIME_POINTS
     {
         return Err(AppError::field(
             "settings.at_zero.points",
             format!("at most {MAX_OVERTIME_POINTS} points per overtime minute"),
+        ));
+    }
+    // N2: the overtime a player may run before losing on time (as Woogles does).
+    if let AtZero::Overtime {
+        max_overtime_minutes: m,
+        ..
+    } = s.at_zero
+        && !(1..=MAX_OVERTIME_MINUTES).contains(&m)
+    {
+        return Err(AppError::field(
+            "settings.at_zero.max_overtime_minutes",
+            format!("1 to {MAX_OVERTIME_MINUTES} minutes of overtime"),
         ));
     }
     s.ruleset()

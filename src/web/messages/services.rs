@@ -5,6 +5,7 @@
 /// English refusal shapes of the services and their catalogue keys (first match wins, after
 /// [`super::REFUSALS`]).
 pub const SERVICE_REFUSALS: &[(&str, &str)] = &[
+    ("1 to {max} minutes of overtime", "err-onlined-max-overtime"),
     ("1 to {max} minutes per player", "err-minutes-per-player"),
     ("{field} has 1 to {max} characters", "err-text-length"),
     (

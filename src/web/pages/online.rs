@@ -23,26 +23,27 @@ use crate::web::session::{
     CsrfForm, CsrfToken, MaybeUser, account_deps, fresh_csrf_cookie, session_cookie,
 };
 
-/// A seek with the words the lobby shows for its settings.
-pub struct SeekLine {
-    /// The seek.
-    pub seek: SeekView,
+/// A game's settings in the words the lobby and the game page show.
+pub struct SettingsLine {
     /// Minutes per player.
     pub minutes: u64,
     /// `dictionary` or the N5 challenge rule (`double`, `single`, `five_point`, `ten_point`).
     pub mode: String,
-    /// At zero: `loss_on_time`, or the N2 points per minute.
-    pub overtime: Option<u64>,
+    /// At zero: `None` for loss on time, or the N2 points per minute and the most overtime
+    /// allowed in minutes.
+    pub overtime: Option<(u64, u64)>,
     /// Rated or casual.
     pub rated: bool,
 }
 
-impl SeekLine {
+impl SettingsLine {
     /// The settings in words: minutes, mode and rule, what happens at zero, rated or casual.
     pub fn describe(&self, chrome: &Chrome) -> String {
         let mode = chrome.t(&format!("online-rule-{}", self.mode.replace('_', "-")));
         let zero = match self.overtime {
-            Some(p) => chrome.t1("online-overtime-points", "points", p),
+            Some((points, max)) => {
+                chrome.t2("onlined-overtime-limit", "points", points, "max", max)
+            }
             None => chrome.t("online-loss-on-time"),
         };
         let rated = chrome.t(if self.rated {
@@ -56,17 +57,42 @@ impl SeekLine {
         )
     }
 
-    fn of(seek: SeekView) -> Self {
-        let s = &seek.settings;
+    /// Read from the settings' JSON (`rules::online::OnlineSettings`).
+    pub fn of(s: &serde_json::Value) -> Self {
         let mode = match s["mode"]["kind"].as_str() {
             Some("challenge") => s["mode"]["rule"].as_str().unwrap_or("double").to_owned(),
             _ => "dictionary".to_owned(),
         };
+        let zero = &s["at_zero"];
+        let max = zero["max_overtime_minutes"]
+            .as_u64()
+            .unwrap_or(u64::from(crate::rules::online::MAX_OVERTIME_MINUTES));
         Self {
             minutes: s["minutes"].as_u64().unwrap_or_default(),
-            overtime: s["at_zero"]["points"].as_u64(),
+            overtime: zero["points"].as_u64().map(|p| (p, max)),
             rated: s["rated"].as_bool().unwrap_or_default(),
             mode,
+        }
+    }
+}
+
+/// A seek with the words the lobby shows for its settings.
+pub struct SeekLine {
+    /// The seek.
+    pub seek: SeekView,
+    /// Its settings in words.
+    pub settings: SettingsLine,
+}
+
+impl SeekLine {
+    /// The settings in words (see [`SettingsLine::describe`]).
+    pub fn describe(&self, chrome: &Chrome) -> String {
+        self.settings.describe(chrome)
+    }
+
+    fn of(seek: SeekView) -> Self {
+        Self {
+            settings: SettingsLine::of(&seek.settings),
             seek,
         }
     }
@@ -309,6 +335,8 @@ struct GamePage {
     game: OnlineGameView,
     board: Vec<Vec<Cell>>,
     challenge_mode: bool,
+    /// The settings in words (clock, mode, overtime and its limit, rated).
+    settings_line: String,
     /// The view as JSON for the page's script (the viewer's own rack only).
     json: String,
 }
@@ -336,10 +364,17 @@ pub async fn game(
     let json = serde_json::to_string(&game)
         .map_err(AppError::internal)?
         .replace('<', "\\u003c");
+    let chrome = Chrome::new(&req, user.0, &csrf);
+    let settings_line = match &game.view.settings {
+        Some(s) => SettingsLine::of(&serde_json::to_value(s).map_err(AppError::internal)?)
+            .describe(&chrome),
+        None => String::new(),
+    };
     let p = GamePage {
-        chrome: Chrome::new(&req, user.0, &csrf),
+        chrome,
         board: cells(&game.view.board),
         challenge_mode,
+        settings_line,
         json,
         game,
     };

@@ -177,7 +177,14 @@ fn o2_loss_on_time_the_player_at_zero_loses_whatever_the_score() {
 
 #[test]
 fn n2_overtime_costs_ten_points_per_started_minute_after_the_racks() {
-    let mut g = G::dealt(timed(AtZero::Overtime { points: 10 }), "CATSDOE", "QUIZJAX");
+    let mut g = G::dealt(
+        timed(AtZero::Overtime {
+            points: 10,
+            max_overtime_minutes: 10,
+        }),
+        "CATSDOE",
+        "QUIZJAX",
+    );
     g.play(Side::A, "8H CATS", 10);
     g.pass(Side::B, 20);
     // A's clock: 10 s, then 80 s more: 30 s over, play goes on (N2).

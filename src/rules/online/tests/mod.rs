@@ -7,6 +7,7 @@ mod challenge;
 mod deal;
 mod dictionary;
 mod games;
+mod overtime;
 
 use std::sync::OnceLock;
 

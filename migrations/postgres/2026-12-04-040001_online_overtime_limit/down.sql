@@ -1,0 +1,2 @@
+-- The projection is recomputed by the sweeper; nothing to undo.
+SELECT 1;
