@@ -38,7 +38,7 @@ use arbiter::rules::duplicate as dup;
 use arbiter::rules::movegen::text::{parse_board_rows, parse_rack};
 use arbiter::rules::movegen::{Play, all_plays};
 use arbiter::rules::tiles::TileSet;
-use common::{admin_create, agent, follow_stream, post, serve};
+use common::{admin_create, agent, follow_stream, get, get_if_changed, post, serve};
 use serde_json::{Value, json};
 
 struct Opts {
@@ -83,56 +83,6 @@ fn opts() -> Opts {
         i += 2;
     }
     o
-}
-
-// ---------------------------------------------------------------- HTTP
-
-/// GET, with the bearer token when given; unparsed reads ask for gzip as browsers do and only
-/// count the bytes.
-fn get(agent: &ureq::Agent, url: &str, token: Option<&str>, parse: bool) -> (u16, Value) {
-    let mut req = agent.get(url);
-    if let Some(t) = token {
-        req = req.header("Authorization", format!("Bearer {t}"));
-    }
-    if !parse {
-        req = req.header("Accept-Encoding", "gzip");
-    }
-    match req.call() {
-        Ok(mut r) => {
-            let status = r.status().as_u16();
-            let bytes = r.body_mut().read_to_vec().unwrap_or_default();
-            let v = if parse {
-                serde_json::from_slice(&bytes).unwrap_or(Value::Null)
-            } else {
-                json!(bytes.len())
-            };
-            (status, v)
-        }
-        Err(e) => (599, json!({"transport": e.to_string()})),
-    }
-}
-
-/// A conditional GET as a browser re-reads: gzip, `If-None-Match` with the ETag held. Returns
-/// the status and the ETag to hold next.
-fn get_if_changed(agent: &ureq::Agent, url: &str, etag: Option<&str>) -> (u16, Option<String>) {
-    let mut req = agent.get(url).header("Accept-Encoding", "gzip");
-    if let Some(t) = etag {
-        req = req.header("If-None-Match", t);
-    }
-    match req.call() {
-        Ok(mut r) => {
-            let status = r.status().as_u16();
-            let next = r
-                .headers()
-                .get("etag")
-                .and_then(|v| v.to_str().ok())
-                .map(str::to_owned)
-                .or_else(|| etag.map(str::to_owned));
-            let _ = r.body_mut().read_to_vec();
-            (status, next)
-        }
-        Err(_) => (599, etag.map(str::to_owned)),
-    }
 }
 
 // ---------------------------------------------------------------- SSE subscribers
