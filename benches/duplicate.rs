@@ -1,5 +1,6 @@
 //! Duplicate benchmark (issue 16, "Speed"): a hall of N players (1,000) plays a full English
-//! Duplicate game through the HTTP API of an in-process server (bench profile). Per turn the
+//! Duplicate game through the HTTP API of the real server (`arbiter serve`, bench profile, in its
+//! own process, as the other server benches run it: `benches/common`). Per turn the
 //! referee draws, starts the turn, N slips are entered by arbitrator clients at once (most
 //! find the top, some write wrong points, a misspelled word or another legal play), the top is
 //! chosen and placed. Meanwhile a hall display and R ranking readers (1,000) follow the event's
@@ -13,6 +14,10 @@
 //!     [--backend sqlite|postgres] [--pg postgres://postgres@127.0.0.1:5432/test] [--seed 1]
 //! ```
 //!
+//! A debug run with a small hall proves it works (a debug build's move generator is slow, so
+//! the game takes minutes): `cargo test --bench duplicate --no-run`, then the binary it names
+//! with `--players 12 --readers 5 --arbitrators 2`.
+//!
 //! Measured: each slip's answer time; from the last slip of a turn sent to the ranking read
 //! with it (the target: < 200 ms); the top of a turn, both the move generator alone on the
 //! turn's position and the referee's `choose_top` answer (< 10 ms); from a top placed (its
@@ -21,16 +26,19 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader};
-use std::net::TcpListener;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use arbiter::config::{Backend, DatabaseUrl, Settings};
+use arbiter::config::Backend;
 use arbiter::rules::duplicate as dup;
+use arbiter::rules::movegen::text::{parse_board_rows, parse_rack};
 use arbiter::rules::movegen::{Play, all_plays};
-use diesel::prelude::*;
+use arbiter::rules::tiles::TileSet;
+use common::{admin_create, agent, follow_stream, get, get_if_changed, post, serve};
 use serde_json::{Value, json};
 
 struct Opts {
@@ -77,200 +85,6 @@ fn opts() -> Opts {
     o
 }
 
-// ---------------------------------------------------------------- the database
-
-struct Store {
-    dir: std::path::PathBuf,
-    url: DatabaseUrl,
-    pg_admin: Option<(String, String)>,
-}
-
-impl Store {
-    fn fresh(o: &Opts) -> Store {
-        let tag = format!("{}_{}", std::process::id(), arbiter::auth::random_token(6));
-        let dir = std::env::temp_dir().join(format!("arbiter_dup_{tag}"));
-        std::fs::create_dir_all(&dir).unwrap();
-        match o.backend {
-            Backend::Sqlite => Store {
-                url: DatabaseUrl::parse(&format!("sqlite://{}", dir.join("arbiter.db").display()))
-                    .unwrap(),
-                dir,
-                pg_admin: None,
-            },
-            Backend::Postgres => {
-                let name = format!("arbiter_dup_{}", tag.to_lowercase());
-                let mut admin = PgConnection::establish(&o.pg).expect("connect to PostgreSQL");
-                diesel::sql_query(format!("CREATE DATABASE {name}"))
-                    .execute(&mut admin)
-                    .unwrap();
-                let after = o.pg.find("://").map_or(0, |i| i + 3);
-                let base = match o.pg[after..].find('/') {
-                    Some(i) => &o.pg[..after + i],
-                    None => o.pg.as_str(),
-                };
-                Store {
-                    url: DatabaseUrl::parse(&format!("{base}/{name}")).unwrap(),
-                    dir,
-                    pg_admin: Some((o.pg.clone(), name)),
-                }
-            }
-        }
-    }
-
-    fn cleanup(&self) {
-        if let Some((server, name)) = &self.pg_admin
-            && let Ok(mut admin) = PgConnection::establish(server)
-        {
-            let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-                .execute(&mut admin);
-        }
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-// ---------------------------------------------------------------- HTTP
-
-#[derive(Clone)]
-struct Client {
-    agent: ureq::Agent,
-    base: String,
-    token: Option<String>,
-}
-
-impl Client {
-    fn new(base: &str, token: Option<String>, body_limit: Option<Duration>) -> Client {
-        let limit = Some(Duration::from_secs(60));
-        let config = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .timeout_connect(Some(Duration::from_secs(30)))
-            .timeout_send_request(limit)
-            .timeout_recv_response(limit)
-            .timeout_recv_body(body_limit)
-            .build();
-        Client {
-            agent: config.into(),
-            base: base.to_owned(),
-            token,
-        }
-    }
-
-    fn post(&self, path: &str, body: &Value) -> (u16, Value) {
-        let mut req = self.agent.post(format!("{}{path}", self.base));
-        if let Some(t) = &self.token {
-            req = req.header("Authorization", format!("Bearer {t}"));
-        }
-        match req.send_json(body) {
-            Ok(mut r) => {
-                let status = r.status().as_u16();
-                let text = r.body_mut().read_to_string().unwrap_or_default();
-                (
-                    status,
-                    serde_json::from_str(&text).unwrap_or(json!({"body": text})),
-                )
-            }
-            Err(e) => (599, json!({"transport": e.to_string()})),
-        }
-    }
-
-    /// A conditional GET as a browser re-reads: gzip, `If-None-Match` with the ETag held. Returns
-    /// the status and the ETag to hold next.
-    fn get_if_changed(&self, path: &str, etag: Option<&str>) -> (u16, Option<String>) {
-        let mut req = self
-            .agent
-            .get(format!("{}{path}", self.base))
-            .header("Accept-Encoding", "gzip");
-        if let Some(t) = etag {
-            req = req.header("If-None-Match", t);
-        }
-        match req.call() {
-            Ok(mut r) => {
-                let status = r.status().as_u16();
-                let next = r
-                    .headers()
-                    .get("etag")
-                    .and_then(|v| v.to_str().ok())
-                    .map(str::to_owned)
-                    .or_else(|| etag.map(str::to_owned));
-                let _ = r.body_mut().read_to_vec();
-                (status, next)
-            }
-            Err(_) => (599, etag.map(str::to_owned)),
-        }
-    }
-
-    /// GET; unparsed reads ask for gzip as browsers do and only count the bytes.
-    fn get(&self, path: &str, parse: bool) -> (u16, Value) {
-        let mut req = self.agent.get(format!("{}{path}", self.base));
-        if let Some(t) = &self.token {
-            req = req.header("Authorization", format!("Bearer {t}"));
-        }
-        if !parse {
-            req = req.header("Accept-Encoding", "gzip");
-        }
-        match req.call() {
-            Ok(mut r) => {
-                let status = r.status().as_u16();
-                let bytes = r.body_mut().read_to_vec().unwrap_or_default();
-                let v = if parse {
-                    serde_json::from_slice(&bytes).unwrap_or(Value::Null)
-                } else {
-                    json!(bytes.len())
-                };
-                (status, v)
-            }
-            Err(e) => (599, json!({"transport": e.to_string()})),
-        }
-    }
-}
-
-fn start_arbiter(state: arbiter::web::AppState) -> String {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = listener.local_addr().unwrap().port();
-    std::thread::spawn(move || {
-        actix_web::rt::System::new().block_on(async move {
-            let server = arbiter::startup::run(listener, state).expect("server starts");
-            let _ = server.await;
-        })
-    });
-    let base = format!("http://127.0.0.1:{port}");
-    let c = Client::new(&base, None, None);
-    for _ in 0..400 {
-        if c.get("/healthz", true).0 == 200 {
-            return base;
-        }
-        std::thread::sleep(Duration::from_millis(25));
-    }
-    panic!("the server did not come up");
-}
-
-fn token(state: &arbiter::web::AppState, user: &arbiter::db::users::User) -> String {
-    let now = chrono::Utc::now();
-    let expires = now + chrono::Duration::hours(6);
-    let sid = arbiter::auth::random_token(16);
-    let mut conn = state.pool.get().unwrap();
-    arbiter::db::sessions::insert(
-        &mut conn,
-        &arbiter::db::sessions::NewSession {
-            id: &sid,
-            user_id: user.id,
-            created_at: now.naive_utc(),
-            expires_at: expires.naive_utc(),
-        },
-    )
-    .unwrap();
-    let claims: arbiter::auth::Claims = serde_json::from_value(json!({
-        "sub": user.id.to_string(),
-        "uid": user.id,
-        "name": user.username,
-        "adm": user.is_admin,
-        "sid": sid,
-        "iat": now.timestamp(),
-        "exp": expires.timestamp(),
-    }))
-    .unwrap();
-    state.keys.issue(&claims).unwrap()
-}
-
 // ---------------------------------------------------------------- SSE subscribers
 
 /// What one subscriber saw: (seq, kind, when the frame arrived, when its re-read ended).
@@ -280,61 +94,79 @@ type Seen = Arc<Mutex<Vec<(u64, String, Instant, Option<Instant>)>>>;
 static READ_FULL: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 static READ_NOT_MODIFIED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
-/// Follows the event's stream. `reread` is fetched after a frame of a kind in `on` (with the
-/// ETag last seen when `conditional`); slip frames are kept one in `sample` (a hall's thousand
-/// slips per turn would fill memory).
+/// What every subscriber shares: where the server is, the barrier all wait at once subscribed,
+/// the signal that ends the streams, and whether one could not subscribe.
+#[derive(Clone)]
+struct Hall {
+    addr: String,
+    base: String,
+    ready: Arc<std::sync::Barrier>,
+    stop: tokio::sync::watch::Receiver<bool>,
+    failed: Arc<AtomicBool>,
+}
+
+/// Follows the event's stream (`common::follow_stream`), on a thread of its own as a browser
+/// would: `reread` is fetched after a frame of a kind in `on` (with the ETag last seen when
+/// `conditional`), before the next frame is read; slip frames are kept one in `sample` (a
+/// hall's thousand slips per turn would fill memory).
 fn subscribe(
-    base: &str,
+    hall: &Hall,
     event_id: i64,
     reread: String,
     on: &'static [&'static str],
     sample: u64,
     conditional: bool,
-    ready: Arc<std::sync::Barrier>,
 ) -> Seen {
     let seen: Seen = Arc::default();
     let out = seen.clone();
-    let base = base.to_owned();
+    let hall = hall.clone();
     std::thread::Builder::new()
-        .stack_size(256 * 1024)
+        .stack_size(512 * 1024)
         .spawn(move || {
-            let c = Client::new(&base, None, None);
-            let res = c
-                .agent
-                .get(format!("{base}/events/{event_id}/live"))
-                .call()
-                .unwrap();
-            ready.wait();
+            let a = agent();
+            let url = format!("{}{reread}", hall.base);
             let mut etag: Option<String> = None;
-            let reader = BufReader::new(res.into_body().into_reader());
-            for line in reader.lines() {
-                let Ok(line) = line else { break };
-                let Some(data) = line.strip_prefix("data: ") else {
-                    continue;
-                };
-                let at = Instant::now();
-                let v: Value = serde_json::from_str(data).unwrap_or(Value::Null);
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            let on_message = |v: &Value, at: Instant| {
                 let kind = v["kind"].as_str().unwrap_or_default().to_owned();
                 let seq = v["seq"].as_u64().unwrap_or(0);
                 if kind == "slip_recorded" && !seq.is_multiple_of(sample) {
-                    continue;
+                    return;
                 }
                 let done = on.contains(&kind.as_str()).then(|| {
                     if conditional {
-                        let (status, next) = c.get_if_changed(&reread, etag.as_deref());
+                        let (status, next) = get_if_changed(&a, &url, etag.as_deref());
                         let counter = if status == 304 {
                             &READ_NOT_MODIFIED
                         } else {
                             &READ_FULL
                         };
-                        counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        counter.fetch_add(1, Ordering::Relaxed);
                         etag = next;
                     } else {
-                        c.get(&reread, false);
+                        get(&a, &url, None, false);
                     }
                     Instant::now()
                 });
                 out.lock().unwrap().push((seq, kind, at, done));
+            };
+            let path = format!("/events/{event_id}/live");
+            let opened = rt.block_on(follow_stream(
+                &hall.addr,
+                &path,
+                hall.stop.clone(),
+                || {
+                    hall.ready.wait();
+                },
+                on_message,
+            ));
+            if !opened {
+                // Counted in, so the bench is not left waiting; it stops at the barrier.
+                hall.failed.store(true, Ordering::Relaxed);
+                hall.ready.wait();
             }
         })
         .unwrap();
@@ -407,56 +239,39 @@ fn ms(d: Duration) -> f64 {
 
 fn main() {
     let o = opts();
-    let store = Store::fresh(&o);
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| bench(&o, &store)));
-    store.cleanup();
+    let tag = format!("{}_{}", std::process::id(), arbiter::auth::random_token(6));
+    let tmp = std::env::temp_dir().join(format!("arbiter_dup_{tag}"));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let pg_db = matches!(o.backend, Backend::Postgres).then(|| common::pg_fresh(&o.pg, "dup"));
+    let db = pg_db.as_ref().map(|(_, _, url)| url.as_str());
+    // The server stops when `bench` returns or unwinds, before its database is dropped.
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| bench(&o, &tmp, db)));
+    if let Some((url, name, _)) = &pg_db {
+        common::pg_drop(url, name);
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
     std::process::exit(if result.is_err() { 1 } else { 0 });
 }
 
 #[allow(clippy::too_many_lines)]
-fn bench(o: &Opts, store: &Store) {
-    let settings = Settings {
-        bind: "127.0.0.1:0".into(),
-        data_dir: store.dir.clone(),
-        database: store.url.clone(),
-        secret: arbiter::auth::random_token(32).into_bytes(),
-        session_hours: 6,
-        pool_size: 16,
-        sweeper: false,
-        secure_cookies: false,
-        timeouts: arbiter::config::Timeouts::default(),
-    };
-    let state = arbiter::startup::prepare(&settings).expect("server prepares");
-    let base = start_arbiter(state.clone());
-    let director = {
-        let mut conn = state.pool.get().unwrap();
-        let hash = arbiter::auth::hash_password("long-password-x").unwrap();
-        arbiter::db::users::insert(
-            &mut conn,
-            &arbiter::db::users::NewUser {
-                username: "director",
-                password_hash: &hash,
-                is_admin: true,
-                created_at: chrono::Utc::now().naive_utc(),
-            },
-        )
-        .unwrap()
-    };
-    let chief = Client::new(
-        &base,
-        Some(token(&state, &director)),
-        Some(Duration::from_secs(60)),
-    );
-    let (s, ev) = chief.post(
+fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
+    let password = "long-password-x";
+    admin_create(tmp, db, "director", password);
+    let server = serve(tmp, db, "server");
+    let base = server.base.clone();
+    let chief = agent();
+    let token = common::token(&chief, &base, "director", password);
+    let post = |path: &str, body: &Value| post(&chief, &format!("{base}{path}"), &token, body);
+    let (s, ev) = post(
         "/api/v1/duplicate/events",
         &json!({"name": "Bench hall", "english": true, "public": true}),
     );
     assert_eq!(s, 201, "{ev}");
     let event_id = ev["id"].as_i64().unwrap();
-    let lexicon = ev["ruleset"]["lexicon"].as_str().unwrap().to_owned();
+    let ruleset: dup::DuplicateRuleset = serde_json::from_value(ev["ruleset"].clone()).unwrap();
     let t = Instant::now();
     for n in 1..=o.players {
-        let (s, b) = chief.post(
+        let (s, b) = post(
             &format!("/api/v1/duplicate/events/{event_id}/players"),
             &json!({"number": n, "name": format!("Player {n}"), "club": format!("Club {}", n % 40)}),
         );
@@ -467,49 +282,65 @@ fn bench(o: &Opts, store: &Store) {
         o.players,
         t.elapsed().as_secs_f64()
     );
-    let (s, g) = chief.post(
+    let (s, g) = post(
         &format!("/api/v1/duplicate/events/{event_id}/games"),
         &json!({}),
     );
     assert_eq!(s, 201, "{g}");
     let game = g["id"].as_i64().unwrap();
+    // The bench's own move graph of the event's list (the server builds its own), for the
+    // generator's time alone and the plays the slips are made of.
+    let lexicons = arbiter::services::lexicons::LexiconStore::new(tmp.to_owned());
     let graph = arbiter::services::duplicate::graph(
-        &state.lexicons,
+        &lexicons,
         arbiter::vocab::EventId(event_id),
-        &lexicon,
+        &ruleset.lexicon,
     )
     .unwrap();
+    let (set, notation) = (
+        TileSet::by_name(&ruleset.tile_set).unwrap(),
+        ruleset.notation,
+    );
 
     // The hall display and the ranking readers, subscribed before the game starts.
-    let ready = Arc::new(std::sync::Barrier::new(o.readers + 2));
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let subs = Hall {
+        addr: server.addr.clone(),
+        base: base.clone(),
+        ready: Arc::new(std::sync::Barrier::new(o.readers + 2)),
+        stop: stopped,
+        failed: Arc::default(),
+    };
     let hall = subscribe(
-        &base,
+        &subs,
         event_id,
         format!("/api/v1/duplicate/games/{game}"),
         &["rack_drawn", "turn_started", "top_chosen", "play_placed"],
         97,
         false,
-        ready.clone(),
     );
     let readers: Vec<Seen> = (0..o.readers)
         .map(|_| {
             subscribe(
-                &base,
+                &subs,
                 event_id,
                 format!("/api/v1/duplicate/events/{event_id}/ranking"),
                 &["play_placed"],
                 97,
                 true,
-                ready.clone(),
             )
         })
         .collect();
-    ready.wait();
+    subs.ready.wait();
+    assert!(
+        !subs.failed.load(Ordering::Relaxed),
+        "a subscriber could not open the event's stream"
+    );
     eprintln!("{} subscribers connected", o.readers + 1);
 
     let cmd = |body: Value| -> (Value, Duration) {
         let t = Instant::now();
-        let (s, v) = chief.post(&format!("/api/v1/duplicate/games/{game}/commands"), &body);
+        let (s, v) = post(&format!("/api/v1/duplicate/games/{game}/commands"), &body);
         assert_eq!(s, 200, "{body}: {v}");
         (v, t.elapsed())
     };
@@ -531,28 +362,28 @@ fn bench(o: &Opts, store: &Store) {
         turns += 1;
         let turn = g["turn"].as_u64().unwrap() as u32;
         cmd(json!({"type": "start_turn"}));
-        // The turn's position, read in process: the move generator alone, timed, and the
-        // plays the slips are made of (not timed).
-        let (_, st) = {
-            let mut conn = state.pool.get().unwrap();
-            arbiter::services::duplicate::state(
-                &mut conn,
-                &state.desk,
-                arbiter::vocab::DuplicateGameId(game),
-            )
-            .unwrap()
-        };
-        let (set, notation) = (
-            st.set.clone().unwrap(),
-            st.ruleset.clone().unwrap().notation,
+        // The turn's position, as the API shows it (not timed): the move generator alone on
+        // it, timed, and the plays the slips are made of (not timed).
+        let (_, st) = get(
+            &chief,
+            &format!("{base}/api/v1/duplicate/games/{game}"),
+            Some(&token),
+            true,
         );
-        let rack = st.rack().unwrap();
+        let rows: Vec<&str> = st["board"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap())
+            .collect();
+        let board = parse_board_rows(&rows, &set).unwrap();
+        let rack = parse_rack(st["rack"].as_str().unwrap(), &set).unwrap();
         let t = Instant::now();
-        let tops = dup::tops(&graph, &set, &st.board, &rack, notation);
+        let tops = dup::tops(&graph, &set, &board, &rack, notation);
         top_gen.push(ms(t.elapsed()));
         let mut plays: Vec<(String, String, u32)> = Vec::new();
         if let Some(top) = tops.first() {
-            let all = all_plays(&graph, &set, &st.board, &rack);
+            let all = all_plays(&graph, &set, &board, &rack);
             let best = all
                 .iter()
                 .find(|p| {
@@ -562,19 +393,18 @@ fn bench(o: &Opts, store: &Store) {
                         && p.gcg_word() == top.word
                 })
                 .unwrap_or(&all[0]);
-            plays.push((top.reference.clone(), slip_word(best, &st.board), top.score));
+            plays.push((top.reference.clone(), slip_word(best, &board), top.score));
             for p in all
                 .iter()
                 .filter(|p| {
-                    !st.board.is_empty()
-                        || p.direction() == arbiter::rules::board::Direction::Across
+                    !board.is_empty() || p.direction() == arbiter::rules::board::Direction::Across
                 })
                 .step_by(7)
                 .take(40)
             {
                 plays.push((
                     dup::reference(notation, p.start(), p.direction()),
-                    slip_word(p, &st.board),
+                    slip_word(p, &board),
                     p.score(),
                 ));
             }
@@ -588,12 +418,15 @@ fn bench(o: &Opts, store: &Store) {
                 .map(|a| {
                     let (c, plays, results) = (chief.clone(), plays.clone(), results.clone());
                     let (players, arbs, seed) = (o.players, o.arbitrators, o.seed);
+                    let (url, token) = (
+                        format!("{base}/api/v1/duplicate/games/{game}/slips"),
+                        token.clone(),
+                    );
                     std::thread::spawn(move || {
                         for p in (1..=players).filter(|p| p % arbs == a) {
                             let body = slip_for(p as u32, turn, seed, &plays);
                             let sent = Instant::now();
-                            let (s, v) =
-                                c.post(&format!("/api/v1/duplicate/games/{game}/slips"), &body);
+                            let (s, v) = common::post(&c, &url, &token, &body);
                             assert_eq!(s, 200, "{body}: {v}");
                             let kind = if v["verdict"]["zero"].is_object() {
                                 "zero"
@@ -614,8 +447,10 @@ fn bench(o: &Opts, store: &Store) {
                 .collect();
             handles.into_iter().for_each(|h| h.join().unwrap());
             let done = Instant::now();
-            let rank = chief.get(
-                &format!("/api/v1/duplicate/events/{event_id}/ranking"),
+            let rank = get(
+                &chief,
+                &format!("{base}/api/v1/duplicate/events/{event_id}/ranking"),
+                Some(&token),
                 true,
             );
             let ranked = Instant::now();
@@ -649,6 +484,7 @@ fn bench(o: &Opts, store: &Store) {
     let game_secs = game_started.elapsed().as_secs_f64();
     // Let the last reads finish.
     std::thread::sleep(Duration::from_secs(5));
+    stop.send_replace(true);
 
     let mut sse_placed = Vec::new();
     let mut sse_slip = Vec::new();

@@ -148,7 +148,10 @@
 
   // --- a player's phone (issue 16, D4-D5): number + PIN of the table card, then the slip ----
   // Both go with every request (the phone keeps them for the tab only); the server decides who,
-  // whether the option is on and whether time is up. The page asks every 2 s while open.
+  // whether the option is on and whether time is up. The page follows the game's live stream
+  // (/duplicate/games/{id}/live: a new rack, the turn started, the top, an undo, the end) and
+  // asks for its view when told; the time-up lock comes from the phone's own countdown, checked
+  // with the server at that moment (no message announces it).
   var phone = document.querySelector("[data-phone]");
   if (phone) {
     var pid = phone.getAttribute("data-phone");
@@ -210,10 +213,11 @@
       ask("/api/v1/duplicate/games/" + pid + "/phone/status", {}).then(function (res) {
         if (res.status >= 400) {
           state("refused", words(res.body));
-          if (res.status === 403) { who = null; store.removeItem("dupc-phone-" + pid); phone.querySelector("[data-phone-login]").hidden = false; phone.querySelector("[data-phone-slip]").hidden = true; }
+          if (res.status === 403) { who = null; unfollow(); store.removeItem("dupc-phone-" + pid); phone.querySelector("[data-phone-login]").hidden = false; phone.querySelector("[data-phone-slip]").hidden = true; }
           return;
         }
         show(res.body);
+        follow();
       }).catch(function () { state("refused", text("unreachable")); });
     };
     var clock = function () {
@@ -224,8 +228,57 @@
       el.textContent = Math.floor(s / 60) + ":" + ("0" + (s % 60)).slice(-2);
       el.className = "dup-clock dupc-clock" + (ms <= 0 ? " over" : ms <= warnMs ? " warning" : "");
     };
-    setInterval(clock, 250);
-    setInterval(status, 2000);
+    // The time ran out on the phone's countdown: lock the form at once, and ask the server,
+    // whose clock decides (a phone's clock may be a little ahead or behind).
+    var lockAtEnd = function () {
+      if (endsAt === null || Date.now() < endsAt) { return; }
+      endsAt = null;
+      phone.setAttribute("data-open", "false");
+      phone.querySelector("[data-action=phone-send]").disabled = true;
+      status();
+    };
+    setInterval(function () { clock(); lockAtEnd(); }, 250);
+    // Several changes in a burst (the top chosen, then placed) become one request.
+    var pending = null;
+    var changed = function () { clearTimeout(pending); pending = setTimeout(status, 100); };
+    // The slow poll runs only while the stream is down (a phone asleep, a lost Wi-Fi, a proxy
+    // that cut it): EventSource reconnects by itself, and meanwhile the phone still learns of
+    // a new turn within 10 s. It stops as soon as the stream is back (which asks once, for
+    // what it may have missed).
+    var poll = null;
+    var fallback = function (on) {
+      if (on && poll === null) { poll = setInterval(status, 10000); }
+      if (!on && poll !== null) { clearInterval(poll); poll = null; }
+    };
+    var stream = null;
+    var follow = function () {
+      if (stream || !who) { return; }
+      if (!window.EventSource) { fallback(true); return; }
+      stream = new EventSource("/duplicate/games/" + pid + "/live");
+      var opened = false;
+      stream.addEventListener("change", function (e) {
+        // The game's seq the stream last told of (what a test can compare with the game's).
+        phone.setAttribute("data-stream-seq", e.lastEventId || "");
+        changed();
+      });
+      stream.onopen = function () {
+        phone.setAttribute("data-stream", "open");
+        fallback(false);
+        if (opened) { changed(); }
+        opened = true;
+      };
+      stream.onerror = function () {
+        phone.setAttribute("data-stream", "down");
+        fallback(true);
+        // A refused stream (the game is gone) is not retried by the browser: neither here.
+        if (stream.readyState === EventSource.CLOSED) { stream = null; }
+      };
+    };
+    var unfollow = function () {
+      if (stream) { stream.close(); stream = null; }
+      fallback(false);
+      phone.removeAttribute("data-stream");
+    };
     document.addEventListener("submit", function (e) {
       var login = e.target.closest("[data-phone-login]");
       var form = e.target.closest("[data-phone-form]");
@@ -251,6 +304,7 @@
     document.addEventListener("click", function (e) {
       if (!e.target.closest("[data-action=phone-leave]")) { return; }
       who = null;
+      unfollow();
       store.removeItem("dupc-phone-" + pid);
       phone.querySelector("[data-phone-login]").hidden = false;
       phone.querySelector("[data-phone-slip]").hidden = true;

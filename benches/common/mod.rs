@@ -164,6 +164,54 @@ pub fn post(agent: &ureq::Agent, url: &str, token: &str, body: &Value) -> (u16, 
     }
 }
 
+/// GET, with the bearer token when given; unparsed reads ask for gzip as browsers do and only
+/// count the bytes.
+pub fn get(agent: &ureq::Agent, url: &str, token: Option<&str>, parse: bool) -> (u16, Value) {
+    let mut req = agent.get(url);
+    if let Some(t) = token {
+        req = req.header("Authorization", format!("Bearer {t}"));
+    }
+    if !parse {
+        req = req.header("Accept-Encoding", "gzip");
+    }
+    match req.call() {
+        Ok(mut r) => {
+            let status = r.status().as_u16();
+            let bytes = r.body_mut().read_to_vec().unwrap_or_default();
+            let v = if parse {
+                serde_json::from_slice(&bytes).unwrap_or(Value::Null)
+            } else {
+                json!(bytes.len())
+            };
+            (status, v)
+        }
+        Err(e) => (599, json!({"transport": e.to_string()})),
+    }
+}
+
+/// A conditional GET as a browser re-reads: gzip, `If-None-Match` with the ETag held. Returns
+/// the status and the ETag to hold next.
+pub fn get_if_changed(agent: &ureq::Agent, url: &str, etag: Option<&str>) -> (u16, Option<String>) {
+    let mut req = agent.get(url).header("Accept-Encoding", "gzip");
+    if let Some(t) = etag {
+        req = req.header("If-None-Match", t);
+    }
+    match req.call() {
+        Ok(mut r) => {
+            let status = r.status().as_u16();
+            let next = r
+                .headers()
+                .get("etag")
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned)
+                .or_else(|| etag.map(str::to_owned));
+            let _ = r.body_mut().read_to_vec();
+            (status, next)
+        }
+        Err(_) => (599, etag.map(str::to_owned)),
+    }
+}
+
 /// The body of a 200/201 answer; anything else stops the bench, naming `what`.
 pub fn created(res: (u16, Value), what: &str) -> Value {
     assert!(res.0 == 200 || res.0 == 201, "{what}: {} {}", res.0, res.1);

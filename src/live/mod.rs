@@ -138,7 +138,8 @@ impl LiveMessage {
         }
     }
 
-    /// The live topics it is published to (its event, its match, its online game or the lobby).
+    /// The live topics it is published to (its event, its match, its online game, its
+    /// Duplicate game's master changes, or the lobby).
     pub fn topics(&self) -> [Option<Topic>; 3] {
         [
             self.event_id().map(Topic::Event),
@@ -146,6 +147,9 @@ impl LiveMessage {
             match self {
                 LiveMessage::Online { game_id, .. } => Some(Topic::Online(*game_id)),
                 LiveMessage::Lobby => Some(Topic::Lobby),
+                LiveMessage::Duplicate { game_id, last, .. } if moves_duplicate_master(last) => {
+                    Some(Topic::DuplicateGame(*game_id))
+                }
                 _ => None,
             },
         ]
@@ -166,6 +170,22 @@ impl LiveMessage {
     }
 }
 
+/// Whether a Duplicate event kind changes what every player sees (the rack, the turn and its
+/// time, the top, the end): what players' phones follow. Slips and phone entries are not among
+/// them: a hall's 1,000 slips per turn would otherwise wake each of 1,000 phones.
+pub fn moves_duplicate_master(kind: &str) -> bool {
+    matches!(
+        kind,
+        "created"
+            | "rack_drawn"
+            | "turn_started"
+            | "top_chosen"
+            | "play_placed"
+            | "undone"
+            | "ended"
+    )
+}
+
 /// What a live stream listens to: every change of one event, or of one match. Each topic has
 /// its own channel, so a message wakes only the streams that want it (with one channel for the
 /// whole server, 10,000 spectators woke for every move of every match, each to drop it).
@@ -179,6 +199,8 @@ pub enum Topic {
     Online(OnlineGameId),
     /// The online lobby.
     Lobby,
+    /// A Duplicate game's master changes (see [`moves_duplicate_master`]).
+    DuplicateGame(DuplicateGameId),
 }
 
 impl Topic {
@@ -187,7 +209,7 @@ impl Topic {
     fn capacity(self) -> usize {
         match self {
             Topic::Event(_) | Topic::Lobby => 1024,
-            Topic::Match(_) | Topic::Online(_) => 64,
+            Topic::Match(_) | Topic::Online(_) | Topic::DuplicateGame(_) => 64,
         }
     }
 }
@@ -323,5 +345,33 @@ mod tests {
         let mut again = live.subscribe_to(Topic::Match(MatchId(7)));
         live.publish(moved(7, 1));
         assert_eq!(again.try_recv().unwrap(), moved(7, 1));
+    }
+
+    // Issue 16 (phone slips): a game's phones hear its master changes, never its slips.
+    #[test]
+    fn a_duplicate_games_topic_hears_its_master_changes_only() {
+        let live = Live::default();
+        let mut phones = live.subscribe_to(Topic::DuplicateGame(DuplicateGameId(5)));
+        let mut event = live.subscribe_to(Topic::Event(EventId(1)));
+        let dup = |game: i64, seq: i64, last: &'static str| LiveMessage::Duplicate {
+            event_id: EventId(1),
+            game_id: DuplicateGameId(game),
+            seq: Seq(seq),
+            last,
+        };
+        for m in [
+            dup(5, 1, "rack_drawn"),
+            dup(5, 2, "slip_recorded"),
+            dup(5, 3, "phone_slip_entered"),
+            dup(6, 1, "rack_drawn"),
+            dup(5, 4, "turn_started"),
+        ] {
+            live.publish(m);
+        }
+        assert_eq!(phones.try_recv().unwrap(), dup(5, 1, "rack_drawn"));
+        assert_eq!(phones.try_recv().unwrap(), dup(5, 4, "turn_started"));
+        assert!(phones.try_recv().is_err());
+        // The event's stream (the officials' pages) still hears everything.
+        assert_eq!(std::iter::from_fn(|| event.try_recv().ok()).count(), 5);
     }
 }

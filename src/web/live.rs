@@ -15,7 +15,7 @@ use super::session::MaybeUser;
 use crate::error::AppError;
 use crate::live::{LiveMessage, Topic};
 use crate::services::{events, matches};
-use crate::vocab::{EventId, MatchId, OnlineGameId, Seq};
+use crate::vocab::{DuplicateGameId, EventId, MatchId, OnlineGameId, Seq};
 
 fn last_event_id(req: &HttpRequest) -> Option<i64> {
     req.headers()
@@ -215,6 +215,39 @@ pub async fn online_game_stream(
     };
     Ok(sse(&state, initial, rx, move |m| match m {
         LiveMessage::Online { game_id, seq } if *game_id == id => Some(seq.0),
+        _ => None,
+    }))
+}
+
+/// `GET /duplicate/games/{id}/live`: a Duplicate game's master changes (a rack drawn, a turn
+/// started, a top chosen or placed, an undo, the end), which players' phones follow (issue 16,
+/// D4-D5); slips are not on it. Ids are the game's seqs. A frame names the seq and kind only,
+/// never a tile: each phone then asks for its own view with its number and PIN. Open to whoever
+/// may read the event, and to anyone when the event takes phone slips (`stream_access`).
+pub async fn duplicate_game_stream(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<DuplicateGameId>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    // Subscribed before the seq is read: a change in between is heard, not lost.
+    let rx = state.live.subscribe_to(Topic::DuplicateGame(id));
+    let (event_id, seq) = state
+        .db(move |conn| crate::services::duplicate::stream_access(conn, uid, id))
+        .await?;
+    // A reconnect that missed seqs is told at once, so the phone reads its view again.
+    let initial = match last_event_id(&req) {
+        Some(after) if after < seq.0 => vec![frame(
+            seq.0,
+            &LiveMessage::Resync {
+                event_id: Some(event_id),
+            },
+        )],
+        _ => Vec::new(),
+    };
+    Ok(sse(&state, initial, rx, move |m| match m {
+        LiveMessage::Duplicate { game_id, seq, .. } if *game_id == id => Some(seq.0),
         _ => None,
     }))
 }

@@ -318,6 +318,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             web::get().to(live::online_game_stream),
         )
         .route("/events/{id}/live", web::get().to(live::event_stream))
+        .route(
+            "/duplicate/games/{id}/live",
+            web::get().to(live::duplicate_game_stream),
+        )
         .route("/events/{id}/pic", web::get().to(pages::pic::pic_page))
         .route(
             "/events/{id}/pic/queue",

@@ -228,3 +228,113 @@ fn the_ranking_is_served_as_cached_bytes_with_an_etag_that_moves_with_every_chan
     std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut plain).unwrap();
     assert_eq!(serde_json::from_slice::<Value>(&plain).unwrap(), v);
 }
+
+// Issue 16: the live ranking page's HTML fragment is rendered once per change and language and
+// kept like the JSON: two reads between changes are the same bytes with the same ETag, the
+// ETag held answers 304, each language gets its own (never another's), gzip when asked, and a
+// change gives the new ranking at once (dropped before live pages are woken). Rule D9.
+#[test]
+fn the_ranking_fragment_is_kept_per_language_with_an_etag_until_a_change() {
+    let app = spawn_app();
+    let (mut chief, event_id) = event(&app);
+    let game = created(chief.post_json(
+        &format!("/api/v1/duplicate/events/{event_id}/games"),
+        &json!({}),
+    ))["id"]
+        .as_i64()
+        .unwrap();
+    cmd(
+        &mut chief,
+        game,
+        json!({"type": "type_rack", "tiles": "ZESTAIO"}),
+    );
+    cmd(&mut chief, game, json!({"type": "start_turn"}));
+    let path = format!("/duplicate/events/{event_id}/ranking/table");
+    let mut anon = app.client();
+    let read = |c: &mut Client, lang: &str, etag: Option<&str>| {
+        let mut h = vec![("Accept-Language", lang)];
+        if let Some(t) = etag {
+            h.push(("If-None-Match", t));
+        }
+        let (r, body) = c.get_bytes(&path, &h);
+        let etag = r.header("etag").map(str::to_owned);
+        (r.status, etag, body)
+    };
+    let (status, en_tag, en) = read(&mut anon, "en", None);
+    assert_eq!(status, 200);
+    let en_tag = en_tag.expect("an ETag");
+    assert!(en_tag.starts_with('"'), "a strong ETag: {en_tag}");
+    let en_text = String::from_utf8(en.clone()).unwrap();
+    assert!(en_text.contains("data-ranking"), "{en_text}");
+    // The same bytes and ETag again; the ETag held: 304 without a body.
+    let (_, again_tag, again) = read(&mut anon, "en", None);
+    assert_eq!((again_tag.as_deref(), &again), (Some(en_tag.as_str()), &en));
+    let (status, _, body) = read(&mut anon, "en", Some(&en_tag));
+    assert_eq!((status, body.len()), (304, 0));
+    // French: its own words, its own ETag; the English one is still English.
+    let (_, fr_tag, fr) = read(&mut anon, "fr", None);
+    let fr_tag = fr_tag.unwrap();
+    assert_ne!(fr_tag, en_tag);
+    assert_ne!(fr, en, "the French fragment is not the English one");
+    assert_eq!(read(&mut anon, "fr", None).2, fr);
+    assert_eq!(read(&mut anon, "en", None).2, en);
+    let (status, _, _) = read(&mut anon, "en", Some(&fr_tag));
+    assert_eq!(status, 200, "another language's ETag is not this one's");
+    // Kept: a fragment rendered once is what a fresh rendering gives.
+    app.state.standings.duplicate.clear();
+    assert_eq!(read(&mut anon, "en", None).2, en);
+    // Gzip when asked, the same HTML.
+    let (gz, bytes) = anon.get_bytes(
+        &path,
+        &[("Accept-Language", "en"), ("Accept-Encoding", "gzip")],
+    );
+    assert_eq!(gz.header("content-encoding"), Some("gzip"));
+    let mut plain = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut plain).unwrap();
+    assert_eq!(plain, en);
+    // The top placed: the next read, at once, is the new ranking, with a new ETag.
+    slip(&mut chief, game, 1, "ZEST", 26);
+    let r = chief.post_json(
+        &format!("/api/v1/duplicate/games/{game}/commands"),
+        &json!({"type": "choose_top"}),
+    );
+    if r.status == 422 {
+        cmd(&mut chief, game, json!({"type": "choose_top", "choice": 0}));
+    }
+    cmd(&mut chief, game, json!({"type": "place_top"}));
+    let (status, moved_tag, moved) = read(&mut anon, "en", Some(&en_tag));
+    assert_eq!(status, 200, "the change dropped the kept fragment");
+    assert_ne!(moved_tag.as_deref(), Some(en_tag.as_str()));
+    let moved = String::from_utf8(moved).unwrap();
+    assert!(
+        moved.contains(r#"<tr data-player="1"><td class="num">1</td>"#)
+            && moved.contains(r#"<td class="num" data-total>26</td>"#),
+        "player 1 first with 26: {moved}"
+    );
+    let (status, _, _) = read(&mut anon, "fr", Some(&fr_tag));
+    assert_eq!(status, 200, "the French one is dropped too");
+}
+
+// A private event's fragment is kept too, but never served to who may not read the event.
+#[test]
+fn a_private_events_ranking_fragment_is_refused_to_strangers_even_when_kept() {
+    let app = spawn_app();
+    let mut chief = app.bearer("chief", true);
+    let ev = created(chief.post_json(
+        "/api/v1/duplicate/events",
+        &json!({"name": "Closed", "english": true, "public": false}),
+    ));
+    let path = format!("/duplicate/events/{}/ranking/table", ev["id"]);
+    let mut page = app.client();
+    assert_eq!(page.login_form("chief", PASSWORD).status, 303);
+    let (seen, body) = page.get_bytes(&path, &[]);
+    assert_eq!(seen.status, 200);
+    let etag = seen.header("etag").unwrap().to_owned();
+    let mut anon = app.client();
+    // Signed out: sent to sign in (303), whatever ETag is held.
+    let (r, _) = anon.get_bytes(&path, &[("If-None-Match", &etag)]);
+    assert!(matches!(r.status, 303 | 403 | 404), "{}", r.status);
+    let (r, stranger) = anon.get_bytes(&path, &[]);
+    assert!(matches!(r.status, 303 | 403 | 404), "{}", r.status);
+    assert_ne!(stranger, body);
+}

@@ -342,3 +342,141 @@ fn phone_slips_are_refused_when_the_event_does_not_take_them_or_no_turn_runs() {
     assert_eq!(page.status, 200);
     assert!(page.body.contains("data-phone-login"));
 }
+
+/// A private English event, with or without phone slips, players 1 and 2, and a game.
+fn private_game(chief: &mut Client, phone_slips: bool) -> (i64, i64) {
+    let ev = created(chief.post_json(
+        "/api/v1/duplicate/events",
+        &json!({"name": format!("Closed {phone_slips}"), "english": true, "public": false,
+                "ruleset": {"phone_slips": phone_slips}}),
+    ));
+    let event_id = ev["id"].as_i64().unwrap();
+    for n in 1..=2 {
+        created(chief.post_json(
+            &format!("/api/v1/duplicate/events/{event_id}/players"),
+            &json!({"number": n, "name": format!("P{n}")}),
+        ));
+    }
+    let game = created(chief.post_json(
+        &format!("/api/v1/duplicate/events/{event_id}/games"),
+        &json!({}),
+    ))["id"]
+        .as_i64()
+        .unwrap();
+    (event_id, game)
+}
+
+// Issue 16 (D4, D5): a player's phone follows its game's live stream. It is open to anyone when
+// the event takes phone slips (the phone page is; the number and PIN are asked for there), tells
+// of the master's changes (rack, turn, top) and never of slips or phone entries, names no tile,
+// and a reconnect that missed a change is told at once.
+#[test]
+fn a_phone_follows_its_games_stream_which_tells_of_turns_never_of_slips_or_tiles() {
+    let app = spawn_app();
+    let mut chief = app.bearer("chief", true);
+    let (event_id, game) = private_game(&mut chief, true);
+    let (_, other) = private_game(&mut chief, true);
+    let mut live = LiveStream::open(&app.base, &format!("/duplicate/games/{game}/live"), None);
+    assert!(live.text.starts_with("HTTP/1.1 200"), "{}", live.text);
+    assert!(live.text.contains("text/event-stream"), "{}", live.text);
+    let command = |c: &mut Client, g: i64, body: Value| {
+        ok(c.post_json(&format!("/api/v1/duplicate/games/{g}/commands"), &body))
+    };
+    // Another game's change is not on this game's stream.
+    command(
+        &mut chief,
+        other,
+        json!({"type": "type_rack", "tiles": "QUIZBAE"}),
+    );
+    command(
+        &mut chief,
+        game,
+        json!({"type": "type_rack", "tiles": "ZESTAIO"}),
+    );
+    let pin = {
+        let mut conn = app.state.pool.get().unwrap();
+        arbiter::db::duplicate::players(&mut conn, arbiter::vocab::EventId(event_id))
+            .unwrap()
+            .into_iter()
+            .find(|p| p.number == 1)
+            .unwrap()
+            .pin
+    };
+    let started = command(&mut chief, game, json!({"type": "start_turn"}));
+    // A phone entry and an arbitrator's slip: on the event's stream, not on the phones'.
+    ok(app.client().post_json(
+        &format!("/api/v1/duplicate/games/{game}/phone/slip"),
+        &json!({"player": 1, "pin": pin, "reference": "8H", "word": "ZEST", "points": 26}),
+    ));
+    ok(chief.post_json(
+        &format!("/api/v1/duplicate/games/{game}/slips"),
+        &json!({"player": 2, "reference": "8H", "word": "ZEST", "points": 26}),
+    ));
+    let r = chief.post_json(
+        &format!("/api/v1/duplicate/games/{game}/commands"),
+        &json!({"type": "choose_top"}),
+    );
+    if r.status == 422 {
+        command(&mut chief, game, json!({"type": "choose_top", "choice": 0}));
+    }
+    let text = live.read_until(|t| t.contains(r#""kind":"top_chosen""#));
+    let kinds: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.split(r#""kind":""#).nth(1))
+        .filter_map(|k| k.split('"').next())
+        .collect();
+    assert_eq!(
+        kinds,
+        ["rack_drawn", "turn_started", "top_chosen"],
+        "{text}"
+    );
+    assert!(
+        !text.contains("ZEST") && !text.contains("\"rack\""),
+        "no tile: {text}"
+    );
+    assert!(
+        text.contains(&format!("\nid: {}\n", started["seq"])),
+        "ids are the game's seqs: {text}"
+    );
+    // A reconnect that holds an older seq hears at once that it missed something; one that
+    // holds the last hears only what comes next.
+    let seq = ok(chief.get(&format!("/api/v1/duplicate/games/{game}")))["seq"]
+        .as_i64()
+        .unwrap();
+    let path = format!("/duplicate/games/{game}/live");
+    let mut behind = LiveStream::open(&app.base, &path, Some("1"));
+    let text = behind.read_until(|t| t.contains("data: "));
+    assert!(text.contains(&format!("\nid: {seq}\n")), "{text}");
+    let mut current = LiveStream::open(&app.base, &path, Some(&seq.to_string()));
+    let placed = command(&mut chief, game, json!({"type": "place_top"}));
+    let text = current.read_until(|t| t.contains("data: "));
+    let first = text
+        .split("\nid: ")
+        .nth(1)
+        .and_then(|t| t.split('\n').next());
+    assert_eq!(first, Some(placed["seq"].to_string().as_str()), "{text}");
+}
+
+// Without phone slips a private game's stream is its event's readers' only; no such game: 404.
+#[test]
+fn a_games_stream_is_refused_to_strangers_when_the_event_takes_no_phone_slips() {
+    let app = spawn_app();
+    let mut chief = app.bearer("chief", true);
+    let (_, game) = private_game(&mut chief, false);
+    let path = format!("/duplicate/games/{game}/live");
+    let stranger = LiveStream::open(&app.base, &path, None);
+    // Signed out: sent to sign in, as for the event's own stream.
+    assert!(
+        ["303", "403", "404"]
+            .iter()
+            .any(|c| stranger.text.starts_with(&format!("HTTP/1.1 {c}"))),
+        "{}",
+        stranger.text
+    );
+    let missing = LiveStream::open(
+        &app.base,
+        &format!("/duplicate/games/{}/live", game + 100),
+        None,
+    );
+    assert!(missing.text.starts_with("HTTP/1.1 404"), "{}", missing.text);
+}

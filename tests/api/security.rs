@@ -109,6 +109,9 @@ fn policy(r: &Route) -> Policy {
         ("get", "/events/{id}/duplicate", false) => Director,
         ("post", "/events/{id}/duplicate/players", false) => Director,
         ("post", "/events/{id}/duplicate/games", false) => DupReferee,
+        // A game's live stream: its event's readers (this event takes no phone slips; with
+        // them it is open to anyone, see `duplicate_phone.rs`).
+        ("get", "/duplicate/games/{id}/live", false) => DupReader,
         ("get", p, _) if p.starts_with("/duplicate/") => DupReader,
         // Individual events (issue 18): a private one is read and run by its director; the
         // fixture's other accounts hold no role in it. Its public pages (standings, pairings,

@@ -10,127 +10,30 @@
 // Started by run.sh: ARBITER_URL, ARBITER_ADMIN_USER, ARBITER_ADMIN_PASSWORD, SCREENSHOT_DIR,
 // SUMMARY_FILE.
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { chromium } from "playwright-core";
+import * as lib from "./lib.mjs";
 
-const BASE = must("ARBITER_URL");
-const ADMIN = { username: must("ARBITER_ADMIN_USER"), password: must("ARBITER_ADMIN_PASSWORD") };
-const SHOTS = process.env.SCREENSHOT_DIR || "screenshots";
+const { base: BASE, admin: ADMIN, shots: SHOTS } = lib.env();
 const LIVE_MS = 5000;
-const MIN_TAP = 44;
 const PASSWORD = "duplicate-pass-123";
-mkdirSync(SHOTS, { recursive: true });
 
-function must(name) {
-  const v = process.env[name];
-  if (!v) { console.error(`${name} is not set: run tests/browser/run.sh`); process.exit(2); }
-  return v;
-}
+const steps = new lib.Steps();
+const step = (name, fn) => steps.step(name, fn);
+const api = (method, path, body, token) => lib.api(BASE, method, path, body, token);
+const eventually = (fn, what, ms = LIVE_MS) => lib.eventually(fn, what, ms);
 
-let passed = 0, failed = 0;
-const failures = [];
-const s = {};
-async function step(name, fn) {
-  if (s.broken) {
-    failed++;
-    failures.push(`${name}: not run, "${s.broken}" failed first`);
-    console.log(`not ok - ${name} # not run: an earlier step failed`);
-    return;
-  }
-  const t0 = Date.now();
-  try {
-    await fn();
-    passed++;
-    console.log(`ok - ${name} (${Date.now() - t0} ms)`);
-  } catch (e) {
-    failed++;
-    const msg = (e && e.message ? e.message : String(e)).split("\n").slice(0, 12).join("\n    ");
-    failures.push(`${name}: ${msg}`);
-    console.log(`not ok - ${name}\n    ${msg}`);
-    s.broken = name;
-  }
-}
-
-async function api(method, path, body, token) {
-  const res = await fetch(BASE + path, {
-    method,
-    headers: { "content-type": "application/json", accept: "application/json",
-      ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) { throw new Error(`${method} ${path} → ${res.status}: ${text}`); }
-  return text ? JSON.parse(text) : null;
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"],
-});
+const browser = await lib.launch();
 const VP = { name: "landscape", width: 1024, height: 768 };
 
 async function device() {
-  const context = await browser.newContext({
-    viewport: { width: VP.width, height: VP.height }, deviceScaleFactor: 1, isMobile: true, hasTouch: true,
-  });
-  context.setDefaultTimeout(10000);
-  const page = await context.newPage();
-  const problems = [];
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("console", (m) => { if (m.type() === "error") { problems.push(`console: ${m.text()}`); } });
-  return { context, page, problems };
+  const d = await lib.device(browser, { width: VP.width, height: VP.height, touch: true });
+  d.context.setDefaultTimeout(10000);
+  return d;
 }
-
-async function login(page, who) {
-  await page.goto(`${BASE}/login`);
-  await page.fill('input[name="username"]', who.username);
-  await page.fill('input[name="password"]', who.password);
-  await Promise.all([
-    page.waitForURL((u) => !u.pathname.startsWith("/login")),
-    page.click('main form button[type="submit"]'),
-  ]);
-}
-
-async function openLive(page, path) {
-  const stream = page.waitForResponse((r) => /\/live$/.test(new URL(r.url()).pathname) && r.status() === 200);
-  await page.goto(BASE + path);
-  await stream;
-  await page.evaluate(() => { window.__arbiterNoReload = true; });
-}
-async function notReloaded(page) {
-  assert.equal(await page.evaluate(() => window.__arbiterNoReload === true), true, `${page.url()} was reloaded`);
-}
-
-async function layout(page, label) {
-  await page.screenshot({ path: join(SHOTS, `duplicate-${label}.png`), fullPage: true });
-  const m = await page.evaluate((minTap) => {
-    const doc = document.documentElement;
-    const small = [];
-    const sel = 'button, a.button, select, input:not([type="hidden"]):not([type="checkbox"]), textarea, header.top a, table.list td a, main p > a:only-child';
-    document.querySelectorAll(sel).forEach((el) => {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 && r.height === 0) { return; }
-      if (r.height < minTap || r.width < minTap) {
-        small.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("name") || "").trim().slice(0, 30)}" ${Math.round(r.width)}×${Math.round(r.height)}`);
-      }
-    });
-    return { scrollWidth: doc.scrollWidth, innerWidth: window.innerWidth, small };
-  }, MIN_TAP);
-  assert.ok(m.scrollWidth <= m.innerWidth, `${label}: the page scrolls sideways (${m.scrollWidth} > ${m.innerWidth})`);
-  assert.deepEqual(m.small, [], `${label}: touch targets under ${MIN_TAP} px`);
-}
-
-async function eventually(fn, what, ms = LIVE_MS) {
-  const until = Date.now() + ms;
-  let last;
-  for (;;) {
-    try { return await fn(); } catch (e) { last = e; }
-    if (Date.now() > until) { throw new Error(`${what} not seen within ${ms} ms: ${last && last.message}`); }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const login = (page, who) => lib.login(BASE, page, who);
+const openLive = (page, path) => lib.openLive(BASE, page, path);
+const notReloaded = (page) => lib.notReloaded(page);
+// A full-page screenshot, no sideways scrolling, touch targets of at least 44 px.
+const layout = (page, label) => lib.layout(page, SHOTS, `duplicate-${label}`);
 
 // --- set-up --------------------------------------------------------------------------------------
 const ev = {};
@@ -309,7 +212,4 @@ await step("no script errors on any page", async () => {
 });
 
 await browser.close().catch(() => {});
-const line = `${passed} passed, ${failed} failed`;
-if (failures.length) { console.log("\nFailures:\n" + failures.map((f) => "  - " + f).join("\n")); }
-if (process.env.SUMMARY_FILE) { writeFileSync(process.env.SUMMARY_FILE, line + "\n"); } else { console.log(line); }
-process.exit(failed ? 1 : 0);
+steps.finish();

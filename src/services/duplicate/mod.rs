@@ -28,11 +28,12 @@ pub use export::{master_gcg, record_csv, record_gcg};
 pub use graph::{graph, warm};
 pub use phone::{
     PhoneEntry, PhonePlayer, PhoneSlipRequest, PhoneView, phone_entries, phone_slip, phone_status,
+    stream_access,
 };
 pub use prepared::{
     PrepareRequest, PreparedImported, export as prepared_export, import as import_prepared, prepare,
 };
-pub use ranking_bytes::{EncodedRanking, RankingBytes};
+pub use ranking_bytes::{EncodedFragment, EncodedRanking, RankingBytes};
 pub use requests::{
     NewDuplicateEventRequest, NewDuplicatePlayerRequest, RefereeCommand, RefereeRequest,
     SlipOutcome, SlipRequest,
@@ -56,8 +57,8 @@ use crate::vocab::{DuplicateGameId, EventId, Role, Seq, UserId};
 
 pub use views::{
     DuplicateEventView, GameRanking, GameRecord, GameView, PlacedTop, RankingLine, RankingView,
-    RecordSlip, RecordTurn, event_view, ranking, ranking_bytes, ranking_csv, record, view,
-    view_for,
+    RecordSlip, RecordTurn, event_view, ranking, ranking_bytes, ranking_csv, ranking_fragment,
+    record, view, view_for,
 };
 
 impl From<DuplicateError> for AppError {

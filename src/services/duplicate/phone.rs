@@ -148,6 +148,23 @@ pub fn phone_status(
         .read(conn, game, |row, s, _| Ok(view(row, s, who.player, now)))
 }
 
+/// Whether `user` may follow the game's live stream (`/duplicate/games/{id}/live`): whoever
+/// may read its event, and anyone when the event takes phone slips (the phone page is open to
+/// anyone; the stream names seqs and kinds only, never a tile, and each phone then asks for its
+/// own view with its number and PIN). Returns the game's event and its last seq.
+pub fn stream_access(
+    conn: &mut DbConn,
+    user: Option<UserId>,
+    game: DuplicateGameId,
+) -> Result<(crate::vocab::EventId, crate::vocab::Seq), AppError> {
+    let row = rows::find_game(conn, game)?
+        .ok_or_else(|| AppError::not_found(format!("no Duplicate game {game}")))?;
+    if !super::event_ruleset(conn, row.event_id)?.phone_slips {
+        crate::services::events::readable(conn, user, row.event_id)?;
+    }
+    Ok((row.event_id, row.last_seq))
+}
+
 /// D4, D5: the player's own slip for the turn running, taken until its time is up (server
 /// time; later, refused with nothing recorded). An entry replaces their earlier one.
 pub fn phone_slip(

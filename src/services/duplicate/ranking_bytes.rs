@@ -10,6 +10,10 @@
 //! before any game, shows within that second, as for the team standings). A reader that made
 //! bytes while a change was being delivered keeps them to itself: bytes are stored only when
 //! the event's generation is the one read before computing them.
+//!
+//! The live ranking page's HTML fragment is kept the same way, once per language (the page
+//! re-reads it after each change, a hall of readers at once): rendered once per change and
+//! language, with its gzip form and an ETag, dropped by the same [`RankingBytes::changed`].
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -35,6 +39,44 @@ pub struct EncodedRanking {
     key: String,
 }
 
+/// The ranking's HTML fragment in one language, with its gzip form.
+#[derive(Debug)]
+pub struct EncodedFragment {
+    /// The strong ETag (quoted): one per ranking key and language.
+    pub etag: String,
+    /// The HTML.
+    pub plain: Vec<u8>,
+    /// The same HTML gzip-compressed.
+    pub compressed: Vec<u8>,
+    /// The event is public (its fragment may be served without asking who reads).
+    pub public: bool,
+    /// The event's default language when it was rendered (which language a reader gets).
+    event_lang: Option<String>,
+    /// What the ranking was computed for.
+    key: String,
+}
+
+/// What a fragment was made from: the event's generation read before the database, the
+/// ranking's key, whether the event is public, and its default language.
+#[derive(Debug)]
+pub struct Made<'a> {
+    /// The generation read before computing the ranking.
+    pub generation: u64,
+    /// The ranking's key.
+    pub key: &'a str,
+    /// The event is public.
+    pub public: bool,
+    /// The event's default language.
+    pub event_lang: Option<&'a str>,
+}
+
+#[derive(Debug)]
+struct Kept<T> {
+    at: Instant,
+    generation: u64,
+    bytes: Arc<T>,
+}
+
 #[derive(Debug)]
 struct Entry {
     at: Instant,
@@ -47,6 +89,8 @@ struct Entry {
 pub struct RankingBytes {
     entries: Mutex<HashMap<EventId, Entry>>,
     generations: Mutex<HashMap<EventId, u64>>,
+    /// HTML fragments by event, then by language code.
+    fragments: Mutex<HashMap<EventId, HashMap<&'static str, Kept<EncodedFragment>>>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -62,6 +106,7 @@ impl RankingBytes {
     pub fn changed(&self, event: EventId) {
         *lock(&self.generations).entry(event).or_insert(0) += 1;
         lock(&self.entries).remove(&event);
+        lock(&self.fragments).remove(&event);
     }
 
     /// The event's change generation (read before computing a ranking).
@@ -115,23 +160,97 @@ impl RankingBytes {
         Ok(bytes)
     }
 
+    /// A public event's fresh HTML fragment in the language `lang` names from the event's
+    /// default language: served without the database.
+    pub fn public_fresh_fragment(
+        &self,
+        event: EventId,
+        lang: impl FnOnce(Option<&str>) -> &'static str,
+    ) -> Option<Arc<EncodedFragment>> {
+        let generation = self.generation(event);
+        let fresh = |k: &&Kept<EncodedFragment>| {
+            k.generation == generation && k.at.elapsed() < Self::FRESH && k.bytes.public
+        };
+        let m = lock(&self.fragments);
+        let langs = m.get(&event)?;
+        // Every fresh fragment of the event was rendered knowing its default language.
+        let any = langs.values().find(|k| fresh(k))?;
+        let code = lang(any.bytes.event_lang.as_deref());
+        langs.get(code).filter(fresh).map(|k| k.bytes.clone())
+    }
+
+    /// The HTML fragment of a ranking `made` as said, in language `lang`: the kept one when
+    /// rendered for the same key (its freshness renewed), otherwise rendered now and kept if no
+    /// change was delivered meanwhile.
+    pub fn fragment(
+        &self,
+        event: EventId,
+        lang: &'static str,
+        made: &Made<'_>,
+        render: impl FnOnce() -> Result<String, AppError>,
+    ) -> Result<Arc<EncodedFragment>, AppError> {
+        let kept = lock(&self.fragments)
+            .get(&event)
+            .and_then(|l| l.get(lang))
+            .filter(|k| k.bytes.key == made.key && k.bytes.public == made.public)
+            .filter(|k| k.bytes.event_lang.as_deref() == made.event_lang)
+            .map(|k| k.bytes.clone());
+        let bytes = match kept {
+            Some(b) => b,
+            None => {
+                let plain = render()?.into_bytes();
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                made.key.hash(&mut h);
+                Arc::new(EncodedFragment {
+                    etag: format!("\"drh{event}-{lang}-{:016x}\"", h.finish()),
+                    compressed: gzip(&plain)?,
+                    plain,
+                    public: made.public,
+                    event_lang: made.event_lang.map(str::to_owned),
+                    key: made.key.to_owned(),
+                })
+            }
+        };
+        if self.generation(event) == made.generation {
+            let mut m = lock(&self.fragments);
+            if m.len() >= Self::MAX && !m.contains_key(&event) {
+                m.clear();
+            }
+            m.entry(event).or_default().insert(
+                lang,
+                Kept {
+                    at: Instant::now(),
+                    generation: made.generation,
+                    bytes: bytes.clone(),
+                },
+            );
+        }
+        Ok(bytes)
+    }
+
     /// Forgets every ranking (tests compare a cached answer with a fresh one).
     pub fn clear(&self) {
         lock(&self.entries).clear();
+        lock(&self.fragments).clear();
     }
 }
 
-fn encode(key: &str, public: bool, view: &RankingView) -> Result<EncodedRanking, AppError> {
+/// `plain` gzip-compressed (once per change, not per reader).
+fn gzip(plain: &[u8]) -> Result<Vec<u8>, AppError> {
     use std::io::Write;
-    let plain = serde_json::to_vec(view).map_err(AppError::internal)?;
-    // 1,000 lines are ~200 KB of JSON and a tenth of it compressed: compressed once here, not
-    // per reader.
     let mut gz = flate2::write::GzEncoder::new(
         Vec::with_capacity(plain.len() / 8),
         flate2::Compression::default(),
     );
-    gz.write_all(&plain).map_err(AppError::internal)?;
-    let compressed = gz.finish().map_err(AppError::internal)?;
+    gz.write_all(plain).map_err(AppError::internal)?;
+    gz.finish().map_err(AppError::internal)
+}
+
+fn encode(key: &str, public: bool, view: &RankingView) -> Result<EncodedRanking, AppError> {
+    let plain = serde_json::to_vec(view).map_err(AppError::internal)?;
+    // 1,000 lines are ~200 KB of JSON and a tenth of it compressed: compressed once here, not
+    // per reader.
+    let compressed = gzip(&plain)?;
     let mut h = std::collections::hash_map::DefaultHasher::new();
     key.hash(&mut h);
     Ok(EncodedRanking {
@@ -181,6 +300,60 @@ mod tests {
         c.changed(ev);
         c.encode(ev, before, "old", true, &view()).unwrap();
         assert!(c.public_fresh(ev).is_none());
+    }
+
+    fn made(generation: u64, key: &str) -> Made<'_> {
+        Made {
+            generation,
+            key,
+            public: true,
+            event_lang: None,
+        }
+    }
+
+    #[test]
+    fn fragments_are_kept_per_language_until_a_change_is_delivered() {
+        let c = RankingBytes::default();
+        let ev = EventId(3);
+        let en = c
+            .fragment(ev, "en", &made(0, "k1"), || Ok("<table>en</table>".into()))
+            .unwrap();
+        let fr = c
+            .fragment(ev, "fr", &made(0, "k1"), || Ok("<table>fr</table>".into()))
+            .unwrap();
+        assert_ne!(en.etag, fr.etag);
+        // Each language gets its own, never the other's, and nothing is rendered twice.
+        let again = c
+            .fragment(ev, "en", &made(0, "k1"), || panic!("rendered twice"))
+            .unwrap();
+        assert!(Arc::ptr_eq(&again, &en));
+        assert!(Arc::ptr_eq(
+            &c.public_fresh_fragment(ev, |_| "fr").unwrap(),
+            &fr
+        ));
+        assert!(c.public_fresh_fragment(ev, |_| "id").is_none());
+        // The event's default language is what the reader's language is chosen from.
+        let chosen = c.public_fresh_fragment(ev, |d| if d.is_none() { "en" } else { "fr" });
+        assert!(Arc::ptr_eq(&chosen.unwrap(), &en));
+        c.changed(ev);
+        assert!(c.public_fresh_fragment(ev, |_| "en").is_none());
+        let next = c
+            .fragment(ev, "en", &made(c.generation(ev), "k2"), || {
+                Ok("<table>2</table>".into())
+            })
+            .unwrap();
+        assert_ne!(next.etag, en.etag);
+        assert_eq!(next.plain, b"<table>2</table>");
+    }
+
+    #[test]
+    fn a_fragment_made_while_a_change_was_delivered_is_not_kept() {
+        let c = RankingBytes::default();
+        let ev = EventId(3);
+        c.changed(ev);
+        c.fragment(ev, "en", &made(0, "old"), || Ok(String::new()))
+            .unwrap();
+        assert!(c.public_fresh_fragment(ev, |_| "en").is_none());
     }
 
     #[test]

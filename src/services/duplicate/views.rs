@@ -319,8 +319,8 @@ pub fn ranking(
     user: Option<UserId>,
     event_id: EventId,
 ) -> Result<RankingView, AppError> {
-    let (_, _, view) = keyed_ranking(conn, desk, user, event_id)?;
-    Ok(Arc::unwrap_or_clone(view))
+    let k = keyed_ranking(conn, desk, user, event_id)?;
+    Ok(Arc::unwrap_or_clone(k.view))
 }
 
 /// The ranking as the API sends it (JSON and gzip, with its ETag), encoded once per change and
@@ -334,8 +334,45 @@ pub fn ranking_bytes(
 ) -> Result<Arc<super::EncodedRanking>, AppError> {
     // Read before the database: a change delivered while this computes keeps it unstored.
     let generation = bytes.generation(event_id);
-    let (key, public, view) = keyed_ranking(conn, desk, user, event_id)?;
-    bytes.encode(event_id, generation, &key, public, &view)
+    let k = keyed_ranking(conn, desk, user, event_id)?;
+    bytes.encode(event_id, generation, &k.key, k.public, &k.view)
+}
+
+/// The ranking's HTML fragment (the live ranking page's table) in one language, rendered once
+/// per change and language and kept in `bytes` (see `ranking_bytes`). `lang` names the
+/// language from the event's default; `render` draws the fragment (given the event's default
+/// language), only when no kept fragment was made for the same ranking and language.
+pub fn ranking_fragment(
+    conn: &mut DbConn,
+    desk: &Desk,
+    bytes: &super::RankingBytes,
+    user: Option<UserId>,
+    event_id: EventId,
+    lang: impl FnOnce(Option<&str>) -> &'static str,
+    render: impl FnOnce(&RankingView, Option<&str>) -> Result<String, AppError>,
+) -> Result<Arc<super::EncodedFragment>, AppError> {
+    // Read before the database, as for the JSON.
+    let generation = bytes.generation(event_id);
+    let k = keyed_ranking(conn, desk, user, event_id)?;
+    let code = lang(k.language.as_deref());
+    let made = super::ranking_bytes::Made {
+        generation,
+        key: &k.key,
+        public: k.public,
+        event_lang: k.language.as_deref(),
+    };
+    bytes.fragment(event_id, code, &made, || {
+        render(&k.view, k.language.as_deref())
+    })
+}
+
+/// A ranking with what it was computed for: its key, whether the event is public, and the
+/// event's default language (its pages' unless a user chose their own).
+struct Keyed {
+    key: String,
+    public: bool,
+    language: Option<String>,
+    view: Arc<RankingView>,
 }
 
 /// The ranking with the key it was computed for and whether the event is public.
@@ -344,7 +381,7 @@ fn keyed_ranking(
     desk: &Desk,
     user: Option<UserId>,
     event_id: EventId,
-) -> Result<(String, bool, Arc<RankingView>), AppError> {
+) -> Result<Keyed, AppError> {
     event_ruleset(conn, event_id)?;
     let ev = events::readable(conn, user, event_id)?;
     let game_rows = rows::games(conn, event_id)?;
@@ -352,8 +389,13 @@ fn keyed_ranking(
     // reloading after a turn shares one computation.
     let key = ranking_key(conn, &ev.name, event_id, &game_rows)?;
     let cache = desk.duplicate();
-    if let Some(v) = cache.ranking(event_id, &key) {
-        return Ok((key, ev.public, v));
+    if let Some(view) = cache.ranking(event_id, &key) {
+        return Ok(Keyed {
+            key,
+            public: ev.public,
+            language: ev.language,
+            view,
+        });
     }
     let players = rows::players(conn, event_id)?;
     let mut sheets = Vec::new();
@@ -380,7 +422,12 @@ fn keyed_ranking(
     };
     let view = Arc::new(view);
     cache.put_ranking(event_id, key.clone(), view.clone());
-    Ok((key, ev.public, view))
+    Ok(Keyed {
+        key,
+        public: ev.public,
+        language: ev.language,
+        view,
+    })
 }
 
 /// What a ranking depends on: the event's name, its players (count and newest), each game's

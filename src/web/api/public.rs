@@ -240,7 +240,7 @@ impl AsRef<[u8]> for Lent {
 }
 
 /// Whether the client lists gzip in `Accept-Encoding` (and has not refused it with `q=0`).
-pub(super) fn accepts_gzip(req: &HttpRequest) -> bool {
+pub(crate) fn accepts_gzip(req: &HttpRequest) -> bool {
     req.headers()
         .get_all(header::ACCEPT_ENCODING)
         .filter_map(|v| v.to_str().ok())

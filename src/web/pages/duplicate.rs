@@ -5,7 +5,7 @@
 //! which decides who may do what. Page text lives in the catalogues (`locales/*/main.ftl`),
 //! in the event's language.
 
-use actix_web::http::StatusCode;
+use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
@@ -308,9 +308,9 @@ struct RankingPage {
 
 #[derive(Template)]
 #[template(path = "duplicate/ranking_table.html")]
-struct RankingTable {
+struct RankingTable<'a> {
     chrome: Chrome,
-    ranking: RankingView,
+    ranking: &'a RankingView,
 }
 
 /// The ranking and the event's default language.
@@ -346,7 +346,11 @@ pub async fn ranking(
     page(&p, &p.chrome, StatusCode::OK)
 }
 
-/// `GET /duplicate/events/{id}/ranking/table`: the ranking's live part.
+/// `GET /duplicate/events/{id}/ranking/table`: the ranking's live part, which every reader of
+/// the live ranking re-reads after each change. Rendered once per change and language and kept
+/// with its gzip form and an ETag (`RankingBytes`, dropped before live pages are woken); an
+/// unchanged fragment answers 304 to `If-None-Match`, and a public event's is served without
+/// the database while fresh. `Cache-Control: no-cache` on the request reads it against the log.
 pub async fn ranking_table(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -354,10 +358,73 @@ pub async fn ranking_table(
     csrf: CsrfToken,
     id: web::Path<EventId>,
 ) -> Result<HttpResponse, AppError> {
-    let (ranking, lang) =
-        load_ranking(&state, user.0.as_ref().map(|c| c.uid), id.into_inner()).await?;
-    html(&RankingTable {
-        chrome: Chrome::new(&req, user.0, &csrf).in_event(lang.as_deref()),
-        ranking,
-    })
+    let (uid, id) = (user.0.as_ref().map(|c| c.uid), id.into_inner());
+    let chrome = Chrome::new(&req, user.0, &csrf);
+    let revalidate = req
+        .headers()
+        .get(header::CACHE_CONTROL)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("no-cache"));
+    let fresh = (!revalidate)
+        .then(|| {
+            state
+                .standings
+                .duplicate
+                .public_fresh_fragment(id, |ev| chrome.lang_in_event(ev).code())
+        })
+        .flatten();
+    let body = match fresh {
+        Some(b) => b,
+        None => {
+            let (desk, standings) = (state.desk.clone(), state.standings.clone());
+            state
+                .db(move |conn| {
+                    let lang = |ev: Option<&str>| chrome.lang_in_event(ev).code();
+                    let render = |ranking: &RankingView, ev: Option<&str>| {
+                        let t = RankingTable {
+                            chrome: chrome.clone().in_event(ev),
+                            ranking,
+                        };
+                        t.render().map_err(AppError::internal)
+                    };
+                    dup::ranking_fragment(conn, &desk, &standings.duplicate, uid, id, lang, render)
+                })
+                .await?
+        }
+    };
+    let etag = (header::ETAG, body.etag.clone());
+    let matches = req
+        .headers()
+        .get_all(header::IF_NONE_MATCH)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|t| t.trim() == body.etag || t.trim() == "*");
+    if matches {
+        return Ok(HttpResponse::NotModified().insert_header(etag).finish());
+    }
+    let gzip = crate::web::api::public::accepts_gzip(&req);
+    let mut res = HttpResponse::Ok();
+    res.content_type("text/html; charset=utf-8")
+        .insert_header((header::VARY, "Accept-Encoding"))
+        .insert_header(etag)
+        // A browser keeps it and asks with its ETag each time (304 when unchanged).
+        .insert_header((header::CACHE_CONTROL, "no-cache"));
+    if gzip {
+        // A response that already has a Content-Encoding is left alone by `Compress`.
+        res.insert_header((header::CONTENT_ENCODING, "gzip"));
+    }
+    Ok(res.body(web::Bytes::from_owner(Lent(body, gzip))))
+}
+
+/// A kept fragment, lent to a response without copying it (`true`: compressed).
+struct Lent(std::sync::Arc<dup::EncodedFragment>, bool);
+
+impl AsRef<[u8]> for Lent {
+    fn as_ref(&self) -> &[u8] {
+        if self.1 {
+            &self.0.compressed
+        } else {
+            &self.0.plain
+        }
+    }
 }

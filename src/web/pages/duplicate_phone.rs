@@ -2,7 +2,10 @@
 //! types the number and PIN of their table card, then sees the turn's rack and time and enters
 //! their slip until the time is up. The page holds no data of its own: `static/duplicate.js`
 //! asks `POST /api/v1/duplicate/games/{id}/phone/status` and `/phone/slip` with the number and
-//! PIN, which decide everything (who, whether the option is on, whether time is up).
+//! PIN, which decide everything (who, whether the option is on, whether time is up). It asks
+//! when the game's live stream (`/duplicate/games/{id}/live`, `web::live`) tells of a new rack,
+//! turn or top, and when its own countdown reaches the end of time; it polls only while that
+//! stream is down.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};

@@ -220,13 +220,20 @@ impl Chrome {
     /// The layout of a page that belongs to an event: the event's default language applies
     /// unless the signed-in user chose their own.
     pub fn in_event(mut self, event_language: Option<&str>) -> Self {
-        if let Some(l) = event_language.and_then(Lang::parse)
-            && !self.lang_is_users
-        {
-            self.lang = l;
+        let lang = self.lang_in_event(event_language);
+        if lang != self.lang {
+            self.lang = lang;
             self.relabel();
         }
         self
+    }
+
+    /// The language of this reader on a page of an event whose default is `event_language`.
+    pub fn lang_in_event(&self, event_language: Option<&str>) -> Lang {
+        match event_language.and_then(Lang::parse) {
+            Some(l) if !self.lang_is_users => l,
+            _ => self.lang,
+        }
     }
 
     /// The header's links and the flash message, in the page's language.
