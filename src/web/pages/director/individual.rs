@@ -26,6 +26,37 @@ use crate::web::session::{CsrfForm, CsrfToken, CurrentUser};
 /// How many stretches the plan form offers (1-7 round robin, 8-14 Swiss, 15 KOTH needs 3).
 pub const PLAN_ROWS: u32 = 4;
 
+/// A page holding several forms, of which at most one was refused: its message, the field at
+/// fault and what was typed show at that form only (`form` names it).
+pub trait StickyForms {
+    /// The refusal, if a form of the page was refused.
+    fn refusal(&self) -> Option<&FormError>;
+    /// What was typed in the refused form.
+    fn typed(&self) -> &Fields;
+
+    /// The refusal's message, at the form it belongs to.
+    fn error_at(&self, form: &str) -> Option<&str> {
+        self.refusal()
+            .filter(|e| e.at(form))
+            .map(|e| e.message.as_str())
+    }
+
+    /// Whether `field` of `form` is the one at fault.
+    fn invalid(&self, form: &str, field: &str) -> bool {
+        self.refusal()
+            .is_some_and(|e| e.at(form) && e.field == field)
+    }
+
+    /// A sticky value of the refused form (empty for every other form).
+    fn value(&self, form: &str, name: &str) -> String {
+        if self.refusal().is_some_and(|e| e.at(form)) {
+            self.typed().get(name).to_owned()
+        } else {
+            String::new()
+        }
+    }
+}
+
 /// A form's fields as typed, kept to show a refused form again.
 #[derive(Debug, Default, Clone, Deserialize)]
 #[serde(transparent)]
@@ -219,29 +250,17 @@ struct EventPage {
     form: Fields,
 }
 
+impl StickyForms for EventPage {
+    fn refusal(&self) -> Option<&FormError> {
+        self.error.as_ref()
+    }
+
+    fn typed(&self) -> &Fields {
+        &self.form
+    }
+}
+
 impl EventPage {
-    fn error_at(&self, form: &str) -> Option<&str> {
-        self.error
-            .as_ref()
-            .filter(|e| e.at(form))
-            .map(|e| e.message.as_str())
-    }
-
-    fn invalid(&self, form: &str, field: &str) -> bool {
-        self.error
-            .as_ref()
-            .is_some_and(|e| e.at(form) && e.field == field)
-    }
-
-    /// A sticky value of the form a refusal belongs to (`form` is `division` or `import`).
-    fn value(&self, form: &str, name: &str) -> String {
-        if self.error.as_ref().is_some_and(|e| e.at(form)) {
-            self.form.get(name).to_owned()
-        } else {
-            String::new()
-        }
-    }
-
     fn row(&self, form: &str, name: &str, i: impl std::fmt::Display) -> String {
         self.value(form, &format!("{name}{i}"))
     }

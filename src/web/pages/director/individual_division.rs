@@ -8,7 +8,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
-use super::individual::Fields;
+use super::individual::{Fields, StickyForms};
 use super::{FormError, chrome, shown_at_form, status_of};
 use crate::error::AppError;
 use crate::rules::individual::standings::WithdrawnGames;
@@ -30,29 +30,17 @@ struct DivisionPage {
     form: Fields,
 }
 
+impl StickyForms for DivisionPage {
+    fn refusal(&self) -> Option<&FormError> {
+        self.error.as_ref()
+    }
+
+    fn typed(&self) -> &Fields {
+        &self.form
+    }
+}
+
 impl DivisionPage {
-    fn error_at(&self, form: &str) -> Option<&str> {
-        self.error
-            .as_ref()
-            .filter(|e| e.at(form))
-            .map(|e| e.message.as_str())
-    }
-
-    fn invalid(&self, form: &str, field: &str) -> bool {
-        self.error
-            .as_ref()
-            .is_some_and(|e| e.at(form) && e.field == field)
-    }
-
-    /// A sticky value of the form a refusal belongs to.
-    fn value(&self, form: &str, name: &str) -> String {
-        if self.error.as_ref().is_some_and(|e| e.at(form)) {
-            self.form.get(name).to_owned()
-        } else {
-            String::new()
-        }
-    }
-
     /// The withdraw form of a player: `withdraw-N`.
     fn withdraw_form(number: &i32) -> String {
         format!("withdraw-{number}")
