@@ -6,10 +6,10 @@
 // director's quick-entry page (wrong lines refused and then corrected) and some entered by the
 // players on their own phones (N8, N9: entered, corrected, confirmed).
 //
-// After every round the public pages (standings, pairings by table and alphabetically, a player
-// page) are checked, signed out, against what this test computes on its own from the scores it
-// typed: wins (a tie half), losses, spread, total, the rank order (wins, spread, total, number)
-// and each pairing method's rules. At the end each division's `.t` is parsed here and imported
+// After every round the public pages (standings, pairings by table and alphabetically, results,
+// a player page) are checked, signed out, against what this test computes on its own from the
+// scores it typed: wins (a tie half), losses, spread, total, the rank order (wins, spread,
+// total, number) and each pairing method's rules. At the end each division's `.t` is parsed here and imported
 // into a new event, and every rating estimate is checked against Glicko-2 computed here.
 //
 // Every action is a user's, on the pages (individual_pages.mjs): the director, on a tablet,
@@ -58,6 +58,11 @@ async function setUpOnPages(ev, divs) {
       div.players.set(p.number, { number: p.number, name, rating: rating0 - i * 37, firstRound: 1, withdrawnRound: null });
     }
   }
+  // What the director sees after adding a player: their line, and the form again below it.
+  await desk.shot("player-added-1024x768", false);
+  const [line, form] = await Promise.all([`tr[data-player="${NAMES_B.length}"]`, "#player-form button"].map((sel) =>
+    director.page.locator(sel).boundingBox()));
+  assert.ok(line.y >= 0 && form.y + form.height <= 768, `the new player's line (y ${line.y}) and the form (to ${form.y + form.height}) in view`);
   await desk.shot("division-desk-B");
 }
 
@@ -204,6 +209,31 @@ async function checkPairings(page, div, round) {
   assert.deepEqual(alpha, want, `round ${round} alphabetically`);
 }
 
+/**
+ * The public results page, every round so far: each game's scores, winner and spread, a bye's
+ * winner, and a game a withdrawal left unplayed as the forfeit it counts as (E2).
+ */
+async function checkResults(page, div) {
+  await page.goto(`${base}/individual/divisions/${div.id}/results`);
+  for (const r of div.rounds) {
+    const got = await page.locator(`[data-results="${r.round}"] tbody tr`).evaluateAll((trs) => trs.map((tr) => [
+      tr.querySelector("[data-score-a]").textContent.trim(), tr.querySelector("[data-score-b]").textContent.trim(),
+      tr.querySelector("[data-winner]")?.textContent.trim() ?? "pending", tr.querySelector("[data-result-spread]")?.textContent.trim() ?? ""].join(" | ")));
+    const want = r.lines.map((l) => {
+      if (l.b == null) { return ["", "", nameOf(div, l.a), ""].join(" | "); }
+      const res = div.results.get(gameKey(r.round, l.a, l.b));
+      if (res) {
+        const [sa, sb] = res.a === l.a ? [res.sa, res.sb] : [res.sb, res.sa];
+        return [sa, sb, sa === sb ? "Tie" : nameOf(div, sa > sb ? l.a : l.b), Math.abs(sa - sb)].join(" | ");
+      }
+      const [wa, wb] = [withdrawn(div, l.a, r.round), withdrawn(div, l.b, r.round)];
+      if (wa !== wb) { return [wa ? "withdrawn" : "", wb ? "withdrawn" : "", `${nameOf(div, wa ? l.b : l.a)} (forfeit)`, FORFEIT].join(" | "); }
+      return ["", "", "pending", ""].join(" | ");
+    });
+    assert.deepEqual(got, want, `the public results of round ${r.round}`);
+  }
+}
+
 /** A player's page: the line, and each game with its running record. */
 async function checkPlayer(page, div, n) {
   await page.goto(`${base}/individual/divisions/${div.id}/players/${n}`);
@@ -342,8 +372,9 @@ for (let round = 1; round <= ROUNDS; round++) {
       await director.page.waitForSelector("[data-all-in]");
     });
 
-    await steps.step(`${div.key} after round ${round}: the public standings and a player's page match the results typed`, async () => {
+    await steps.step(`${div.key} after round ${round}: the public standings, the results and a player's page match the results typed`, async () => {
       const rows = await checkStandings(visitor.page, div, `${div.key} after round ${round}`);
+      await checkResults(visitor.page, div);
       // The Gibsonized leader is marked once they have clinched first with rounds still to play.
       const clinched = round < ROUNDS && div.gibson ? (() => {
         const o = ranked(div, round).filter((r) => activeIn(div, round + 1).includes(r.number));

@@ -38,9 +38,9 @@ async function fillPlan(page, form, plan, gibson) {
 export class DirectorDesk {
   constructor(base, page, shots) { Object.assign(this, { base, page, shots }); }
 
-  async shot(label) {
+  async shot(label, fullPage = true) {
     await noSidewaysScroll(this.page);
-    await this.page.screenshot({ path: join(this.shots, `indev-${label}.png`), fullPage: true });
+    await this.page.screenshot({ path: join(this.shots, `indev-${label}.png`), fullPage });
   }
 
   /** The new-event form, from the events list: public, the default spreads; its desk's id. */

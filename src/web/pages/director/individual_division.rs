@@ -104,11 +104,29 @@ async fn answer<T>(
     result: Result<T, AppError>,
     flash: impl FnOnce(T) -> String,
 ) -> Result<HttpResponse, AppError> {
+    answer_at(cx, id, form_name, form, result, |v| {
+        (String::new(), flash(v))
+    })
+    .await
+}
+
+/// [`answer`], the redirect going to a place on the desk (`#…`, or empty for its top).
+async fn answer_at<T>(
+    cx: Cx<'_>,
+    id: DivisionId,
+    form_name: &str,
+    form: Fields,
+    result: Result<T, AppError>,
+    done: impl FnOnce(T) -> (String, String),
+) -> Result<HttpResponse, AppError> {
     match result {
-        Ok(v) => Ok(redirect_with_flash(
-            &format!("/individual/divisions/{id}/desk"),
-            &flash(v),
-        )),
+        Ok(v) => {
+            let (anchor, flash) = done(v);
+            Ok(redirect_with_flash(
+                &format!("/individual/divisions/{id}/desk{anchor}"),
+                &flash,
+            ))
+        }
         Err(e) if shown_at_form(&e) => {
             let status = status_of(&e);
             render(cx, id, Some(FormError::of(form_name, &e)), form, status).await
@@ -173,15 +191,19 @@ pub async fn add_player(
         }
         Err(e) => Err(e),
     };
-    answer((&req, &state, &user, &csrf), id, "player", f, result, |p| {
-        flash_key(
+    // Back at the new player's line, the form just below it: players are added one after
+    // another, and the list above the form grows long.
+    answer_at((&req, &state, &user, &csrf), id, "player", f, result, |p| {
+        let anchor = format!("#player-{}", p.number);
+        let flash = flash_key(
             "inddir-flash-player",
             &[
                 ("name", p.name),
                 ("number", p.number.to_string()),
                 ("round", p.first_round.to_string()),
             ],
-        )
+        );
+        (anchor, flash)
     })
     .await
 }
