@@ -519,8 +519,14 @@ fn the_division_desk_adds_withdraws_takes_back_and_pairs() {
                 ("club", club),
             ],
         );
-        assert_eq!(location(&res), desk);
+        // Back at the new player's line, the form below it.
+        let number = t.division_view(event, d)["players"]
+            .as_array()
+            .unwrap()
+            .len();
+        assert_eq!(location(&res), format!("{desk}#player-{number}"));
     }
+    assert!(t.page.get(&desk).body.contains("id=\"player-4\""));
     let view = t.division_view(event, d);
     assert_eq!(player(&view, 1)["club"], "Kuala");
     assert_eq!(player(&view, 3)["rating"], 0);
@@ -584,7 +590,7 @@ fn the_division_desk_adds_withdraws_takes_back_and_pairs() {
     );
     // A late entry: plays from round 2.
     let res = t.form(&desk, &add, &[("name", "Ed"), ("rating", "1700")]);
-    assert_eq!(location(&res), desk);
+    assert_eq!(location(&res), format!("{desk}#player-5"));
     assert_eq!(player(&t.division_view(event, d), 5)["first_round"], 2);
     assert!(t.page.get(&desk).body.contains("data-late=\"2\""));
     // Rounds 2 and 3 are round robin (paired without results), round 4 king of the hill

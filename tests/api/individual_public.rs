@@ -283,6 +283,83 @@ fn results_show_scores_winner_and_spread_and_a_pending_game_says_so() {
     assert!(print.contains("data-results=\"1\"") && !print.contains("data-live="));
 }
 
+// rule E2: a game left without a result by a player's withdrawal is settled, not awaited: the
+// round's line says how it counts (the API, the results page, the director's desk), and stops
+// saying so once the withdrawal is taken back.
+#[test]
+fn a_withdrawn_player_s_unplayed_game_shows_as_a_forfeit_not_as_awaited() {
+    let mut t = scored(true);
+    let r2 = created(t.chief.post_json(
+        &format!("/api/v1/individual/divisions/{}/rounds", t.d),
+        &json!({}),
+    ));
+    let l1 = &r2["lines"][1];
+    let (gone, stays) = (l1["b"].as_i64().unwrap(), l1["a"].as_i64().unwrap());
+    ok(t.chief.post_json(
+        &format!(
+            "/api/v1/individual/divisions/{}/players/{gone}/withdraw",
+            t.d
+        ),
+        &json!({"reason": "flight home"}),
+    ));
+    let round = |t: &mut Div| {
+        ok(t.app
+            .client()
+            .get(&format!("/api/v1/individual/divisions/{}/rounds/2", t.d)))
+    };
+    let r = round(&mut t);
+    assert_eq!(
+        r["lines"][1]["withdrawal"],
+        json!({"withdrawn": gone, "winner": stays, "counts_as": "forfeit", "spread": 50}),
+        "{r}"
+    );
+    assert_eq!(r["lines"][1]["missing"], false);
+    // Still owed, the other game says nothing of a withdrawal.
+    assert_eq!(r["lines"][0]["withdrawal"], Value::Null);
+    assert_eq!(r["lines"][0]["missing"], true);
+    let body = t.page(&format!("/individual/divisions/{}/results", t.d));
+    let round2 =
+        &body[body.find("data-results=\"2\"").unwrap()..body.find("data-results=\"1\"").unwrap()];
+    let lines2 = rows(round2, "data-line");
+    let row = lines2[1].1;
+    assert!(!row.contains("data-pending"), "{row}");
+    assert_eq!(cell(row, "data-winner"), l1["a_name"].as_str().unwrap());
+    assert_eq!(cell(row, "data-result-spread"), "50");
+    assert_eq!(cell(row, "data-counts-as"), "(forfeit)");
+    assert_eq!(cell(row, "data-score-b"), "");
+    assert!(row.contains("data-withdrawn"), "{row}");
+    assert!(lines2[0].1.contains("data-pending"), "{round2}");
+    // The director's desk shows the game settled, the other still awaited.
+    let mut page = t.app.client();
+    assert_eq!(page.login_form("chief", PASSWORD).status, 303);
+    let desk = page.get(&format!("/individual/divisions/{}/desk", t.d));
+    assert_eq!(desk.status, 200);
+    assert!(
+        desk.body.contains(&format!("data-withdrawal=\"{gone}\"")),
+        "{}",
+        desk.body
+    );
+    assert_eq!(desk.body.matches("data-owed").count(), 1, "{}", desk.body);
+    // Taken back: owed again, and the pages say so.
+    ok(t.chief.post_json(
+        &format!(
+            "/api/v1/individual/divisions/{}/players/{gone}/withdraw/take-back",
+            t.d
+        ),
+        &json!({}),
+    ));
+    let r = round(&mut t);
+    assert_eq!(r["lines"][1]["withdrawal"], Value::Null, "{r}");
+    assert_eq!(r["lines"][1]["missing"], true);
+    let body = t.page(&format!("/individual/divisions/{}/results", t.d));
+    let round2 =
+        &body[body.find("data-results=\"2\"").unwrap()..body.find("data-results=\"1\"").unwrap()];
+    assert!(
+        rows(round2, "data-line")[1].1.contains("data-pending"),
+        "{round2}"
+    );
+}
+
 #[test]
 fn a_player_s_page_lists_games_with_running_record_and_rating_change_and_a_club_its_players() {
     let mut t = scored(true);

@@ -3,24 +3,27 @@
 // pairing plan (A: round robin 1-3, Swiss 4-6, king of the hill 7; B: round robin 1-2, Swiss 3-6,
 // king of the hill 7), Gibsonization (A's leader clinches first before round 7), one withdrawal
 // with a paired game still to play (forfeited, as the default options say), results typed on the
-// director's quick-entry page (wrong lines refused and then corrected) and some entered on the
-// players' devices through the slip API (N8, N9: entered, corrected, confirmed).
+// director's quick-entry page (wrong lines refused and then corrected) and some entered by the
+// players on their own phones (N8, N9: entered, corrected, confirmed).
 //
-// After every round the public pages (standings, pairings by table and alphabetically, a player
-// page) are checked, signed out, against what this test computes on its own from the scores it
-// typed: wins (a tie half), losses, spread, total, the rank order (wins, spread, total, number)
-// and each pairing method's rules. At the end each division's `.t` is parsed here and imported
+// After every round the public pages (standings, pairings by table and alphabetically, results,
+// a player page) are checked, signed out, against what this test computes on its own from the
+// scores it typed: wins (a tie half), losses, spread, total, the rank order (wins, spread,
+// total, number) and each pairing method's rules. At the end each division's `.t` is parsed here and imported
 // into a new event, and every rating estimate is checked against Glicko-2 computed here.
 //
-// The set-up (event, divisions, players) and the players' devices are one function each
-// (`setUpViaApi`, `addLateEntryViaApi`, `enterBySlips`), so they can move to the pages when those
-// exist.
+// Every action is a user's, on the pages (individual_pages.mjs): the director, on a tablet,
+// creates the event, its divisions (plans, Gibson prize places) and players, adds the late
+// entries, pairs each round with the desk's button, withdraws a player with the reason, types
+// the results and hands out the PINs of the printed sheet; each player of a slip's table signs
+// in on their own phone (390×844). The JSON API is only read, for the checks.
 //
 // Started by run.sh (suite individual_event): ARBITER_URL, ARBITER_ADMIN_USER,
 // ARBITER_ADMIN_PASSWORD, SCREENSHOT_DIR, SUMMARY_FILE.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { env, Steps, launch, device, login, api, noSidewaysScroll } from "./lib.mjs";
+import { DirectorDesk, playerPhone, phoneShows, phoneScores } from "./individual_pages.mjs";
 import {
   ROUNDS, BYE, FORFEIT, newDivision, methodOf, gameKey, withdrawn, nameOf, tally, ranked, activeIn,
   decide, checkPairingRules, gibsonPair, checkKingOfTheHill, estimates, parseT,
@@ -38,83 +41,102 @@ const NAMES_B = ["Tan, Wei", "Ong, Ray", "Ho, Kim", "Chua, Lin", "Goh, Tom", "Li
   "Wong, Daniel", "Ng, Alicia", "Koh, Benny", "Sia, Rachel", "Yap, Irene", "Low, Felix"];
 const LATE_B = [["Latif, Zara", 0, "Kuching"], ["Zainal, Omar", 1150, ""]];
 
-// ---- set-up, late entries and the players' devices (API for now; pages later) ------------------
+// ---- the director's set-up and the players' phones, on the pages ----------------------------------
 
-/** The event, its two divisions and their players, through the API (the director's pages later). */
-async function setUpViaApi(ev, divs) {
-  ev.token = (await api(base, "POST", "/api/v1/auth/token", admin)).token;
-  const e = await api(base, "POST", "/api/v1/individual/events", { name: "Kuching Open 2026", public: true }, ev.token);
-  ev.id = e.id;
-  assert.deepEqual([e.options.bye_spread, e.options.forfeit_spread, e.options.withdrawn], [BYE, FORFEIT, "forfeit"],
-    "the default options this test counts with");
+/** The event, its two divisions (plans, Gibson prize places) and their players, on the director's pages. */
+async function setUpOnPages(ev, divs) {
+  ev.id = await desk.createEvent("Kuching Open 2026");
+  const e = await api(base, "GET", `/api/v1/individual/events/${ev.id}`);
+  assert.deepEqual([e.public, e.options.bye_spread, e.options.forfeit_spread, e.options.withdrawn], [true, BYE, FORFEIT, "forfeit"],
+    "the new-event form's defaults, the options this test counts with");
+  for (const div of divs) { div.id = await desk.createDivision(ev.id, div.key, div.plan, div.gibson); }
+  await desk.shot("event-desk");
   for (const [div, names, rating0, clubs] of [[divs[0], NAMES_A, 1950, ["Kuching", "Miri", "Sibu"]], [divs[1], NAMES_B, 1300, ["Kuching", "Bintulu"]]]) {
-    const d = await api(base, "POST", `/api/v1/individual/events/${ev.id}/divisions`,
-      { name: div.key, plan: div.plan, gibson_prizes: div.gibson }, ev.token);
-    div.id = d.id;
     for (const [i, name] of names.entries()) {
-      const p = await api(base, "POST", `/api/v1/individual/divisions/${div.id}/players`,
-        { name, rating: rating0 - i * 37, rating_system: "NASPA", rating_id: `N${1000 + i}`, club: clubs[i % clubs.length] }, ev.token);
-      assert.equal(p.number, i + 1);
-      div.players.set(p.number, { number: p.number, name, rating: p.rating, firstRound: p.first_round, withdrawnRound: null });
+      const p = await desk.addPlayer(div.id, { name, rating: rating0 - i * 37, system: "NASPA", ratingId: `N${1000 + i}`, club: clubs[i % clubs.length] });
+      assert.deepEqual([p.number, p.firstRound], [i + 1, 1], `${name}'s number and first round`);
+      div.players.set(p.number, { number: p.number, name, rating: rating0 - i * 37, firstRound: 1, withdrawnRound: null });
     }
   }
+  // What the director sees after adding a player: their line, and the form again below it.
+  await desk.shot("player-added-1024x768", false);
+  const [line, form] = await Promise.all([`tr[data-player="${NAMES_B.length}"]`, "#player-form button"].map((sel) =>
+    director.page.locator(sel).boundingBox()));
+  assert.ok(line.y >= 0 && form.y + form.height <= 768, `the new player's line (y ${line.y}) and the form (to ${form.y + form.height}) in view`);
+  await desk.shot("division-desk-B");
 }
 
-/** A late entry, through the API (the director's pages later). */
-async function addLateEntryViaApi(ev, div, [name, rating, club]) {
-  const p = await api(base, "POST", `/api/v1/individual/divisions/${div.id}/players`, { name, rating, club }, ev.token);
-  div.players.set(p.number, { number: p.number, name, rating: p.rating, firstRound: p.first_round, withdrawnRound: null });
+/** A late entry, on the division's desk. */
+async function addLateEntry(div, [name, rating, club]) {
+  const p = await desk.addPlayer(div.id, { name, rating, club });
+  div.players.set(p.number, { number: p.number, name, rating, firstRound: p.firstRound, withdrawnRound: null });
   return p;
 }
 
-const tableAccounts = new Map();
-/** A table's device account (event-wide, by table number), made once. */
-async function tableDevice(ev, table) {
-  if (!tableAccounts.has(table)) {
-    const username = `indev-table-${table}`;
-    const password = `table-${table}-${ev.id}-secret`;
-    await api(base, "POST", `/api/v1/events/${ev.id}/accounts`, { username, password, role: "table", table }, ev.token);
-    tableAccounts.set(table, (await api(base, "POST", "/api/v1/auth/token", { username, password })).token);
-  }
-  return tableAccounts.get(table);
-}
+const DETAILS = { blanks: "ES", challenged: ["QI", "ZAX"], high_word: "QUIXOTE", high_score: 95 };
+const phoneProblems = [];
 
 /**
- * Results entered on the players' devices (the slip API standing in for the players' slip page):
- * player A enters the scores, player B confirms (N8, N9). At `correctAt` the first entry is wrong:
- * player B corrects it, then player A confirms. Nothing counts until both have confirmed.
+ * Results entered on the players' own phones (N8, N9), signed in with the PINs of the sheet the
+ * director printed: the first player enters the scores with the details, the opponent confirms.
+ * At table `correctAt` the entry is wrong: the opponent corrects it and the first player
+ * confirms. Nothing counts until both have confirmed; a final slip is the director's to change.
  */
-async function enterBySlips(ev, div, round, games, correctAt) {
+async function enterByPhones(div, round, games, correctAt) {
+  const lines = div.rounds.find((r) => r.round === round).lines;
+  const pins = await desk.pinSheet(div.id, round, `pin-sheet-${div.key}${round}`);
+  const slipOf = async (t) => api(base, "GET", `/api/v1/individual/divisions/${div.id}/rounds/${round}/tables/${t}/slip`);
   for (const g of games) {
-    const token = await tableDevice(ev, g.table);
-    const url = `/api/v1/individual/divisions/${div.id}/rounds/${round}/tables/${g.table}/slip`;
-    const [sa, sb] = g.res.a === g.a ? [g.res.sa, g.res.sb] : [g.res.sb, g.res.sa];
-    const details = { blanks: "ES", challenged: ["QI", "ZAX"], high_word: "QUIXOTE", high_score: 95 };
-    if (g.table === correctAt) {
-      await api(base, "POST", url, { action: "scores", side: "a", score_a: sa + 10, score_b: sb, details }, token);
-      const s = await api(base, "POST", url, { action: "scores", side: "b", score_a: sa, score_b: sb }, token);
-      assert.equal(s.is_final, false, "one confirmation is not final");
+    const l = lines.find((x) => x.table === g.table);
+    const [sa, sb] = g.res.a === l.a ? [g.res.sa, g.res.sb] : [g.res.sb, g.res.sa];
+    const corrected = g.table === correctAt;
+    const shoot = corrected && div.key === "A";
+    const pa = await playerPhone(browser, base, div.id, l.a, pins.get(l.a));
+    const pb = await playerPhone(browser, base, div.id, l.b, pins.get(l.b), corrected ? "fr" : "en");
+    await phoneShows(pb.page, "nothing", null, null, `table ${g.table}'s empty slip on ${l.b}'s phone`);
+    await phoneScores(pa.page, corrected ? sa + 10 : sa, sb, DETAILS);
+    await phoneShows(pa.page, "waiting", corrected ? sa + 10 : sa, sb, `the entry on ${l.a}'s phone`);
+    if (shoot) { await pa.page.screenshot({ path: join(shots, "indev-phone-entered-390x844.png"), fullPage: true }); }
+    await phoneShows(pb.page, "to-confirm", corrected ? sa + 10 : sa, sb, `the entry, live, on ${l.b}'s phone`);
+    assert.equal(await pb.page.inputValue('[data-field="high_word"]'), "QUIXOTE", "the opponent sees the slip's details");
+    if (corrected) {
+      if (shoot) { await pb.page.screenshot({ path: join(shots, "indev-phone-to-confirm-390x844-fr.png"), fullPage: true }); }
+      await phoneScores(pb.page, sa, sb);
+      await phoneShows(pb.page, "waiting", sa, sb, `the correction on ${l.b}'s phone`);
+      assert.equal((await slipOf(g.table)).is_final, false, "one confirmation is not final");
       // Not counted yet: the game is still missing, and nothing shows on the public results.
       const missing = await api(base, "GET", `/api/v1/individual/divisions/${div.id}/rounds/${round}/missing`);
-      assert.ok(missing.some((l) => l.table === g.table), `table ${g.table} is still missing before both confirmed`);
-      const done = await api(base, "POST", url, { action: "confirm", side: "a" }, token);
-      assert.deepEqual([done.is_final, done.corrections, done.log, done.score_a, done.score_b],
-        [true, 1, ["entry", "correction", "confirm"], sa, sb], "N9: the correction stands once both confirmed");
+      assert.ok(missing.some((m) => m.table === g.table), `table ${g.table} is still missing before both confirmed`);
+      await phoneShows(pa.page, "to-confirm", sa, sb, `the correction, live, on ${l.a}'s phone`);
+      await pa.page.click('[data-action="phone-confirm"]');
     } else {
-      await api(base, "POST", url, { action: "scores", side: "a", score_a: sa, score_b: sb, details }, token);
-      const done = await api(base, "POST", url, { action: "confirm", side: "b" }, token);
-      assert.deepEqual([done.is_final, done.score_a, done.score_b, done.details.high_word], [true, sa, sb, "QUIXOTE"]);
+      await pb.page.click('[data-action="phone-confirm"]');
     }
+    for (const [d, n] of [[pa, l.a], [pb, l.b]]) {
+      await phoneShows(d.page, "final", sa, sb, `the final slip on ${n}'s phone`);
+      // Final: the phone offers neither a correction nor a confirmation any more (N9).
+      assert.deepEqual([await d.page.isVisible('[data-action="phone-send"]'), await d.page.isVisible('[data-action="phone-confirm"]')], [false, false],
+        "a final slip's buttons");
+      await noSidewaysScroll(d.page);
+    }
+    if (shoot) { await pa.page.screenshot({ path: join(shots, "indev-phone-final-390x844.png"), fullPage: true }); }
+    const done = await slipOf(g.table);
+    assert.deepEqual([done.is_final, done.score_a, done.score_b, done.details.high_word],
+      [true, sa, sb, "QUIXOTE"], `table ${g.table}'s slip`);
+    assert.deepEqual([done.corrections, done.log], corrected ? [1, ["entry", "correction", "confirm"]] : [0, ["entry", "confirm"]],
+      "N9: a correction stands once both confirmed");
+    if (g === games[0]) {
+      // Changing a final slip, or another table's, is refused to a player even outside the
+      // page (a phone whose page is stale, or a hand-made request): 422 and 403, never a 500.
+      const other = games.find((x) => x.table !== g.table).table;
+      for (const [table, want] of [[g.table, 422], [other, 403]]) {
+        const r = await fetch(`${base}/api/v1/individual/divisions/${div.id}/phone/slip`, { method: "POST", headers: { "content-type": "application/json" },
+          body: JSON.stringify({ player: l.a, pin: pins.get(l.a), round, table, action: "scores", score_a: 1, score_b: 2 }) });
+        assert.equal(r.status, want, `a player changing table ${table}'s slip: ${await r.text()}`);
+      }
+    }
+    for (const d of [pa, pb]) { phoneProblems.push(...d.problems); await d.context.close(); }
     div.results.set(gameKey(round, g.a, g.b), g.res);
-  }
-  // A final slip is the director's to change: a device is refused (422), another table's device
-  // too (403), and neither is a 500.
-  const g = games[0];
-  const url = `/api/v1/individual/divisions/${div.id}/rounds/${round}/tables/${g.table}/slip`;
-  for (const [token, want] of [[await tableDevice(ev, g.table), 422], [await tableDevice(ev, g.table + 1), 403]]) {
-    const r = await fetch(base + url, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: JSON.stringify({ action: "scores", side: "b", score_a: 1, score_b: 2 }) });
-    assert.equal(r.status, want, `a changed final slip from a device: ${await r.text()}`);
   }
 }
 
@@ -187,6 +209,31 @@ async function checkPairings(page, div, round) {
   assert.deepEqual(alpha, want, `round ${round} alphabetically`);
 }
 
+/**
+ * The public results page, every round so far: each game's scores, winner and spread, a bye's
+ * winner, and a game a withdrawal left unplayed as the forfeit it counts as (E2).
+ */
+async function checkResults(page, div) {
+  await page.goto(`${base}/individual/divisions/${div.id}/results`);
+  for (const r of div.rounds) {
+    const got = await page.locator(`[data-results="${r.round}"] tbody tr`).evaluateAll((trs) => trs.map((tr) => [
+      tr.querySelector("[data-score-a]").textContent.trim(), tr.querySelector("[data-score-b]").textContent.trim(),
+      tr.querySelector("[data-winner]")?.textContent.trim() ?? "pending", tr.querySelector("[data-result-spread]")?.textContent.trim() ?? ""].join(" | ")));
+    const want = r.lines.map((l) => {
+      if (l.b == null) { return ["", "", nameOf(div, l.a), ""].join(" | "); }
+      const res = div.results.get(gameKey(r.round, l.a, l.b));
+      if (res) {
+        const [sa, sb] = res.a === l.a ? [res.sa, res.sb] : [res.sb, res.sa];
+        return [sa, sb, sa === sb ? "Tie" : nameOf(div, sa > sb ? l.a : l.b), Math.abs(sa - sb)].join(" | ");
+      }
+      const [wa, wb] = [withdrawn(div, l.a, r.round), withdrawn(div, l.b, r.round)];
+      if (wa !== wb) { return [wa ? "withdrawn" : "", wb ? "withdrawn" : "", `${nameOf(div, wa ? l.b : l.a)} (forfeit)`, FORFEIT].join(" | "); }
+      return ["", "", "pending", ""].join(" | ");
+    });
+    assert.deepEqual(got, want, `the public results of round ${r.round}`);
+  }
+}
+
 /** A player's page: the line, and each game with its running record. */
 async function checkPlayer(page, div, n) {
   await page.goto(`${base}/individual/divisions/${div.id}/players/${n}`);
@@ -220,22 +267,30 @@ const divs = [A, B];
 const browser = await launch();
 const director = await device(browser, { width: 1024, height: 768 });
 const visitor = await device(browser, { width: 768, height: 1024 }); // signed out, a player's tablet
+const desk = new DirectorDesk(base, director.page, shots);
 const seenGibson = [];
 let withdrawnPlayer = null;
 
-await steps.step("set-up through the API: an event, two divisions (16 and 12 players) with their plans", async () => {
-  await setUpViaApi(ev, divs);
-  const shown = await api(base, "GET", `/api/v1/individual/events/${ev.id}`);
-  assert.deepEqual(shown.divisions.map((d) => [d.name, d.players.length, d.plan.length, d.gibson_prizes]), [["A", 16, 3, 3], ["B", 12, 3, 2]]);
+await steps.step("set-up on the director's pages: an event, two divisions (16 and 12 players) with their plans", async () => {
   await login(base, director.page, admin);
+  await setUpOnPages(ev, divs);
+  const shown = await api(base, "GET", `/api/v1/individual/events/${ev.id}`);
+  assert.deepEqual(shown.divisions.map((d) => [d.name, d.players.length, d.plan, d.gibson_prizes]),
+    [["A", 16, A.plan, 3], ["B", 12, B.plan, 2]]);
+  for (const div of divs) {
+    const d = shown.divisions.find((x) => x.id === div.id);
+    assert.deepEqual(d.players.map((p) => [p.number, p.name, p.rating, p.rating_system, p.first_round]),
+      [...div.players.values()].map((p) => [p.number, p.name, p.rating, "NASPA", 1]), `division ${div.key}'s players as typed`);
+  }
 });
 
-/** Pairs the division's next round by its plan and checks it. */
+/** Pairs the division's next round by its plan with the desk's button, and checks it. */
 async function pairRound(div, round) {
   const gib = gibsonPair(div, round);
-  const r = await api(base, "POST", `/api/v1/individual/divisions/${div.id}/rounds`, {}, ev.token);
-  assert.equal(r.round, round);
-  const lines = r.lines.map((l) => ({ table: l.table, a: l.a, b: l.b }));
+  const lines = await desk.pairNext(div.id, round);
+  const r = await api(base, "GET", `/api/v1/individual/divisions/${div.id}/rounds/${round}`);
+  assert.deepEqual(lines, r.lines.map((l) => ({ table: l.b == null ? null : l.table, a: l.a, b: l.b })),
+    `round ${round} on the desk (left) and as recorded (right)`);
   checkPairingRules(div, round, lines);
   if (gib) {
     const line = lines.find((l) => l.a === gib[0] || l.b === gib[0]);
@@ -259,15 +314,20 @@ for (let round = 1; round <= ROUNDS; round++) {
       await checkPairings(visitor.page, div, round);
     });
 
-    await steps.step(`${div.key} round ${round}: results typed on the quick-entry page${div === A && round === 2 || div === B && round === 5 ? " and on the players' devices" : ""}`, async () => {
+    await steps.step(`${div.key} round ${round}: results typed on the quick-entry page${div === A && round === 2 || div === B && round === 5 ? " and on the players' phones" : ""}`, async () => {
       const lines = div.rounds.find((r) => r.round === round).lines;
       if (div === A && round === 4) {
         // Before a game is played, a player withdraws: their paired game is forfeited.
         const top = ranked(A, 3)[0].number;
         const l = lines.find((x) => x.b != null && x.a !== top && x.b !== top && x.a !== 1 && x.b !== 1 && x.table > 2);
         withdrawnPlayer = l.b;
-        const w = await api(base, "POST", `/api/v1/individual/divisions/${A.id}/players/${l.b}/withdraw`, { reason: "flight home" }, ev.token);
-        assert.equal(w.withdrawn_round, 4);
+        const w = await desk.withdraw(A.id, l.b, "flight home");
+        // The form said what happens to the game still to play (the default options: a forfeit).
+        assert.match(w.effect, new RegExp(`\\b1 game .*forfeit \\(−${FORFEIT}\\)`), `the withdraw form's warning: ${w.effect}`);
+        assert.equal(w.withdrawnRound, 4);
+        await desk.shot("withdrawn");
+        const d = (await api(base, "GET", `/api/v1/individual/events/${ev.id}`)).divisions.find((x) => x.id === A.id);
+        assert.deepEqual(d.withdrawals.map((x) => [x.number, x.from_round, x.reason]), [[l.b, 4, "flight home"]]);
         A.players.get(l.b).withdrawnRound = 4;
       }
       const games = lines.filter((l) => l.b != null && !withdrawn(div, l.a, round) && !withdrawn(div, l.b, round))
@@ -277,7 +337,7 @@ for (let round = 1; round <= ROUNDS; round++) {
       if (div === A && round === 2 || div === B && round === 5) {
         const bySlip = games.filter((g) => g.table <= 3);
         typed = games.filter((g) => g.table > 3);
-        await enterBySlips(ev, div, round, bySlip, 2);
+        await enterByPhones(div, round, bySlip, 2);
       }
       const other = (p) => [...div.players.keys()].find((q) => q !== p && !typed.slice(0, 3).some((g) => g.a === q || g.b === q) && activeIn(div, round).includes(q));
       const [g0, g1, g2, g3] = typed;
@@ -312,8 +372,9 @@ for (let round = 1; round <= ROUNDS; round++) {
       await director.page.waitForSelector("[data-all-in]");
     });
 
-    await steps.step(`${div.key} after round ${round}: the public standings and a player's page match the results typed`, async () => {
+    await steps.step(`${div.key} after round ${round}: the public standings, the results and a player's page match the results typed`, async () => {
       const rows = await checkStandings(visitor.page, div, `${div.key} after round ${round}`);
+      await checkResults(visitor.page, div);
       // The Gibsonized leader is marked once they have clinched first with rounds still to play.
       const clinched = round < ROUNDS && div.gibson ? (() => {
         const o = ranked(div, round).filter((r) => activeIn(div, round + 1).includes(r.number));
@@ -330,9 +391,10 @@ for (let round = 1; round <= ROUNDS; round++) {
   if (round === 2) {
     await steps.step("two late entries join division B after round 2, from round 3", async () => {
       for (const late of LATE_B) {
-        const p = await addLateEntryViaApi(ev, B, late);
-        assert.equal(p.first_round, 3, `${late[0]} plays from round 3`);
+        const p = await addLateEntry(B, late);
+        assert.equal(p.firstRound, 3, `${late[0]} plays from round 3`);
       }
+      await desk.shot("late-entries");
       const total = A.players.size + B.players.size;
       assert.equal(total, 30, "30 players in the event");
     });
@@ -374,23 +436,20 @@ await steps.step("rating estimates on the standings are Glicko-2 as computed her
 });
 
 await steps.step("a small case: three players, three games, the estimates against Glicko-2 computed here", async () => {
-  const e = await api(base, "POST", "/api/v1/individual/events", { name: "Rating check", public: true }, ev.token);
+  const eventId = await desk.createEvent("Rating check");
   const d = newDivision("R", [{ first: 1, last: 3, method: "round_robin" }], null);
-  const dv = await api(base, "POST", `/api/v1/individual/events/${e.id}/divisions`, { name: "R", plan: d.plan }, ev.token);
-  d.id = dv.id;
+  d.id = await desk.createDivision(eventId, "R", d.plan, null);
   for (const [name, rating] of [["Ann", 1700], ["Bob", 1480], ["Cy", 0]]) {
-    const p = await api(base, "POST", `/api/v1/individual/divisions/${d.id}/players`, { name, rating }, ev.token);
+    const p = await desk.addPlayer(d.id, { name, rating });
     d.players.set(p.number, { number: p.number, name, rating, firstRound: 1, withdrawnRound: null });
   }
   for (let round = 1; round <= 3; round++) {
-    const r = await api(base, "POST", `/api/v1/individual/divisions/${d.id}/rounds`, {}, ev.token);
-    d.rounds.push({ round, lines: r.lines.map((l) => ({ table: l.table, a: l.a, b: l.b })) });
-    const g = r.lines.find((l) => l.b != null);
+    const lines = await desk.pairNext(d.id, round);
+    d.rounds.push({ round, lines });
+    const g = lines.find((l) => l.b != null);
     // Cy (unrated) beats everyone; Ann beats Bob.
     const aWins = g.a === 3 || (g.a === 1 && g.b === 2);
-    const res = { a: g.a, sa: aWins ? 420 : 380, b: g.b, sb: aWins ? 380 : 420 };
-    await api(base, "POST", `/api/v1/individual/divisions/${d.id}/rounds/${round}/results`, { text: `${g.a} ${res.sa} ${g.b} ${res.sb}` }, ev.token);
-    d.results.set(gameKey(round, g.a, g.b), res);
+    await typeResults(director.page, d, round, [{ a: g.a, sa: aWins ? 420 : 380, b: g.b, sb: aWins ? 380 : 420 }]);
   }
   const s = await api(base, "GET", `/api/v1/individual/divisions/${d.id}/standings`);
   const est = estimates(d);
@@ -404,8 +463,11 @@ await steps.step("a small case: three players, three games, the estimates agains
 const exported = {};
 await steps.step("each division's .t reads back here: names, ratings, opponents, scores and firsts as played", async () => {
   for (const div of divs) {
-    const res = await fetch(`${base}/api/v1/individual/divisions/${div.id}/division.t`);
-    assert.equal(res.status, 200);
+    // The director downloads it from the division's desk.
+    await desk.openDivision(div.id);
+    const href = await director.page.getAttribute('[data-export="tsh"]', "href");
+    const res = await director.context.request.get(base + href);
+    assert.equal(res.status(), 200);
     const text = await res.text();
     exported[div.key] = text;
     const players = parseT(text);
@@ -433,13 +495,15 @@ await steps.step("each division's .t reads back here: names, ratings, opponents,
 });
 
 await steps.step("each division's .t imported into a new event gives the same standings", async () => {
-  const e = await api(base, "POST", "/api/v1/individual/events", { name: "Kuching Open 2026 (re-imported)", public: true }, ev.token);
+  const eventId = await desk.createEvent("Kuching Open 2026 (re-imported)");
   const off = [];
   for (const div of divs) {
-    const d = await api(base, "POST", `/api/v1/individual/events/${e.id}/divisions/import`,
-      { name: div.key, plan: [{ first: 1, last: ROUNDS, method: "swiss" }], file: exported[div.key] }, ev.token);
+    const id = await desk.importDivision(eventId, div.key, [{ first: 1, last: ROUNDS, method: "swiss" }], exported[div.key]);
+    assert.equal(await director.page.locator("[data-players] tr[data-player]").count(), div.players.size, `${div.key}'s players on the imported desk`);
+    if (div === A) { await desk.shot("imported-desk-A"); }
+    const d = (await api(base, "GET", `/api/v1/individual/events/${eventId}`)).divisions.find((x) => x.id === id);
     assert.equal(d.rounds_paired, ROUNDS);
-    const s = await api(base, "GET", `/api/v1/individual/divisions/${d.id}/standings`);
+    const s = await api(base, "GET", `/api/v1/individual/divisions/${id}/standings`);
     const want = ranked(div);
     const got = s.lines.map((l) => `#${l.number} ${l.wins}–${l.losses} ${l.spread} ${l.points}`);
     const mine = want.map((w) => `#${w.number} ${w.wins2 / 2}–${w.losses} ${w.spread} ${w.points}`);
@@ -448,8 +512,8 @@ await steps.step("each division's .t imported into a new event gives the same st
   assert.deepEqual(off, []);
 });
 
-await steps.step("no script errors or failed requests on the director's or the visitor's pages", async () => {
-  assert.deepEqual([...director.problems, ...visitor.problems], []);
+await steps.step("no script errors or failed requests on the director's, the visitor's or the players' pages", async () => {
+  assert.deepEqual([...director.problems, ...visitor.problems, ...phoneProblems], []);
 });
 
 await browser.close();

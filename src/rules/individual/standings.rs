@@ -241,6 +241,23 @@ pub fn missing(line: &Line, players: &[(i64, Option<u32>)]) -> bool {
         && !line.b.is_some_and(withdrawn)
 }
 
+/// The player whose withdrawal settles an unscored game (E2): exactly one of its players has
+/// withdrawn by its round, so it counts as the options say rather than being owed. None for a
+/// bye, a game with a result, and a game whose players have both withdrawn or neither.
+pub fn withdrawn_from(line: &Line, players: &[(i64, Option<u32>)]) -> Option<i64> {
+    let withdrawn = |p: i64| {
+        players
+            .iter()
+            .any(|&(q, w)| q == p && w.is_some_and(|w| line.round >= w))
+    };
+    let b = line.b?;
+    match (line.result, withdrawn(line.a), withdrawn(b)) {
+        (None, true, false) => Some(line.a),
+        (None, false, true) => Some(b),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
@@ -302,5 +319,28 @@ mod tests {
         assert!(t[&1].games[0].is_no_game() && !t[&1].games[0].is_loss());
         assert_eq!((t[&2].wins2, t[&2].losses, t[&2].spread), (0, 2, -70));
         assert_eq!((t[&3].wins2, t[&3].losses, t[&3].spread), (2, 0, 50));
+    }
+
+    // rule E2, issue 18: the pages name the player whose withdrawal settles an unscored game,
+    // exactly the games the tally counts as forfeits (or byes) rather than owed.
+    #[test]
+    fn an_unscored_game_is_settled_by_the_one_player_who_withdrew() {
+        let players = [(1, None), (2, Some(2)), (3, Some(3)), (4, None)];
+        let cases = [
+            (line(2, 1, Some(2), None), Some(2)),
+            (line(2, 2, Some(1), None), Some(2)),
+            (line(1, 1, Some(2), None), None), // before the withdrawal: owed
+            (line(2, 1, Some(2), Some((400, 300))), None), // played before they left
+            (line(3, 2, Some(3), None), None), // both withdrawn: counts for nobody
+            (line(2, 1, Some(4), None), None), // neither: owed
+            (line(2, 2, None, None), None),    // a bye
+        ];
+        for (l, want) in cases {
+            assert_eq!(withdrawn_from(&l, &players), want, "{l:?}");
+            let counted = tally(&players, std::slice::from_ref(&l), &Options::default())
+                .values()
+                .any(|r| r.games.iter().any(|g| g.forfeit));
+            assert_eq!(counted, want.is_some(), "{l:?}");
+        }
     }
 }

@@ -152,8 +152,17 @@ pub struct PublicRound {
 
 impl PublicRound {
     /// The winner's name and the spread of a line, once it has a final result (a tie: no
-    /// winner).
+    /// winner) or a withdrawal settles it (E2: the opponent wins it by the forfeit's or the
+    /// bye's spread).
     pub fn outcome(line: &RoundLine) -> Option<(Option<String>, i32)> {
+        if let Some(w) = &line.withdrawal {
+            let winner = if w.winner == line.a {
+                Some(line.a_name.clone())
+            } else {
+                line.b_name.clone()
+            };
+            return Some((winner, w.spread));
+        }
         let (a, b) = (line.score_a?, line.score_b?);
         let winner = match a.cmp(&b) {
             std::cmp::Ordering::Greater => Some(line.a_name.clone()),

@@ -7,7 +7,9 @@ use super::{Loaded, PlayerView, WithdrawalView, division_for_reader, event_optio
 use crate::db::{DbConn, individual as rows};
 use crate::error::AppError;
 use crate::rules::individual::ratings::{self, Estimate, Game, RatingConfig, Seed};
-use crate::rules::individual::standings::{self, Line, Options, Outcome, ranked, tally};
+use crate::rules::individual::standings::{
+    self, Line, Options, Outcome, WithdrawnGames, ranked, tally,
+};
 use crate::rules::pairing::individual::Stretch;
 use crate::vocab::{DivisionId, EventId, UserId};
 
@@ -110,8 +112,33 @@ pub struct RoundLine {
     pub score_b: Option<i32>,
     /// Still owed: a game without a final result whose players both still play.
     pub missing: bool,
+    /// A game without a result that a withdrawal settles (E2): how it counts.
+    pub withdrawal: Option<WithdrawalGame>,
     /// Paired by hand.
     pub manual: bool,
+}
+
+/// How a game left without a result counts once one of its players has withdrawn (E2, the
+/// event's options), so that pages show it settled rather than awaited.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = IndivWithdrawalGame)]
+pub struct WithdrawalGame {
+    /// The player who withdrew.
+    pub withdrawn: i32,
+    /// Their opponent, who wins it.
+    pub winner: i32,
+    /// A forfeit (the withdrawn player loses it by the forfeit spread) or a bye for the
+    /// opponent (the withdrawn player gets nothing).
+    pub counts_as: WithdrawnGames,
+    /// The opponent's spread from it.
+    pub spread: i32,
+}
+
+impl WithdrawalGame {
+    /// Whether it counts as a forfeit (else as a bye for the opponent).
+    pub fn is_forfeit(&self) -> bool {
+        self.counts_as == WithdrawnGames::Forfeit
+    }
 }
 
 /// A round of a division.
@@ -142,6 +169,7 @@ pub(super) fn round_of(d: &Loaded, round: u32) -> Result<RoundView, AppError> {
     let division_id = d.div.id;
     let r = i32::try_from(round).unwrap_or(i32::MAX);
     let meta = d.meta();
+    let o = d.options;
     let lines: Vec<RoundLine> = d
         .pairings
         .iter()
@@ -163,6 +191,22 @@ pub(super) fn round_of(d: &Loaded, round: u32) -> Result<RoundView, AppError> {
                 score_a: result.map(|s| s.0),
                 score_b: result.map(|s| s.1),
                 missing: standings::missing(&line, &meta),
+                withdrawal: standings::withdrawn_from(&line, &meta).and_then(|w| {
+                    let withdrawn = i32::try_from(w).ok()?;
+                    Some(WithdrawalGame {
+                        withdrawn,
+                        winner: if withdrawn == p.player_a {
+                            p.player_b?
+                        } else {
+                            p.player_a
+                        },
+                        counts_as: o.withdrawn,
+                        spread: match o.withdrawn {
+                            WithdrawnGames::Forfeit => o.forfeit_spread,
+                            WithdrawnGames::Bye => o.bye_spread,
+                        },
+                    })
+                }),
                 manual: p.manual,
             }
         })

@@ -273,14 +273,16 @@ impl EventPage {
             m => m == method,
         }
     }
+}
 
-    fn method_name(m: &Method) -> &'static str {
-        match m {
-            Method::RoundRobin => "round_robin",
-            Method::Swiss => "swiss",
-            Method::KingOfTheHill => "king_of_the_hill",
-            Method::Manual => "manual",
-        }
+/// A pairing method's name in the catalogues' `inddir-method-name` (its name in the API too),
+/// for every director page that names one.
+pub fn method_name(m: &Method) -> &'static str {
+    match m {
+        Method::RoundRobin => "round_robin",
+        Method::Swiss => "swiss",
+        Method::KingOfTheHill => "king_of_the_hill",
+        Method::Manual => "manual",
     }
 }
 

@@ -12,7 +12,6 @@ use super::individual::{Fields, StickyForms};
 use super::{FormError, chrome, shown_at_form, status_of};
 use crate::error::AppError;
 use crate::rules::individual::standings::WithdrawnGames;
-use crate::rules::pairing::individual::Method;
 use crate::services::individual::{
     self as ind, DivisionDesk, NewPlayerRequest, OverrideRequest, TakeBackRequest, WithdrawRequest,
 };
@@ -49,15 +48,6 @@ impl DivisionPage {
     /// Whether a withdrawal's unscored games are byes for the opponents (else forfeits).
     fn withdrawal_gives_byes(&self) -> bool {
         self.v.options.withdrawn == WithdrawnGames::Bye
-    }
-
-    fn method_name(m: &Method) -> &'static str {
-        match m {
-            Method::RoundRobin => "round_robin",
-            Method::Swiss => "swiss",
-            Method::KingOfTheHill => "king_of_the_hill",
-            Method::Manual => "manual",
-        }
     }
 
     /// A player's name by number (for the withdrawal records).
@@ -114,11 +104,29 @@ async fn answer<T>(
     result: Result<T, AppError>,
     flash: impl FnOnce(T) -> String,
 ) -> Result<HttpResponse, AppError> {
+    answer_at(cx, id, form_name, form, result, |v| {
+        (String::new(), flash(v))
+    })
+    .await
+}
+
+/// [`answer`], the redirect going to a place on the desk (`#…`, or empty for its top).
+async fn answer_at<T>(
+    cx: Cx<'_>,
+    id: DivisionId,
+    form_name: &str,
+    form: Fields,
+    result: Result<T, AppError>,
+    done: impl FnOnce(T) -> (String, String),
+) -> Result<HttpResponse, AppError> {
     match result {
-        Ok(v) => Ok(redirect_with_flash(
-            &format!("/individual/divisions/{id}/desk"),
-            &flash(v),
-        )),
+        Ok(v) => {
+            let (anchor, flash) = done(v);
+            Ok(redirect_with_flash(
+                &format!("/individual/divisions/{id}/desk{anchor}"),
+                &flash,
+            ))
+        }
         Err(e) if shown_at_form(&e) => {
             let status = status_of(&e);
             render(cx, id, Some(FormError::of(form_name, &e)), form, status).await
@@ -183,15 +191,74 @@ pub async fn add_player(
         }
         Err(e) => Err(e),
     };
-    answer((&req, &state, &user, &csrf), id, "player", f, result, |p| {
-        flash_key(
+    // Back at the new player's line, the form just below it: players are added one after
+    // another, and the list above the form grows long.
+    answer_at((&req, &state, &user, &csrf), id, "player", f, result, |p| {
+        let anchor = format!("#player-{}", p.number);
+        let flash = flash_key(
             "inddir-flash-player",
             &[
                 ("name", p.name),
                 ("number", p.number.to_string()),
                 ("round", p.first_round.to_string()),
             ],
-        )
+        );
+        (anchor, flash)
+    })
+    .await
+}
+
+/// The two records a player's withdraw form writes: the withdrawal, or its taking back (a
+/// correction record; the withdrawal stays listed).
+#[derive(Clone, Copy)]
+enum WithdrawalRecord {
+    Withdraw,
+    TakeBack,
+}
+
+/// Records a withdrawal or takes one back, with the form's reason; a refusal shows at the
+/// player's withdraw form.
+async fn record_withdrawal(
+    cx: Cx<'_>,
+    (id, number): (DivisionId, i32),
+    f: Fields,
+    record: WithdrawalRecord,
+) -> Result<HttpResponse, AppError> {
+    let (_, state, user, _) = cx;
+    let (uid, reason) = (user.0.uid, optional(f.get("reason")));
+    let (now, desk) = (state.clock.now(), state.desk.clone());
+    let result = state
+        .db(move |conn| match record {
+            WithdrawalRecord::Withdraw => ind::withdraw(
+                conn,
+                &desk,
+                now,
+                uid,
+                id,
+                number,
+                &WithdrawRequest { reason },
+            ),
+            WithdrawalRecord::TakeBack => ind::take_back(
+                conn,
+                &desk,
+                now,
+                uid,
+                id,
+                number,
+                &TakeBackRequest { reason },
+            ),
+        })
+        .await;
+    let form_name = DivisionPage::withdraw_form(&number);
+    answer(cx, id, &form_name, f, result, |p| match record {
+        WithdrawalRecord::Withdraw => flash_key(
+            "inddir-flash-withdrawn",
+            &[
+                ("name", p.name),
+                ("round", p.withdrawn_round.unwrap_or(0).to_string()),
+            ],
+        ),
+        WithdrawalRecord::TakeBack => flash_key("inddir-flash-taken-back", &[("name", p.name)]),
     })
     .await
 }
@@ -205,32 +272,8 @@ pub async fn withdraw(
     path: web::Path<(DivisionId, i32)>,
     form: CsrfForm<Fields>,
 ) -> Result<HttpResponse, AppError> {
-    let ((id, number), uid, f) = (path.into_inner(), user.0.uid, form.0);
-    let body = WithdrawRequest {
-        reason: optional(f.get("reason")),
-    };
-    let (now, desk) = (state.clock.now(), state.desk.clone());
-    let result = state
-        .db(move |conn| ind::withdraw(conn, &desk, now, uid, id, number, &body))
-        .await;
-    let form_name = format!("withdraw-{number}");
-    answer(
-        (&req, &state, &user, &csrf),
-        id,
-        &form_name,
-        f,
-        result,
-        |p| {
-            flash_key(
-                "inddir-flash-withdrawn",
-                &[
-                    ("name", p.name),
-                    ("round", p.withdrawn_round.unwrap_or(0).to_string()),
-                ],
-            )
-        },
-    )
-    .await
+    let cx = (&req, state.get_ref(), &user, &csrf);
+    record_withdrawal(cx, path.into_inner(), form.0, WithdrawalRecord::Withdraw).await
 }
 
 /// `POST /individual/divisions/{id}/desk/players/{number}/take-back`: takes a withdrawal back
@@ -243,24 +286,8 @@ pub async fn take_back(
     path: web::Path<(DivisionId, i32)>,
     form: CsrfForm<Fields>,
 ) -> Result<HttpResponse, AppError> {
-    let ((id, number), uid, f) = (path.into_inner(), user.0.uid, form.0);
-    let body = TakeBackRequest {
-        reason: optional(f.get("reason")),
-    };
-    let (now, desk) = (state.clock.now(), state.desk.clone());
-    let result = state
-        .db(move |conn| ind::take_back(conn, &desk, now, uid, id, number, &body))
-        .await;
-    let form_name = format!("withdraw-{number}");
-    answer(
-        (&req, &state, &user, &csrf),
-        id,
-        &form_name,
-        f,
-        result,
-        |p| flash_key("inddir-flash-taken-back", &[("name", p.name)]),
-    )
-    .await
+    let cx = (&req, state.get_ref(), &user, &csrf);
+    record_withdrawal(cx, path.into_inner(), form.0, WithdrawalRecord::TakeBack).await
 }
 
 /// `POST /individual/divisions/{id}/desk/rounds`: pairs the next round by the plan.

@@ -38,21 +38,12 @@ struct RoundPage {
     round: u32,
     /// The round is paired already (its lines replace it); else it is the next one.
     paired: bool,
-    method: Option<Method>,
+    method: Method,
     rows: Vec<Row>,
     error: Option<String>,
 }
 
 impl RoundPage {
-    fn method_name(&self) -> &'static str {
-        match self.method {
-            Some(Method::RoundRobin) => "round_robin",
-            Some(Method::Swiss) => "swiss",
-            Some(Method::KingOfTheHill) => "king_of_the_hill",
-            Some(Method::Manual) | None => "manual",
-        }
-    }
-
     /// Whether a player plays this round (entered by then, not withdrawn).
     fn plays(&self, first_round: &i32, withdrawn: &Option<i32>) -> bool {
         let r = i32::try_from(self.round).unwrap_or(i32::MAX);
@@ -104,7 +95,9 @@ fn render(
                 .iter()
                 .find(|s| (s.first..=s.last).contains(&round))
                 .map(|s| s.method)
-        });
+        })
+        // A round beyond the plan is the director's to pair by hand.
+        .unwrap_or(Method::Manual);
     page(
         &RoundPage {
             chrome: chrome.clone(),
