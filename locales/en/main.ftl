@@ -1329,6 +1329,7 @@ inds-sheet-warning = For the director only: do not post it. A PIN lets its playe
 inds-sheet-url = Players enter their results at
 inds-sheet-link = Pairing sheet with PINs
 inds-sheet-players = Players' cards
+inds-leave = Not me: close this slip
 err-pin-throttled = Too many wrong PINs: try again in { $minutes } min, or ask the director for your PIN
 err-inds-pin = This player number and PIN do not match: ask the director for your PIN
 err-inds-not-yours = This is not your game: open the slip of your own table

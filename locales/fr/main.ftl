@@ -1328,6 +1328,7 @@ inds-sheet-warning = Pour l'arbitre seulement : ne pas afficher. Un code permet 
 inds-sheet-url = Les joueurs saisissent leurs résultats sur
 inds-sheet-link = Feuille d'appariement avec codes
 inds-sheet-players = Cartes des joueurs
+inds-leave = Ce n'est pas moi : fermer cette feuille
 err-pin-throttled = Trop de codes erronés : réessayez dans { $minutes } min, ou demandez votre code à l'arbitre
 err-inds-pin = Ce numéro de joueur et ce code ne correspondent pas : demandez votre code à l'arbitre
 err-inds-not-yours = Ce n'est pas votre partie : ouvrez la feuille de votre table

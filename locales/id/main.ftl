@@ -1291,6 +1291,7 @@ inds-sheet-warning = Hanya untuk direktur: jangan ditempel. PIN memungkinkan pem
 inds-sheet-url = Pemain memasukkan hasil di
 inds-sheet-link = Lembar pasangan dengan PIN
 inds-sheet-players = Kartu pemain
+inds-leave = Bukan saya: tutup slip ini
 err-pin-throttled = Terlalu banyak PIN salah: coba lagi dalam { $minutes } menit, atau minta PIN Anda kepada direktur
 err-inds-pin = Nomor pemain dan PIN ini tidak cocok: minta PIN Anda kepada direktur
 err-inds-not-yours = Ini bukan permainan Anda: buka slip meja Anda sendiri
