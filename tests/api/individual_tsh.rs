@@ -222,3 +222,37 @@ fn a_broken_tsh_file_is_refused_with_its_line_and_creates_nothing() {
     let ev = ok(chief.get(&format!("/api/v1/individual/events/{event}")));
     assert_eq!(ev["divisions"].as_array().map(Vec::len), Some(0), "{ev}");
 }
+
+// Issue 18: TSH reads .t files in ISO-8859-1 unless configured otherwise: the export is
+// written so when asked, refused when a name cannot be, and the encoding is checked.
+#[test]
+fn a_t_file_is_exported_in_latin1_for_tsh_s_default_encoding() {
+    let (app, mut chief, event) = setup();
+    let d = import(&mut chief, event, "A", &fixture("complete_2006.t"));
+    let id = d["id"].as_i64().unwrap();
+    let path = format!("/api/v1/individual/divisions/{id}/division.t");
+    let (res, bytes) = app
+        .client()
+        .get_bytes(&format!("{path}?encoding=latin1"), &[]);
+    assert_eq!(res.status, 200);
+    assert!(
+        res.headers["content-type"].contains("iso-8859-1"),
+        "{:?}",
+        res.headers
+    );
+    // "Ferreira, Luís": í is one byte, 0xED.
+    assert!(bytes.windows(4).any(|w| w == b"Lu\xeds"));
+    let text: String = bytes.iter().map(|&b| char::from(b)).collect();
+    assert_eq!(text, export(&app, id));
+    // Nguyễn has no ISO-8859-1 code: refused, naming the option.
+    let d = import(&mut chief, event, "B", &fixture("mid_event.t"));
+    let r = app.client().get(&format!(
+        "/api/v1/individual/divisions/{}/division.t?encoding=latin1",
+        d["id"]
+    ));
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert_eq!(r.json()["field"], "encoding");
+    let r = app.client().get(&format!("{path}?encoding=ebcdic"));
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert_eq!(r.json()["field"], "encoding");
+}

@@ -21,7 +21,7 @@
 use serde::{Deserialize, Serialize};
 
 mod write;
-pub use write::{CoverageDivision, tourney_js, write};
+pub use write::{CoverageDivision, to_latin1, tourney_js, write};
 
 /// One player's line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -83,6 +83,14 @@ pub fn write(d: &Division) -> Result<String, TshError> {
     Ok(out)
 }
 
+/// The text in ISO-8859-1, the encoding TSH reads `.t` files in unless configured otherwise
+/// (`config tfile_encoding = 'utf8'`); none when a character has no code there.
+pub fn to_latin1(text: &str) -> Option<Vec<u8>> {
+    text.chars()
+        .map(|c| u8::try_from(u32::from(c)).ok())
+        .collect()
+}
+
 /// A division of the event for `tourney.js`.
 #[derive(Clone, Debug)]
 pub struct CoverageDivision {
