@@ -43,24 +43,17 @@ fn export(app: &TestApp, division: i64) -> String {
     out.body
 }
 
-/// What Arbiter keeps of a line: name, rating, opponents, scores, firsts, tables, off.
-fn kept(
-    p: &Player,
-) -> (
-    String,
-    i32,
-    Vec<Option<u32>>,
-    Vec<Option<i32>>,
-    [Option<Vec<String>>; 3],
-) {
-    let f = |k: &str| p.field(k).map(<[String]>::to_vec);
-    (
-        p.name.clone(),
-        p.rating,
-        p.opponents.clone(),
-        p.scores.clone(),
-        [f("p12"), f("board"), f("off")],
-    )
+/// What Arbiter keeps of a line: name, rating, opponents, scores, tables, off, firsts.
+fn kept(p: &Player) -> Player {
+    Player {
+        fields: p
+            .fields
+            .iter()
+            .filter(|(k, _)| ["board", "off", "p12"].contains(&k.as_str()))
+            .cloned()
+            .collect(),
+        ..p.clone()
+    }
 }
 
 /// (number, wins, losses, spread) by number.

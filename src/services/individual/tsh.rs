@@ -221,10 +221,8 @@ fn round_lines(file: &Division, r: usize) -> Vec<(usize, Option<usize>, Option<u
         let Some(them) = file.players.get(opp - 1) else {
             continue;
         };
-        let me_first = match (p.first(r), them.first(r)) {
-            (Some(2), _) | (_, Some(1)) => false,
-            _ => true,
-        };
+        // Unknown (3 must draw, 4 not yet known, not recorded): the lower number first.
+        let me_first = !matches!((p.first(r), them.first(r)), (Some(2), _) | (_, Some(1)));
         let board = p.board(r).or_else(|| them.board(r));
         let (a, b) = if me_first { (me, opp) } else { (opp, me) };
         lines.push((a, Some(b), board));
