@@ -249,3 +249,17 @@ fn a_t_file_is_exported_in_latin1_for_tsh_s_default_encoding() {
     assert_eq!(r.status, 400, "{}", r.body);
     assert_eq!(r.json()["field"], "encoding");
 }
+
+// Issue 18: a player refused after reading (a rating out of range) is named with its line.
+#[test]
+fn a_player_refused_after_reading_is_named_with_its_line() {
+    let (_app, mut chief, event) = setup();
+    let file = "# roster\n\nAble, Ann 1800\nBaker, Bo 99999\n";
+    let r = chief.post_json(
+        &format!("/api/v1/individual/events/{event}/divisions/import"),
+        &json!({"name": "A", "plan": [{"first": 1, "last": 7, "method": "swiss"}], "file": file}),
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert_eq!(r.json()["field"], "file");
+    assert!(r.body.contains("line 4: player 2: rating"), "{}", r.body);
+}

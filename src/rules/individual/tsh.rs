@@ -303,6 +303,19 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .map(|(i, l)| (i + 1, l))
 }
 
+/// The line (from 1) of each player of a `.t` file, in order, for refusals about a player
+/// found after reading (a name too long, a rating out of range).
+pub fn player_lines(text: &str) -> Vec<usize> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    lines(text)
+        .filter(|(_, l)| {
+            let t = l.trim();
+            !t.is_empty() && !t.starts_with('#')
+        })
+        .map(|(n, _)| n)
+        .collect()
+}
+
 /// Reads a `.t` file. Refused with the line number: a line without name or rating, a value
 /// that is not a number, an opponent who is not in the division, a player paired with
 /// themselves, two lines that disagree on who plays whom, a score with no pairing.

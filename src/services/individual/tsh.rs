@@ -60,11 +60,17 @@ pub fn import_division(
             "a division holds at most 1000 players",
         ));
     }
+    let lines = tsh::player_lines(&req.file);
     for (i, p) in file.players.iter().enumerate() {
-        crate::text::Name::parse("file", &p.name)
-            .map_err(|_| AppError::field("file", format!("player {}: not a name", i + 1)))?;
+        let line = lines.get(i).copied().unwrap_or(0);
+        crate::text::Name::parse("file", &p.name).map_err(|_| {
+            AppError::field("file", format!("line {line}: player {}: not a name", i + 1))
+        })?;
         if !(0..=4000).contains(&p.rating) {
-            return Err(AppError::field("file", format!("player {}: rating", i + 1)));
+            return Err(AppError::field(
+                "file",
+                format!("line {line}: player {}: rating", i + 1),
+            ));
         }
     }
     let rounds = file
