@@ -354,7 +354,15 @@
     var area = document.getElementById(target);
     if (!area) { return; }
     var reader = new FileReader();
-    reader.onload = function () { area.value = String(reader.result || ""); };
-    reader.readAsText(input.files[0]);
+    // UTF-8 when the file is UTF-8; otherwise Windows-1252 (a superset of ISO-8859-1, which TSH
+    // writes its .t files in unless configured otherwise), so accented names survive.
+    reader.onload = function () {
+      var bytes = new Uint8Array(reader.result || new ArrayBuffer(0));
+      var text;
+      try { text = new TextDecoder("utf-8", { fatal: true }).decode(bytes); }
+      catch (err) { text = new TextDecoder("windows-1252").decode(bytes); }
+      area.value = text;
+    };
+    reader.readAsArrayBuffer(input.files[0]);
   });
 })();

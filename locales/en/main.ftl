@@ -1347,3 +1347,10 @@ onlined-check-invalid = not valid: { $words }
 onlined-check-valid = all valid
 onlined-last-challenge = Last challenge, { $move }
 err-onlined-max-overtime = 1 to { $max } minutes of overtime
+
+## tsh
+err-t-score-unpaired = round { $r }: a score but no pairing (00)
+err-t-name-readback = the name cannot hold ';' or a line break, start with '#' or end in a number
+err-t-not-read-back = the line would not read back as written
+err-t-latin1 = a name has characters ISO-8859-1 cannot write: ask for utf-8
+err-t-encoding = encoding is utf-8 or latin1

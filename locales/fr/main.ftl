@@ -1346,3 +1346,10 @@ onlined-check-invalid = non valable : { $words }
 onlined-check-valid = tous valables
 onlined-last-challenge = Dernière contestation, { $move }
 err-onlined-max-overtime = de 1 à { $max } minutes de dépassement
+
+## tsh
+err-t-score-unpaired = ronde { $r } : un score mais pas d’appariement (00)
+err-t-name-readback = le nom ne peut contenir ni « ; » ni saut de ligne, ni commencer par « # » ni finir par un nombre
+err-t-not-read-back = la ligne ne se relirait pas telle qu’écrite
+err-t-latin1 = un nom a des caractères que l’ISO-8859-1 ne peut pas écrire : demandez utf-8
+err-t-encoding = l’encodage est utf-8 ou latin1

@@ -144,13 +144,13 @@ fn a_forfeit_is_written_as_tsh_writes_it_and_the_file_reads_back_to_the_same_sta
     // TSH's forfeit: no opponent, -50 for the one who forfeits, +50 for the other.
     assert_eq!(
         (&line(c).opponents, &line(c).scores),
-        (&vec![0], &vec![-50]),
+        (&vec![Some(0)], &vec![Some(-50)]),
         "{}",
         out.body
     );
     assert_eq!(
         (&line(e).opponents, &line(e).scores),
-        (&vec![0], &vec![50]),
+        (&vec![Some(0)], &vec![Some(50)]),
         "{}",
         out.body
     );
@@ -159,7 +159,7 @@ fn a_forfeit_is_written_as_tsh_writes_it_and_the_file_reads_back_to_the_same_sta
         "{}",
         out.body
     );
-    assert_eq!(line(a).opponents, vec![u32::try_from(b).unwrap()]);
+    assert_eq!(line(a).opponents, vec![Some(u32::try_from(b).unwrap())]);
     let again = import(&mut chief, event, "B", &out.body);
     let after = ok(chief.get(&format!("/api/v1/individual/divisions/{again}/standings")));
     assert_eq!(table(&after), table(&before), "{}", out.body);

@@ -26,6 +26,7 @@ mod individual_director;
 mod individual_event;
 mod individual_phone;
 mod individual_public;
+mod individual_tsh;
 mod inputs;
 mod languages;
 mod languages_words;

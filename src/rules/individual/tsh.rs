@@ -1,43 +1,72 @@
 //! TSH's files (issue 18): the `.t` division file read and written, and the `tourney.js`
-//! JSON that TSH publishes for live coverage.
-//!
-//! A `.t` file has one player per line, numbered from 1 in line order:
+//! JSON that TSH publishes for live coverage. The format is TSH's own (its `TFile.pm` reads
+//! and writes it; see `tests/data/tsh/README.md` for the sources):
 //!
 //! ```text
-//! Smith, Ann     1823  2 3 0; 412 388 50; p12 1 2 0
+//! Smith, Ann              1823 2 3 0; 412 388 50; board 1 2 0; p12 1 2 0
 //! ```
 //!
-//! the name (anything, spaces and commas included), the rating, then the opponent of each
-//! round so far (a player number; 0 is a bye); after `;` the player's score in each round (for
-//! a bye or forfeit, the spread it counts); after further `;` optional fields, each a keyword
-//! and its values (`p12`: 1 went first, 2 went second, 0 neither; `newr`: ratings after each
-//! round; others are kept as they are). Blank lines and lines starting with `#` are skipped.
-//! Every refusal names its line.
+//! One player per line, numbered from 1 in line order: the name (anything, spaces, commas,
+//! digits and apostrophes included; it ends where the rating begins), the rating (`1823`; TSH
+//! also reads `1500.5` and a pair's `1500+1420`), then the opponent of each round so far (a
+//! player number; 0 is a bye or forfeit; `00` a round not paired); after `;` the player's score
+//! in each round (for a bye or forfeit, the spread it counts: 50, -50, or 0 for no game; `00`
+//! not scored); after further `;` optional fields, each a keyword and its values, `\;` and
+//! `\\` escaped (`p12`: 1 went first, 2 second, 0 neither, 3 must draw, 4 not known yet;
+//! `board`: the table of each round, 0 none; `off`: no longer paired, with the score of the
+//! byes TSH gives them; `newr`, `rrank`, `class`, `team`, `rtime`, … kept as they are).
+//! Lines may end in LF, CRLF or CR; a UTF-8 byte order mark, blank lines and lines starting
+//! with `#` are skipped. A refusal names its line.
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+
+mod write;
+pub use write::{CoverageDivision, to_latin1, tourney_js, write};
 
 /// One player's line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
-    /// The name as written (TSH writes "Last, First").
+    /// The name as written (TSH writes "Last, First"), inner spaces kept.
     pub name: String,
-    /// Rating (0: unrated).
+    /// Rating (0: unrated). Of a decimal or a pair's `1500+1420` rating, the first whole number.
     pub rating: i32,
-    /// Opponent in each round: a player number from 1, or 0 for a bye.
-    pub opponents: Vec<u32>,
-    /// Score in each round played so far (may be fewer than `opponents`: a round paired but
-    /// not yet scored).
-    pub scores: Vec<i32>,
-    /// Other fields (`p12`, `newr`, `off`, …) in file order, values as written.
+    /// Opponent in each round: a player number from 1, 0 for a bye or forfeit, none (`00`)
+    /// for a round in which the player is not paired.
+    pub opponents: Vec<Option<u32>>,
+    /// Score in each round (may be fewer than `opponents`: a round paired but not yet
+    /// scored); none (`00`): not scored.
+    pub scores: Vec<Option<i32>>,
+    /// Other fields (`p12`, `board`, `off`, `newr`, …), values as written.
     pub fields: Vec<(String, Vec<String>)>,
 }
 
 impl Player {
-    /// Firsts and seconds by round (`p12`): 1 first, 2 second, 0 neither (bye), when recorded.
-    pub fn firsts(&self) -> Option<Vec<u8>> {
-        let (_, values) = self.fields.iter().find(|(k, _)| k == "p12")?;
-        values.iter().map(|v| v.parse().ok()).collect()
+    /// A field's values, when the line has it.
+    pub fn field(&self, key: &str) -> Option<&[String]> {
+        self.fields
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_slice())
+    }
+
+    /// Who went first in a round (from 0), from `p12`: 1 first, 2 second, 0 neither (bye),
+    /// 3 must draw, 4 not known yet; none when not recorded.
+    pub fn first(&self, round: usize) -> Option<u8> {
+        self.field("p12")?.get(round)?.parse().ok()
+    }
+
+    /// The table of a round (from 0), from `board`; none when not recorded or 0.
+    pub fn board(&self, round: usize) -> Option<u32> {
+        self.field("board")?
+            .get(round)?
+            .parse()
+            .ok()
+            .filter(|b| *b > 0)
+    }
+
+    /// TSH's `off`: the player is no longer paired.
+    pub fn is_off(&self) -> bool {
+        self.field("off").is_some()
     }
 }
 
@@ -62,7 +91,7 @@ pub enum LineError {
     /// A value that should be a whole number is not.
     #[error("{field}: {value:?} is not a whole number")]
     NotANumber {
-        /// Where (`opponents`, `scores`, `p12`).
+        /// Where (`rating`, `opponents`, `scores`, `p12`).
         field: &'static str,
         /// What was written.
         value: String,
@@ -82,15 +111,16 @@ pub enum LineError {
     /// A player paired with themselves.
     #[error("round {0}: a player cannot play themselves")]
     SelfPairing(usize),
-    /// The opponent's line names someone else for that round.
-    #[error("round {round}: plays {opponent}, whose line has {theirs} for that round")]
+    /// The opponent's line names someone else (or no one) for that round.
+    #[error("round {round}: plays {opponent}, whose line has {} for that round",
+        theirs.map_or("no pairing".to_owned(), |t| t.to_string()))]
     Asymmetric {
         /// Round from 1.
         round: usize,
         /// The opponent named here.
         opponent: u32,
-        /// Whom the opponent's line names.
-        theirs: u32,
+        /// Whom the opponent's line names (none: no pairing).
+        theirs: Option<u32>,
     },
     /// More scores than rounds paired.
     #[error("{scores} scores for {rounds} paired rounds")]
@@ -100,12 +130,16 @@ pub enum LineError {
         /// Rounds paired.
         rounds: usize,
     },
-    /// An extra field without its keyword.
-    #[error("an empty field after ';'")]
-    EmptyField,
-    /// A name holding `;` or a line break cannot be written back.
-    #[error("the name cannot hold ';' or a line break")]
+    /// A score in a round the player is not paired in.
+    #[error("round {0}: a score but no pairing (00)")]
+    ScoreWithoutPairing(usize),
+    /// A name that would not read back as itself: holding `;` or a line break, starting with
+    /// `#`, or ending in a number (which TSH would read as the rating).
+    #[error("the name cannot hold ';' or a line break, start with '#' or end in a number")]
     BadName,
+    /// A line that would not read back as written (a field keyword or value with spaces).
+    #[error("the line would not read back as written")]
+    NotReadBack,
 }
 
 /// A refused `.t` file: the line (from 1) and why.
@@ -119,66 +153,138 @@ pub struct TshError {
 }
 
 fn number<T: std::str::FromStr>(field: &'static str, value: &str) -> Result<T, LineError> {
+    // `FromStr` for integers takes a leading `+`, which TSH's numbers never have.
+    if value.starts_with('+') {
+        return Err(LineError::NotANumber {
+            field,
+            value: value.to_owned(),
+        });
+    }
     value.parse().map_err(|_| LineError::NotANumber {
         field,
         value: value.to_owned(),
     })
 }
 
-fn parse_line(text: &str) -> Result<Player, LineError> {
-    let mut parts = text.split(';');
-    let head: Vec<&str> = parts
-        .next()
-        .unwrap_or_default()
-        .split_whitespace()
-        .collect();
-    // The name ends where the trailing run of numbers begins: rating, then opponents.
-    let numbers = head
-        .iter()
-        .rev()
-        .take_while(|t| t.parse::<i64>().is_ok())
-        .count();
-    if numbers == 0 {
-        return Err(if head.is_empty() {
-            LineError::NoName
-        } else {
-            LineError::NoRating
-        });
+/// `00`: TSH's mark of a value not set (a round not paired, a score not entered).
+fn maybe<T: std::str::FromStr>(field: &'static str, value: &str) -> Result<Option<T>, LineError> {
+    if value == "00" {
+        Ok(None)
+    } else {
+        number(field, value).map(Some)
     }
-    let name_end = head.len() - numbers;
-    if name_end == 0 {
-        return Err(LineError::NoName);
-    }
-    let name = head[..name_end].join(" ");
-    let rating = number("rating", head[name_end])?;
-    let opponents = head[name_end + 1..]
-        .iter()
-        .map(|t| number("opponents", t))
-        .collect::<Result<Vec<u32>, _>>()?;
-    let scores = match parts.next() {
-        Some(s) => s
-            .split_whitespace()
-            .map(|t| number("scores", t))
-            .collect::<Result<Vec<i32>, _>>()?,
-        None => Vec::new(),
+}
+
+fn digits(t: &str) -> bool {
+    !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// TSH's rating: whole numbers joined by `.` or `+` (`1823`, `1500.5`, `1500+1420`).
+fn rating_like(t: &str) -> bool {
+    t.split(['.', '+']).all(digits)
+}
+
+/// The line's text without TSH's trailing `; # 12` (a line number some tools append).
+fn without_line_note(text: &str) -> &str {
+    let Some(i) = text.rfind(';') else {
+        return text;
     };
-    if scores.len() > opponents.len() {
-        return Err(LineError::TooManyScores {
-            scores: scores.len(),
-            rounds: opponents.len(),
-        });
+    let note = text[i + 1..].trim();
+    match note.strip_prefix('#') {
+        Some(n) if n.starts_with(' ') && digits(n.trim()) => &text[..=i],
+        _ => text,
     }
-    let mut fields = Vec::new();
-    for part in parts {
+}
+
+/// Splits the fields after the scores on `;`, undoing TSH's `\;` and `\\`.
+fn split_fields(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.peek() {
+                Some(&n @ ('\\' | ';')) => {
+                    cur.push(n);
+                    chars.next();
+                }
+                _ => cur.push('\\'),
+            },
+            ';' => out.push(std::mem::take(&mut cur)),
+            _ => cur.push(c),
+        }
+    }
+    out.push(cur);
+    out
+}
+
+/// Parses one line (trimmed, no comment) as TSH does: the name is the shortest start of the
+/// line followed by a rating and nothing but opponent numbers before the first `;`.
+fn parse_line(text: &str) -> Result<Player, LineError> {
+    let text = without_line_note(text);
+    let (head, rest) = match text.split_once(';') {
+        Some((h, r)) => (h, Some(r)),
+        None => (text, None),
+    };
+    let tokens: Vec<&str> = head.split_whitespace().collect();
+    let at = (1..tokens.len())
+        .find(|&k| rating_like(tokens[k]) && tokens[k + 1..].iter().all(|t| digits(t)));
+    let Some(k) = at else {
+        if tokens.is_empty() || (rating_like(tokens[0]) && tokens[1..].iter().all(|t| digits(t))) {
+            return Err(LineError::NoName);
+        }
+        // The first non-number after a rating is what spoils the line.
+        if let Some(j) = (1..tokens.len()).find(|&j| rating_like(tokens[j]))
+            && let Some(bad) = tokens[j + 1..].iter().find(|t| !digits(t))
+        {
+            return Err(LineError::NotANumber {
+                field: "opponents",
+                value: (*bad).to_owned(),
+            });
+        }
+        return Err(LineError::NoRating);
+    };
+    // The name as written, up to the rating: inner spaces kept, tabs read as spaces.
+    let offset = tokens[k].as_ptr() as usize - head.as_ptr() as usize;
+    let name = head[..offset]
+        .trim_end()
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let whole = tokens[k].split(['.', '+']).next().unwrap_or_default();
+    let rating = number("rating", whole)?;
+    let opponents = tokens[k + 1..]
+        .iter()
+        .map(|t| maybe("opponents", t))
+        .collect::<Result<Vec<Option<u32>>, _>>()?;
+    let (scores, extra) = match rest {
+        Some(r) => r.split_once(';').map_or((r, None), |(s, e)| (s, Some(e))),
+        None => ("", None),
+    };
+    let scores = scores
+        .split_whitespace()
+        .map(|t| maybe("scores", t))
+        .collect::<Result<Vec<Option<i32>>, _>>()?;
+    let mut fields: Vec<(String, Vec<String>)> = Vec::new();
+    for part in extra.map(split_fields).unwrap_or_default() {
         let mut words = part.split_whitespace();
-        let key = words.next().ok_or(LineError::EmptyField)?.to_owned();
+        // TSH skips an empty field (`; ;`).
+        let Some(key) = words.next() else { continue };
         let values: Vec<String> = words.map(str::to_owned).collect();
+        // A keyword without values: TSH writes it out of the file, so it is none here.
+        if values.is_empty() {
+            continue;
+        }
         if key == "p12" {
             for v in &values {
-                number::<u8>("p12", v)?;
+                maybe::<u8>("p12", v)?;
             }
         }
-        fields.push((key, values));
+        // A keyword given twice: the last one counts, as in TSH.
+        match fields.iter_mut().find(|(k, _)| k == key) {
+            Some(f) => f.1 = values,
+            None => fields.push((key.to_owned(), values)),
+        }
     }
     Ok(Player {
         name,
@@ -189,42 +295,62 @@ fn parse_line(text: &str) -> Result<Player, LineError> {
     })
 }
 
+/// The file's lines with their numbers from 1, whatever the line ends (LF, CRLF, CR).
+fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split('\n')
+        .flat_map(|l| l.strip_suffix('\r').unwrap_or(l).split('\r'))
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+}
+
+/// The line (from 1) of each player of a `.t` file, in order, for refusals about a player
+/// found after reading (a name too long, a rating out of range).
+pub fn player_lines(text: &str) -> Vec<usize> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    lines(text)
+        .filter(|(_, l)| {
+            let t = l.trim();
+            !t.is_empty() && !t.starts_with('#')
+        })
+        .map(|(n, _)| n)
+        .collect()
+}
+
 /// Reads a `.t` file. Refused with the line number: a line without name or rating, a value
 /// that is not a number, an opponent who is not in the division, a player paired with
-/// themselves, two lines that disagree on who plays whom, more scores than rounds.
+/// themselves, two lines that disagree on who plays whom, a score with no pairing.
 pub fn read(name: &str, text: &str) -> Result<Division, TshError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut players = Vec::new();
-    let mut lines = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
+    let mut numbers = Vec::new();
+    for (n, raw) in lines(text) {
         let trimmed = raw.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let player = parse_line(trimmed).map_err(|error| TshError { line: i + 1, error })?;
+        let player = parse_line(trimmed).map_err(|error| TshError { line: n, error })?;
         players.push(player);
-        lines.push(i + 1);
+        numbers.push(n);
     }
     let division = Division {
         name: name.to_owned(),
         players,
     };
     check(&division).map_err(|(index, error)| TshError {
-        line: lines.get(index).copied().unwrap_or(0),
+        line: numbers.get(index).copied().unwrap_or(0),
         error,
     })?;
     Ok(division)
 }
 
 /// The pairings must name players of the division (checked for every line first, so a number
-/// out of range is reported on its own line) and agree with each other.
+/// out of range is reported on its own line) and agree with each other; scores need rounds.
 fn check(d: &Division) -> Result<(), (usize, LineError)> {
     let count = d.players.len();
     for (i, p) in d.players.iter().enumerate() {
-        if p.name.contains(';') || p.name.contains('\n') || p.name.trim().is_empty() {
-            return Err((i, LineError::BadName));
-        }
         let me = u32::try_from(i + 1).unwrap_or(u32::MAX);
         for (r, &opp) in p.opponents.iter().enumerate() {
+            let Some(opp) = opp else { continue };
             if opp == me {
                 return Err((i, LineError::SelfPairing(r + 1)));
             }
@@ -239,19 +365,32 @@ fn check(d: &Division) -> Result<(), (usize, LineError)> {
                 ));
             }
         }
+        if p.scores.len() > p.opponents.len() {
+            return Err((
+                i,
+                LineError::TooManyScores {
+                    scores: p.scores.len(),
+                    rounds: p.opponents.len(),
+                },
+            ));
+        }
+        if let Some(r) = (0..p.scores.len())
+            .find(|&r| p.scores[r].is_some() && p.opponents.get(r).copied().flatten().is_none())
+        {
+            return Err((i, LineError::ScoreWithoutPairing(r + 1)));
+        }
     }
     for (i, p) in d.players.iter().enumerate() {
         let me = u32::try_from(i + 1).unwrap_or(u32::MAX);
         for (r, &opp) in p.opponents.iter().enumerate() {
-            let them = usize::try_from(opp)
+            let Some(opp) = opp.filter(|o| *o > 0) else {
+                continue;
+            };
+            let theirs = usize::try_from(opp)
                 .ok()
-                .and_then(|o| o.checked_sub(1))
-                .and_then(|o| d.players.get(o));
-            // A bye has no opponent; a round the opponent's line has not reached yet is not a
-            // disagreement.
-            if let Some(&theirs) = them.and_then(|t| t.opponents.get(r))
-                && theirs != me
-            {
+                .and_then(|o| d.players.get(o - 1))
+                .and_then(|t| t.opponents.get(r).copied().flatten());
+            if theirs != Some(me) {
                 return Err((
                     i,
                     LineError::Asymmetric {
@@ -264,82 +403,6 @@ fn check(d: &Division) -> Result<(), (usize, LineError)> {
         }
     }
     Ok(())
-}
-
-/// Writes a division as a `.t` file that [`read`] (and TSH) read back to the same division.
-/// Refused, numbered by player, when the division could not be read back (a name holding `;`,
-/// pairings that disagree).
-pub fn write(d: &Division) -> Result<String, TshError> {
-    check(d).map_err(|(index, error)| TshError {
-        line: index + 1,
-        error,
-    })?;
-    let width = d
-        .players
-        .iter()
-        .map(|p| p.name.chars().count())
-        .max()
-        .unwrap_or(0);
-    let mut out = String::new();
-    for p in &d.players {
-        let mut line = format!("{:<width$} {:>4}", p.name, p.rating);
-        for o in &p.opponents {
-            line.push_str(&format!(" {o}"));
-        }
-        line.push(';');
-        for s in &p.scores {
-            line.push_str(&format!(" {s}"));
-        }
-        for (key, values) in &p.fields {
-            line.push_str(&format!("; {key}"));
-            for v in values {
-                line.push_str(&format!(" {v}"));
-            }
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    Ok(out)
-}
-
-/// The `tourney.js` TSH publishes for live coverage: `newt=` and a JSON object with the
-/// event's `config` and its `divisions`, each with `players` indexed by player number (index 0
-/// is `null`), each player with `id`, `name`, `rating`, `pairings` (0: bye), `scores` and
-/// `etc` (`p12`: firsts; `newr`: rating estimates after each round, when given).
-pub fn tourney_js(event_name: &str, divisions: &[(Division, Option<Vec<Vec<i64>>>)]) -> String {
-    let divisions: Vec<Value> = divisions
-        .iter()
-        .map(|(d, newr)| {
-            let players =
-                std::iter::once(Value::Null).chain(d.players.iter().enumerate().map(|(i, p)| {
-                    let mut etc = serde_json::Map::new();
-                    for (key, values) in &p.fields {
-                        let values: Vec<Value> = values
-                            .iter()
-                            .map(|v| v.parse::<i64>().map_or_else(|_| json!(v), |n| json!(n)))
-                            .collect();
-                        etc.insert(key.clone(), Value::Array(values));
-                    }
-                    if let Some(r) = newr.as_ref().and_then(|n| n.get(i)) {
-                        etc.insert("newr".into(), json!(r));
-                    }
-                    json!({
-                        "id": i + 1,
-                        "name": p.name,
-                        "rating": p.rating,
-                        "pairings": p.opponents,
-                        "scores": p.scores,
-                        "etc": etc,
-                    })
-                }));
-            json!({"name": d.name, "players": players.collect::<Vec<_>>()})
-        })
-        .collect();
-    let doc = json!({
-        "config": {"event_name": event_name},
-        "divisions": divisions,
-    });
-    format!("newt={doc};\n")
 }
 
 #[cfg(test)]

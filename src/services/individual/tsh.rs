@@ -13,7 +13,7 @@ use crate::db::{DbConn, individual as rows};
 use crate::error::AppError;
 use crate::live::LiveMessage;
 use crate::rules::individual::standings::tally;
-use crate::rules::individual::tsh::{self, Division, Player};
+use crate::rules::individual::tsh::{self, CoverageDivision, Division, Player};
 use crate::rules::pairing::individual::Stretch;
 use crate::services::authz::Grants;
 use crate::services::desk::Desk;
@@ -60,17 +60,28 @@ pub fn import_division(
             "a division holds at most 1000 players",
         ));
     }
+    let lines = tsh::player_lines(&req.file);
     for (i, p) in file.players.iter().enumerate() {
-        crate::text::Name::parse("file", &p.name)
-            .map_err(|_| AppError::field("file", format!("player {}: not a name", i + 1)))?;
+        let line = lines.get(i).copied().unwrap_or(0);
+        crate::text::Name::parse("file", &p.name).map_err(|_| {
+            AppError::field("file", format!("line {line}: player {}: not a name", i + 1))
+        })?;
         if !(0..=4000).contains(&p.rating) {
-            return Err(AppError::field("file", format!("player {}: rating", i + 1)));
+            return Err(AppError::field(
+                "file",
+                format!("line {line}: player {}: rating", i + 1),
+            ));
         }
     }
     let rounds = file
         .players
         .iter()
-        .map(|p| p.opponents.len())
+        .map(|p| {
+            p.opponents
+                .iter()
+                .rposition(Option::is_some)
+                .map_or(0, |r| r + 1)
+        })
         .max()
         .unwrap_or(0);
     if rounds > checked.1.rounds() as usize {
@@ -107,20 +118,15 @@ pub fn import_division(
             )?;
             ids.push(row.id);
         }
-        // TSH's `off`: the player is no longer paired. They are withdrawn from the first of
-        // their last rounds that were no game (byes scored 0), or from the next round.
+        // TSH's `off`: the player is no longer paired. Their rounds after their last game are
+        // the byes TSH gives an inactive player (scored as `off` says), or not paired: they
+        // are withdrawn from the round after that game.
         for (p, id) in file.players.iter().zip(&ids) {
-            if !p.fields.iter().any(|(k, _)| k == "off") {
+            if !p.is_off() {
                 continue;
             }
-            let no_game = |r: usize| p.opponents.get(r) == Some(&0) && p.scores.get(r) == Some(&0);
-            let from = (0..rounds)
-                .rev()
-                .take_while(|&r| no_game(r))
-                .last()
-                .unwrap_or(rounds)
-                + 1;
-            let from = num(from)?;
+            let played = |r: usize| matches!(p.opponents.get(r), Some(Some(o)) if *o > 0);
+            let from = num((0..rounds).rposition(played).map_or(1, |r| r + 2))?;
             rows::insert_withdrawal(
                 conn,
                 &rows::NewWithdrawal {
@@ -135,41 +141,42 @@ pub fn import_division(
             rows::withdraw(conn, *id, from)?;
         }
         for r in 0..rounds {
-            let mut table = 0;
-            for (i, p) in file.players.iter().enumerate() {
-                let me = i + 1;
-                let Some(&opp) = p.opponents.get(r) else {
-                    continue;
-                };
-                let opp = opp as usize;
-                if opp != 0 && opp < me {
-                    continue;
-                }
-                let first = p.firsts().and_then(|f| f.get(r).copied());
-                let (a, b) = match (opp, first) {
-                    (0, _) => (me, None),
-                    (o, Some(2)) => (o, Some(me)),
-                    (o, _) => (me, Some(o)),
-                };
-                if b.is_some() {
-                    table += 1;
-                }
+            for (a, b, table) in round_lines(&file, r) {
                 let line = rows::insert_pairing(
                     conn,
                     &rows::NewPairing {
                         division_id: div.id,
                         round: num(r + 1)?,
-                        table_no: b.map(|_| num(table)).transpose()?,
+                        table_no: table
+                            .map(i32::try_from)
+                            .transpose()
+                            .map_err(AppError::internal)?,
                         player_a: num(a)?,
                         player_b: b.map(num).transpose()?,
                         manual: true,
                         created_at: at,
                     },
                 )?;
-                let score = |n: usize| file.players.get(n - 1).and_then(|p| p.scores.get(r));
+                let score = |n: usize| {
+                    file.players
+                        .get(n - 1)
+                        .and_then(|p| p.scores.get(r))
+                        .copied()
+                        .flatten()
+                };
+                // An inactive player's bye not scored yet scores what their `off` says.
+                let off = |n: usize| {
+                    let p = file.players.get(n - 1).filter(|p| p.is_off())?;
+                    Some(
+                        p.field("off")?
+                            .first()
+                            .and_then(|v| v.parse().ok())
+                            .unwrap_or(0),
+                    )
+                };
                 let result = match b {
-                    None => score(a).map(|s| (*s, 0)),
-                    Some(b) => score(a).zip(score(b)).map(|(x, y)| (*x, *y)),
+                    None => score(a).or_else(|| off(a)).map(|s| (s, 0)),
+                    Some(b) => score(a).zip(score(b)),
                 };
                 if let Some((sa, sb)) = result {
                     rows::insert_slip(
@@ -198,8 +205,60 @@ fn num(n: usize) -> Result<i32, AppError> {
     i32::try_from(n).map_err(AppError::internal)
 }
 
-/// The division as TSH's `Division`: opponents (0: bye or no game), scores while every round
-/// is scored (a bye or forfeit scores its spread), and `p12`.
+/// A round (from 0) of the file as lines (player going first, opponent or none for a bye,
+/// table). Sides from `p12` on either line (1 first, 2 second; otherwise the lower number
+/// first); tables from `board` when every game of the round has its own, else numbered in
+/// order.
+fn round_lines(file: &Division, r: usize) -> Vec<(usize, Option<usize>, Option<u32>)> {
+    let mut lines = Vec::new();
+    for (i, p) in file.players.iter().enumerate() {
+        let me = i + 1;
+        let Some(Some(opp)) = p.opponents.get(r).copied() else {
+            continue;
+        };
+        let opp = opp as usize;
+        if opp == 0 {
+            lines.push((me, None, None));
+            continue;
+        }
+        if opp < me {
+            continue;
+        }
+        let Some(them) = file.players.get(opp - 1) else {
+            continue;
+        };
+        // Unknown (3 must draw, 4 not yet known, not recorded): the lower number first.
+        let me_first = !matches!((p.first(r), them.first(r)), (Some(2), _) | (_, Some(1)));
+        let board = p.board(r).or_else(|| them.board(r));
+        let (a, b) = if me_first { (me, opp) } else { (opp, me) };
+        lines.push((a, Some(b), board));
+    }
+    let boards: Vec<u32> = lines
+        .iter()
+        .filter(|l| l.1.is_some())
+        .filter_map(|l| l.2)
+        .collect();
+    let games = lines.iter().filter(|l| l.1.is_some()).count();
+    let distinct = boards
+        .iter()
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
+    let own_tables = boards.len() == games && distinct == games;
+    let mut table = 0;
+    for l in &mut lines {
+        if l.1.is_none() {
+            l.2 = None;
+        } else if !own_tables {
+            table += 1;
+            l.2 = Some(table);
+        }
+    }
+    lines
+}
+
+/// The division as TSH's `Division`: opponents (0: bye or no game), scores (a bye or forfeit
+/// scores its spread; `00` for a game not scored yet before a scored one), `board` (the
+/// tables), `p12` and `off`.
 fn division_of(d: &Loaded) -> Division {
     let lines = d.lines();
     let t = tally(&d.meta(), &lines, &d.options);
@@ -212,8 +271,12 @@ fn division_of(d: &Loaded) -> Division {
             let mut opponents = Vec::new();
             let mut scores = Vec::new();
             let mut p12 = Vec::new();
-            let mut scored = true;
+            let mut boards = Vec::new();
             for r in 1..=rounds {
+                let row = d.pairings.iter().find(|l| {
+                    i64::from(l.round) == i64::from(r)
+                        && (i64::from(l.player_a) == me || l.player_b.map(i64::from) == Some(me))
+                });
                 let line = lines
                     .iter()
                     .find(|l| l.round == r && (l.a == me || l.b == Some(me)));
@@ -223,42 +286,59 @@ fn division_of(d: &Loaded) -> Division {
                 let out = p
                     .withdrawn_round
                     .is_some_and(|w| i64::from(r) >= i64::from(w));
-                // (opponent, score; none: not scored yet, p12).
-                let (opp, score, first) = match (outcome, line) {
+                let table = row.and_then(|l| l.table_no).unwrap_or(0);
+                // (opponent, score; none: not scored yet, p12, board).
+                let (opp, score, first, board) = match (outcome, line) {
                     // Byes and forfeits as TSH writes them: no opponent, the spread they count
-                    // (a forfeit is -50 for the one who forfeits, +50 for the other).
-                    (Some(o), _) if o.opponent.is_none() || o.forfeit => (0, Some(o.spread), "0"),
+                    // (a forfeit is -50 for the one who forfeits, +50 for the other), no table.
+                    (Some(o), _) if o.opponent.is_none() || o.forfeit => {
+                        (0, Some(o.spread), "0", 0)
+                    }
                     (Some(o), _) => (
                         o.opponent.unwrap_or(0),
                         Some(i64::from(o.score.unwrap_or(0))),
                         if o.first { "1" } else { "2" },
+                        table,
                     ),
                     // No game for them (a late entry's early rounds, a withdrawn player's later
                     // ones, or their unscored game turned into the opponent's bye): a bye scored
                     // 0, which TSH counts as no game.
-                    (None, None) => (0, Some(0), "0"),
-                    (None, Some(_)) if out => (0, Some(0), "0"),
+                    (None, None) => (0, Some(0), "0", 0),
+                    (None, Some(_)) if out => (0, Some(0), "0", 0),
                     (None, Some(l)) => (
                         if l.a == me { l.b.unwrap_or(0) } else { l.a },
                         None,
                         if l.b.is_some() && l.a == me { "1" } else { "2" },
+                        table,
                     ),
                 };
-                opponents.push(u32::try_from(opp).unwrap_or(0));
-                p12.push(first);
-                match score {
-                    Some(s) if scored => scores.push(i32::try_from(s).unwrap_or(0)),
-                    _ => scored = false,
-                }
+                opponents.push(Some(u32::try_from(opp).unwrap_or(0)));
+                scores.push(score.map(|s| i32::try_from(s).unwrap_or(0)));
+                p12.push(first.to_owned());
+                boards.push(board.to_string());
             }
-            let mut fields = vec![(
-                "p12".to_owned(),
-                p12.into_iter().map(str::to_owned).collect(),
-            )];
-            // TSH's mark of a player who is no longer paired; 0: their later rounds score nothing.
-            if p.withdrawn_round.is_some() {
-                fields.push(("off".to_owned(), vec!["0".to_owned()]));
+            // Rounds not scored yet at the end are left out, as TSH leaves them.
+            while scores.last() == Some(&None) {
+                scores.pop();
             }
+            let mut fields = Vec::new();
+            if rounds > 0 {
+                fields.push(("board".to_owned(), boards));
+            }
+            // TSH's mark of a player who is no longer paired, with the score of their byes
+            // since (0: no game; -50 when a file's `off -50` byes were imported).
+            if let Some(w) = p.withdrawn_round {
+                let bye = t
+                    .get(&me)
+                    .and_then(|row| {
+                        row.games.iter().rev().find(|g| {
+                            g.opponent.is_none() && !g.forfeit && i64::from(g.round) >= i64::from(w)
+                        })
+                    })
+                    .map_or(0, |g| g.spread);
+                fields.push(("off".to_owned(), vec![bye.to_string()]));
+            }
+            fields.push(("p12".to_owned(), p12));
             Player {
                 name: p.name.clone(),
                 rating: p.rating,
@@ -307,7 +387,11 @@ pub fn tourney_js(
                 }
             }
         }
-        divisions.push((division_of(&d), Some(newr)));
+        divisions.push(CoverageDivision {
+            division: division_of(&d),
+            max_rounds: d.plan.rounds(),
+            newr,
+        });
     }
     Ok(tsh::tourney_js(&ev.name, &divisions))
 }

@@ -4,6 +4,7 @@
 //! it is public) read.
 
 use actix_web::{HttpResponse, web};
+use serde::Deserialize;
 
 use crate::error::AppError;
 use crate::services::individual::{
@@ -310,9 +311,9 @@ pub async fn results_csv(
     path = "/api/v1/individual/divisions/{id}/division.t",
     operation_id = "individualDivisionT",
     summary = "The division as a TSH .t file",
-    params(("id" = i64, Path, description = "Division id.")),
+    params(("id" = i64, Path, description = "Division id."), TQuery),
     responses(
-        (status = 200, description = "One player a line: name, rating, opponents; scores; p12.", content_type = "text/plain", body = String),
+        (status = 200, description = "One player a line, as TSH writes it: name, rating, opponents; scores; board; off; p12.", content_type = "text/plain", body = String),
         super::responses::ReadErrors,
     ),
     security(("bearerAuth" = []), ()),
@@ -321,10 +322,34 @@ pub async fn export_t(
     state: web::Data<AppState>,
     user: MaybeUser,
     id: web::Path<DivisionId>,
+    q: web::Query<TQuery>,
 ) -> Result<HttpResponse, AppError> {
+    let latin1 = match q.encoding.as_deref() {
+        None | Some("utf-8") => false,
+        Some("latin1") => true,
+        Some(_) => return Err(AppError::field("encoding", "encoding is utf-8 or latin1")),
+    };
     let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
     let t = state.db(move |conn| ind::export_t(conn, uid, id)).await?;
+    if !latin1 {
+        return Ok(HttpResponse::Ok()
+            .content_type("text/plain; charset=utf-8")
+            .body(t));
+    }
+    let bytes =
+        crate::rules::individual::tsh::to_latin1(&t).ok_or_else(|| AppError::Unprocessable {
+            message: "a name has characters ISO-8859-1 cannot write: ask for utf-8".into(),
+            field: Some("encoding".into()),
+        })?;
     Ok(HttpResponse::Ok()
-        .content_type("text/plain; charset=utf-8")
-        .body(t))
+        .content_type("text/plain; charset=iso-8859-1")
+        .body(bytes))
+}
+
+/// `?encoding=` of a `.t` file.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct TQuery {
+    /// `utf-8` (the default) or `latin1`: ISO-8859-1, which TSH reads `.t` files in unless
+    /// its `config tfile_encoding = 'utf8'` says otherwise.
+    pub encoding: Option<String>,
 }

@@ -64,6 +64,14 @@ pub const FORMAT_REFUSALS: &[(&str, &str)] = &[
         "err-winner-totals",
     ),
     ("no player name", "err-t-no-name"),
+    (
+        "the name cannot hold ';' or a line break, start with '#' or end in a number",
+        "err-t-name-readback",
+    ),
+    (
+        "the line would not read back as written",
+        "err-t-not-read-back",
+    ),
     ("no rating after the name", "err-t-no-rating"),
     (
         "no round without a repeat pairing exists ({n} repeat(s) at best)",
@@ -122,6 +130,10 @@ pub const FORMAT_REFUSALS: &[(&str, &str)] = &[
     (
         "round {r}: plays {o}, whose line has {x} for that round",
         "err-t-mismatch",
+    ),
+    (
+        "round {r}: a score but no pairing (00)",
+        "err-t-score-unpaired",
     ),
     ("row {r} is off the board", "err-row-off"),
     (

@@ -17,6 +17,11 @@ pub const SERVICE_REFUSALS: &[(&str, &str)] = &[
         "err-control-chars-long",
     ),
     ("a .t file is at most 1 MiB", "err-t-file-size"),
+    (
+        "a name has characters ISO-8859-1 cannot write: ask for utf-8",
+        "err-t-latin1",
+    ),
+    ("encoding is utf-8 or latin1", "err-t-encoding"),
     ("a captain's grant names the team", "err-captain-team"),
     ("a division holds at most 1000 players", "err-division-size"),
     (

@@ -1,0 +1,265 @@
+//! Issue 18: TSH files shaped as real ones (tests/data/tsh) taken over by Arbiter: imported
+//! mid-event, the standings TSH's way, the `.t` exported as TSH writes it and imported again
+//! to the same division, `tourney.js` in TSH's shape, and broken files refused with their line.
+
+use serde_json::{Value, json};
+
+use arbiter::rules::individual::tsh::{self, Player};
+
+use crate::helpers::*;
+
+fn fixture(name: &str) -> String {
+    std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/tsh")
+            .join(name),
+    )
+    .unwrap()
+}
+
+fn setup() -> (TestApp, Client, i64) {
+    let app = spawn_app();
+    let mut chief = app.bearer("chief", true);
+    let ev = created(chief.post_json(
+        "/api/v1/individual/events",
+        &json!({"name": "Taken Over Open", "public": true}),
+    ));
+    let id = ev["id"].as_i64().unwrap();
+    (app, chief, id)
+}
+
+fn import(chief: &mut Client, event: i64, name: &str, file: &str) -> Value {
+    created(chief.post_json(
+        &format!("/api/v1/individual/events/{event}/divisions/import"),
+        &json!({"name": name, "plan": [{"first": 1, "last": 7, "method": "swiss"}], "file": file}),
+    ))
+}
+
+fn export(app: &TestApp, division: i64) -> String {
+    let out = app.client().get(&format!(
+        "/api/v1/individual/divisions/{division}/division.t"
+    ));
+    assert_eq!(out.status, 200, "{}", out.body);
+    out.body
+}
+
+/// What Arbiter keeps of a line: name, rating, opponents, scores, tables, off, firsts.
+fn kept(p: &Player) -> Player {
+    Player {
+        fields: p
+            .fields
+            .iter()
+            .filter(|(k, _)| ["board", "off", "p12"].contains(&k.as_str()))
+            .cloned()
+            .collect(),
+        ..p.clone()
+    }
+}
+
+/// (number, wins, losses, spread) by number.
+fn table(s: &Value) -> Vec<(i64, f64, i64, i64)> {
+    let mut v: Vec<_> = s["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (
+                l["number"].as_i64().unwrap(),
+                l["wins"].as_f64().unwrap(),
+                l["losses"].as_i64().unwrap(),
+                l["spread"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    v.sort_by_key(|x| x.0);
+    v
+}
+
+// Issue 18: a division taken over mid-way (round 4 paired, not scored; a player off with
+// TSH's -50 byes) counts as TSH counts it, and its .t comes back as it went in.
+#[test]
+fn a_mid_event_tsh_file_is_taken_over_and_exported_as_it_went_in() {
+    let (app, mut chief, event) = setup();
+    let file = fixture("mid_event.t");
+    let d = import(&mut chief, event, "A", &file);
+    assert_eq!(d["rounds_paired"], 4, "{d}");
+    let id = d["id"].as_i64().unwrap();
+    let s = ok(chief.get(&format!("/api/v1/individual/divisions/{id}/standings")));
+    let t = table(&s);
+    // Okafor: 432-389, 365-410, 444-350; Nguyễn: 455-401, a bye (+50), 368-377; Kowalczyk:
+    // a bye, 410-365, then off with two -50 byes.
+    assert_eq!(t[0], (1, 2.0, 1, 43 - 45 + 94), "{s}");
+    assert_eq!(t[5], (6, 2.0, 1, 54 + 50 - 9), "{s}");
+    assert_eq!(t[8], (9, 2.0, 2, 50 + 45 - 50 - 50), "{s}");
+    // The tie of round 1 is half a win each.
+    assert_eq!(t[2].1, 1.5, "{s}");
+    let ev = ok(chief.get(&format!("/api/v1/individual/events/{event}")));
+    assert_eq!(
+        ev["divisions"][0]["withdrawals"].as_array().map(Vec::len),
+        Some(1),
+        "{ev}"
+    );
+    // Exported: the same players, pairings, scores (round 4 still unscored), firsts, tables
+    // and `off`, in TSH's layout.
+    let out = export(&app, id);
+    let before = tsh::read("A", &file).unwrap();
+    let after = tsh::read("A", &out).unwrap();
+    let (x, y): (Vec<_>, Vec<_>) = (
+        before.players.iter().map(kept).collect(),
+        after.players.iter().map(kept).collect(),
+    );
+    assert_eq!(x, y, "{out}");
+    assert!(
+        out.starts_with(
+            "Okafor, Chidi           1987 5 9 2 3; 432 365 444; board 1 2 1 1; p12 1 1 2 1\n"
+        ),
+        "{out}"
+    );
+    // Imported again and exported: the same file.
+    let again = import(&mut chief, event, "B", &out);
+    let id2 = again["id"].as_i64().unwrap();
+    assert_eq!(export(&app, id2), out);
+    let s2 = ok(chief.get(&format!("/api/v1/individual/divisions/{id2}/standings")));
+    assert_eq!(table(&s2), t);
+}
+
+// Issue 18: tourney.js in TSH's shape, read the way coverage tools read it.
+#[test]
+fn tourney_js_of_a_taken_over_event_is_what_coverage_tools_read() {
+    let (app, mut chief, event) = setup();
+    import(&mut chief, event, "A", &fixture("mid_event.t"));
+    let js = app
+        .client()
+        .get(&format!("/api/v1/individual/events/{event}/tourney.js"));
+    assert_eq!(js.status, 200, "{}", js.body);
+    // As the tools parse it: what follows `newt=`, without the final `;`.
+    let body = js.body.strip_prefix("newt=").unwrap();
+    let doc: Value = serde_json::from_str(body.trim_end().trim_end_matches(';')).unwrap();
+    assert_eq!(doc["config"]["event_name"], "Taken Over Open");
+    assert_eq!(doc["config"]["max_rounds"], 7);
+    let div = &doc["divisions"][0];
+    assert_eq!(
+        (div["name"].as_str(), div["maxr"].as_i64()),
+        (Some("A"), Some(6))
+    );
+    assert_eq!(div["maxrp"], 3, "{div}");
+    let players = div["players"].as_array().unwrap();
+    assert!(players[0].is_null());
+    assert_eq!(players.len(), 10);
+    let okafor = &players[1];
+    assert_eq!(okafor["id"], 1);
+    assert_eq!(okafor["pairings"], json!([5, 9, 2, 3]));
+    assert_eq!(okafor["scores"], json!([432, 365, 444]));
+    assert_eq!(okafor["etc"]["p12"], json!([1, 1, 2, 1]));
+    assert_eq!(okafor["etc"]["board"], json!([1, 2, 1, 1]));
+    assert_eq!(okafor["etc"]["newr"].as_array().map(Vec::len), Some(4));
+    assert_eq!(players[9]["etc"]["off"], json!([-50]));
+    // Every player's opponent, by index, has the same round.
+    for p in &players[1..] {
+        for (r, o) in p["pairings"].as_array().unwrap().iter().enumerate() {
+            let o = o.as_u64().unwrap();
+            if o > 0 {
+                let back = &players[usize::try_from(o).unwrap()]["pairings"][r];
+                assert_eq!(back, &p["id"], "round {}", r + 1);
+            }
+        }
+    }
+}
+
+// Issue 18: a roster before round 1 (byte order mark, CRLF, comments, a pair's rating) and a
+// file with unset values (`00`) and CR line ends are taken over.
+#[test]
+fn a_roster_and_a_file_with_unset_values_are_taken_over() {
+    let (app, mut chief, event) = setup();
+    let d = import(&mut chief, event, "A", &fixture("roster.t"));
+    assert_eq!(d["rounds_paired"], 0, "{d}");
+    let id = d["id"].as_i64().unwrap();
+    let back = tsh::read("A", &export(&app, id)).unwrap();
+    let names: Vec<(&str, i32)> = back
+        .players
+        .iter()
+        .map(|p| (p.name.as_str(), p.rating))
+        .collect();
+    assert_eq!(names[2], ("Ó Súilleabháin, Pádraig", 1455));
+    assert_eq!(names[4], ("Team Two  Ann Lee+Bo Chan", 1500));
+    assert_eq!(names.len(), 7);
+    let d = import(&mut chief, event, "B", &fixture("gaps.t"));
+    assert_eq!(d["rounds_paired"], 3, "{d}");
+    let id = d["id"].as_i64().unwrap();
+    let back = tsh::read("B", &export(&app, id)).unwrap();
+    // Round 2's unscored game before round 3's result: not scored (00), and counted nowhere.
+    assert_eq!(back.players[1].scores, vec![Some(350), None, Some(390)]);
+    // Not paired in round 1: no game, as TSH writes a round a player sat out.
+    assert_eq!(back.players[4].opponents, vec![Some(0), Some(6), Some(6)]);
+    let s = ok(chief.get(&format!("/api/v1/individual/divisions/{id}/standings")));
+    assert_eq!(table(&s)[4], (5, 1.0, 0, 24), "{s}");
+}
+
+// Issue 18: a broken file is refused naming its line, and nothing is created.
+#[test]
+fn a_broken_tsh_file_is_refused_with_its_line_and_creates_nothing() {
+    let (_app, mut chief, event) = setup();
+    for (name, line) in [
+        ("invalid/asymmetric.t", "line 3"),
+        ("invalid/not_a_number.t", "line 3"),
+        ("invalid/score_without_pairing.t", "line 2"),
+    ] {
+        let r = chief.post_json(
+            &format!("/api/v1/individual/events/{event}/divisions/import"),
+            &json!({"name": "A", "plan": [{"first": 1, "last": 7, "method": "swiss"}], "file": fixture(name)}),
+        );
+        assert_eq!(r.status, 400, "{name}: {}", r.body);
+        assert_eq!(r.json()["field"], "file", "{}", r.body);
+        assert!(r.body.contains(line), "{name}: {}", r.body);
+    }
+    let ev = ok(chief.get(&format!("/api/v1/individual/events/{event}")));
+    assert_eq!(ev["divisions"].as_array().map(Vec::len), Some(0), "{ev}");
+}
+
+// Issue 18: TSH reads .t files in ISO-8859-1 unless configured otherwise: the export is
+// written so when asked, refused when a name cannot be, and the encoding is checked.
+#[test]
+fn a_t_file_is_exported_in_latin1_for_tsh_s_default_encoding() {
+    let (app, mut chief, event) = setup();
+    let d = import(&mut chief, event, "A", &fixture("complete_2006.t"));
+    let id = d["id"].as_i64().unwrap();
+    let path = format!("/api/v1/individual/divisions/{id}/division.t");
+    let (res, bytes) = app
+        .client()
+        .get_bytes(&format!("{path}?encoding=latin1"), &[]);
+    assert_eq!(res.status, 200);
+    assert!(
+        res.headers["content-type"].contains("iso-8859-1"),
+        "{:?}",
+        res.headers
+    );
+    // "Ferreira, Luís": í is one byte, 0xED.
+    assert!(bytes.windows(4).any(|w| w == b"Lu\xeds"));
+    let text: String = bytes.iter().map(|&b| char::from(b)).collect();
+    assert_eq!(text, export(&app, id));
+    // Nguyễn has no ISO-8859-1 code: refused, naming the option.
+    let d = import(&mut chief, event, "B", &fixture("mid_event.t"));
+    let r = app.client().get(&format!(
+        "/api/v1/individual/divisions/{}/division.t?encoding=latin1",
+        d["id"]
+    ));
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert_eq!(r.json()["field"], "encoding");
+    let r = app.client().get(&format!("{path}?encoding=ebcdic"));
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert_eq!(r.json()["field"], "encoding");
+}
+
+// Issue 18: a player refused after reading (a rating out of range) is named with its line.
+#[test]
+fn a_player_refused_after_reading_is_named_with_its_line() {
+    let (_app, mut chief, event) = setup();
+    let file = "# roster\n\nAble, Ann 1800\nBaker, Bo 99999\n";
+    let r = chief.post_json(
+        &format!("/api/v1/individual/events/{event}/divisions/import"),
+        &json!({"name": "A", "plan": [{"first": 1, "last": 7, "method": "swiss"}], "file": file}),
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert_eq!(r.json()["field"], "file");
+    assert!(r.body.contains("line 4: player 2: rating"), "{}", r.body);
+}

@@ -1,0 +1,1 @@
+Adeyemi, Tunde            1810 2 3 4; 400 380 410; note Smith\; JonesBaptiste, Marie-Claire    1744 1 4 3; 350 00 390; team Red; team BlueCastro, Diego             1702 4 1 2; 420 390 370; p12 1 2 2; # 3Dubois, Hélène            1650 3 2 1; 300 00 360Evans, Gareth             1600 00 6 6; 00 401Fujita, Kenji             1580 00 5 5; 00 377

@@ -1,0 +1,9 @@
+Okafor, Chidi           1987 5 9 2 3; 432 365 444; board 1 2 1 1; class A; newr 1985 1977 1977; p12 1 1 2 1; rrank 1 1 2 9; rtime 1764590000 1764593600 1764597200; time 1764597200
+Müller, Jörg            1902 6 5 1 4; 401 467 350; board 2 1 1 2; class A; newr 1893 1892 1898; p12 2 2 1 2; rrank 2 1 9 4; rtime 1764590037 1764593637 1764597237; time 1764597237
+O'Neill, Siobhán        1855 7 8 4 1; 378 299 402; board 3 3 2 1; class A; newr 1844 1834 1835; p12 1 1 2 2; rrank 3 7 2 4; rtime 1764590074 1764593674 1764597274; time 1764597274
+Tan-Wong, Mei Ling      1780 8 7 3 2; 512 388 395; board 4 4 2 2; class A; newr 1770 1775 1776; p12 2 2 1 1; rrank 4 1 2 4; rtime 1764590111 1764593711 1764597311; time 1764597311
+de la Cruz, Ana         1644 1 2 6 7; 389 402 377; board 1 1 3 3; class A; newr 1652 1660 1666; p12 2 1 1 2; rrank 5 1 7 1; rtime 1764590148 1764593748 1764597348; time 1764597348
+Nguyễn, Thị Hoa         1598 2 0 5 8; 455 50 368; board 2 0 3 4; class B; newr 1593 1582 1587; p12 1 0 2 1; rrank 6 3 5 7; rtime 1764590185 1764593785 1764597385; time 1764597385
+Smith Jr., Robert       1501 3 4 8 5; 378 391 480; board 3 4 4 3; class B; newr 1493 1498 1489; p12 2 1 2 1; rrank 7 5 9 3; rtime 1764590222 1764593822 1764597422; time 1764597422
+Abdul-Rahman, Faiz         0 4 3 7 6; 333 421 310; board 4 3 4 4; class B; newr 1491 1497 1503; p12 1 2 1 2; rrank 8 4 6 2; rtime 1764590259 1764593859 1764597459; team Kuala Lumpur; time 1764597459
+Kowalczyk, Zbigniew     1212 0 1 0 0; 50 410 -50 -50; board 0 2 0 0; class B; newr 1217 1227 1217; off -50; p12 0 2 0 0; rrank 9 1 4 8; rtime 1764590296 1764593896 1764597496; time 1764597496
