@@ -1346,3 +1346,7 @@ onlined-check-invalid = not valid: { $words }
 onlined-check-valid = all valid
 onlined-last-challenge = Last challenge, { $move }
 err-onlined-max-overtime = 1 to { $max } minutes of overtime
+
+## indfix
+indfix-won = Winner
+indfix-clinched = Clinched first

@@ -1345,3 +1345,7 @@ onlined-check-invalid = non valable : { $words }
 onlined-check-valid = tous valables
 onlined-last-challenge = Dernière contestation, { $move }
 err-onlined-max-overtime = de 1 à { $max } minutes de dépassement
+
+## indfix
+indfix-won = Vainqueur
+indfix-clinched = Première place assurée

@@ -1308,3 +1308,7 @@ onlined-check-invalid = tidak sah: { $words }
 onlined-check-valid = semua sah
 onlined-last-challenge = Tantangan terakhir, { $move }
 err-onlined-max-overtime = 1 sampai { $max } menit kelebihan waktu
+
+## indfix
+indfix-won = Juara
+indfix-clinched = Pasti juara pertama

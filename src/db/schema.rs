@@ -452,3 +452,12 @@ diesel::allow_tables_to_appear_in_same_query!(
     online_rating_history,
     users
 );
+
+// Wrong players' PINs per key and window (migration 2026-12-05-010001_pin_failures).
+diesel::table! {
+    pin_failures (key) {
+        key -> Text,
+        failures -> Integer,
+        window_start -> BigInt,
+    }
+}

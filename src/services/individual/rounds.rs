@@ -58,10 +58,11 @@ fn to_pairings(lines: &[PairLine]) -> Vec<Pairing> {
         .collect()
 }
 
-fn history(d: &Loaded) -> Vec<Pairing> {
-    d.pairings
-        .iter()
-        .map(|p| match p.player_b {
+/// The division's rounds so far, in order from round 1.
+fn history(d: &Loaded) -> Vec<Vec<Pairing>> {
+    let mut rounds = vec![Vec::new(); usize::try_from(d.last_round()).unwrap_or(0)];
+    for p in &d.pairings {
+        let line = match p.player_b {
             Some(b) => Pairing::Match {
                 table: p.table_no.and_then(|t| u32::try_from(t).ok()).unwrap_or(1),
                 team_a: i64::from(p.player_a),
@@ -70,8 +71,13 @@ fn history(d: &Loaded) -> Vec<Pairing> {
             None => Pairing::Bye {
                 team: i64::from(p.player_a),
             },
-        })
-        .collect()
+        };
+        let at = usize::try_from(p.round).ok().and_then(|r| r.checked_sub(1));
+        if let Some(round) = at.and_then(|r| rounds.get_mut(r)) {
+            round.push(line);
+        }
+    }
+    rounds
 }
 
 /// The players who play round `round`: entered by then and not withdrawn.
@@ -171,6 +177,7 @@ pub fn pair_next(
                 player: *p,
                 wins2: t.get(p).map_or(0, |r| r.wins2),
                 spread: t.get(p).map_or(0, |r| r.spread),
+                points: t.get(p).map_or(0, |r| r.points),
             })
             .collect();
         let past = history(&d);
