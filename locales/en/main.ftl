@@ -1350,3 +1350,4 @@ err-onlined-max-overtime = 1 to { $max } minutes of overtime
 ## indfix
 indfix-won = Winner
 indfix-clinched = Clinched first
+err-indfix-rr-repeats = no schedule of rounds { $round }-{ $last } avoids repeating a game of this round-robin cycle (its players changed since it began): pair round { $round } by hand, giving every player's line

@@ -1349,3 +1349,4 @@ err-onlined-max-overtime = de 1 à { $max } minutes de dépassement
 ## indfix
 indfix-won = Vainqueur
 indfix-clinched = Première place assurée
+err-indfix-rr-repeats = aucun calendrier des rondes { $round } à { $last } n’évite de rejouer une partie de ce cycle de toutes-rondes (ses joueurs ont changé depuis son début) : appariez la ronde { $round } à la main, en donnant la ligne de chaque joueur

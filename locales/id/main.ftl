@@ -1312,3 +1312,4 @@ err-onlined-max-overtime = 1 sampai { $max } menit kelebihan waktu
 ## indfix
 indfix-won = Juara
 indfix-clinched = Pasti juara pertama
+err-indfix-rr-repeats = tidak ada jadwal babak { $round }-{ $last } yang tidak mengulang pertandingan dalam putaran round-robin ini (pemainnya berubah sejak putaran dimulai): pasangkan babak { $round } secara manual, dengan baris setiap pemain

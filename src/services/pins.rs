@@ -222,7 +222,10 @@ mod tests {
                 .unwrap()
         };
         for i in 0..5 {
-            assert_eq!(v("ind:1:3", "10.0.0.1", "000000", at(0, i)), Err(PinRefusal::Wrong));
+            assert_eq!(
+                v("ind:1:3", "10.0.0.1", "000000", at(0, i)),
+                Err(PinRefusal::Wrong)
+            );
         }
         // Locked: the right PIN is refused too, from any address.
         assert_eq!(
@@ -239,7 +242,10 @@ mod tests {
             Err(PinRefusal::Throttled { retry_after: 1 })
         );
         assert_eq!(v("ind:1:3", "10.0.0.1", "123456", at(10, 0)), Ok(()));
-        assert_eq!(v("ind:1:3", "10.0.0.1", "1", at(10, 2)), Err(PinRefusal::Wrong));
+        assert_eq!(
+            v("ind:1:3", "10.0.0.1", "1", at(10, 2)),
+            Err(PinRefusal::Wrong)
+        );
     }
 
     #[test]
@@ -254,8 +260,15 @@ mod tests {
             );
         }
         assert!(matches!(
-            t.verify(c, "dup:1:7", "10.0.0.9", Some("123456"), "123456", at(0, 30))
-                .unwrap(),
+            t.verify(
+                c,
+                "dup:1:7",
+                "10.0.0.9",
+                Some("123456"),
+                "123456",
+                at(0, 30)
+            )
+            .unwrap(),
             Err(PinRefusal::Throttled { .. })
         ));
         // A player of no such number counts as wrong, from another address.

@@ -51,7 +51,13 @@ fn lines(round: &Value) -> Vec<(i64, Option<i64>)> {
 }
 
 /// Records every game of the round with the scores `score` gives by table order.
-fn results(chief: &mut Client, d: i64, round: u32, paired: &Value, score: impl Fn(usize) -> (i32, i32)) {
+fn results(
+    chief: &mut Client,
+    d: i64,
+    round: u32,
+    paired: &Value,
+    score: impl Fn(usize) -> (i32, i32),
+) {
     let text: Vec<String> = lines(paired)
         .iter()
         .filter_map(|&(a, b)| Some((a, b?)))
@@ -143,7 +149,10 @@ fn e1_a_late_entry_after_round_2_of_a_round_robin_repeats_no_game() {
         &format!("/api/v1/individual/divisions/{d}/players"),
         &json!({"name": "Late Larry"}),
     ));
-    assert_eq!((late["number"].as_i64(), late["first_round"].as_i64()), (Some(9), Some(3)));
+    assert_eq!(
+        (late["number"].as_i64(), late["first_round"].as_i64()),
+        (Some(9), Some(3))
+    );
     for _ in 3..=7 {
         rounds.push(pair(&mut chief, d));
     }
@@ -208,7 +217,8 @@ fn e1_a_round_robin_that_would_repeat_is_refused_with_the_reason_then_paired_by_
     assert_eq!(r.status, 422, "{}", r.body);
     assert_eq!(r.json()["field"], "lines", "{}", r.body);
     assert!(
-        r.body.contains("avoids repeating a game of this round-robin cycle"),
+        r.body
+            .contains("avoids repeating a game of this round-robin cycle"),
         "{}",
         r.body
     );
@@ -221,7 +231,14 @@ fn e1_a_round_robin_that_would_repeat_is_refused_with_the_reason_then_paired_by_
         &by_hand,
     ));
     assert_eq!(r5["round"], 5);
-    assert!(r5["lines"].as_array().unwrap().iter().all(|l| l["manual"] == true), "{r5}");
+    assert!(
+        r5["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|l| l["manual"] == true),
+        "{r5}"
+    );
 }
 
 // Six players, three rounds: Able won all three; everyone else tied or lost.
@@ -273,19 +290,45 @@ fn the_gibsonized_mark_ends_with_the_plan_and_the_winner_is_marked_won() {
     ))["id"]
         .as_i64()
         .unwrap();
-    let standings = |c: &mut Client| ok(c.get(&format!("/api/v1/individual/divisions/{d}/standings")));
+    let standings =
+        |c: &mut Client| ok(c.get(&format!("/api/v1/individual/divisions/{d}/standings")));
     let r4 = pair(&mut chief, d);
     results(&mut chief, d, 4, &r4, score_round(&r4));
-    assert_eq!(marks(&standings(&mut chief)), vec![(1, true, json!("clinched"))]);
+    assert_eq!(
+        marks(&standings(&mut chief)),
+        vec![(1, true, json!("clinched"))]
+    );
     let r5 = pair(&mut chief, d);
-    assert_eq!(marks(&standings(&mut chief)), vec![(1, true, json!("clinched"))], "during round 5");
+    assert_eq!(
+        marks(&standings(&mut chief)),
+        vec![(1, true, json!("clinched"))],
+        "during round 5"
+    );
     results(&mut chief, d, 5, &r5, score_round(&r5));
-    assert_eq!(marks(&standings(&mut chief)), vec![(1, false, json!("won"))]);
-    let page = app.client().get(&format!("/individual/divisions/{d}/standings"));
+    assert_eq!(
+        marks(&standings(&mut chief)),
+        vec![(1, false, json!("won"))]
+    );
+    let page = app
+        .client()
+        .get(&format!("/individual/divisions/{d}/standings"));
     assert_eq!(page.status, 200);
-    assert!(rows_with(&page.body, "data-gibsonized").is_empty(), "{}", page.body);
-    assert_eq!(rows_with(&page.body, "data-first-place=\"won\""), ["1"], "{}", page.body);
-    assert!(page.body.contains("data-mark=\"won\">Winner</span>"), "{}", page.body);
+    assert!(
+        rows_with(&page.body, "data-gibsonized").is_empty(),
+        "{}",
+        page.body
+    );
+    assert_eq!(
+        rows_with(&page.body, "data-first-place=\"won\""),
+        ["1"],
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains("data-mark=\"won\">Winner</span>"),
+        "{}",
+        page.body
+    );
 }
 
 /// Scores for a round's games in table order: Able (1) wins 450-300 whichever side; every other

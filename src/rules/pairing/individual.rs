@@ -17,11 +17,11 @@ use std::collections::HashSet;
 use serde::{Deserialize, Serialize};
 
 use super::swiss::History;
-use crate::rules::individual::standings::{self, RankKey};
 use super::{
     Pairing, PairingError, SwissEntry, round_robin, round_robin_rest, swiss, table_number,
     validate_manual,
 };
+use crate::rules::individual::standings::{self, RankKey};
 
 /// How one stretch of rounds is paired.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -95,9 +95,7 @@ pub enum PlanError {
     /// The players of a round-robin cycle changed (a late entry, a withdrawal) and no
     /// schedule of the cycle's remaining rounds avoids repeating a game already played in it.
     #[error(
-        "no schedule of rounds {round}-{last} avoids repeating a game of this round-robin \
-         cycle (its players changed since it began): pair round {round} by hand, giving every \
-         player's line"
+        "no schedule of rounds {round}-{last} avoids repeating a game of this round-robin cycle (its players changed since it began): pair round {round} by hand, giving every player's line"
     )]
     RoundRobinRepeats {
         /// The round to pair.
@@ -302,11 +300,12 @@ pub fn pair_round(plan: &Plan, input: &RoundInput<'_>) -> Result<Vec<Pairing>, P
             round_robin_round(&ids, input.round, stretch, input.history, &past)?
         }
         Method::Swiss | Method::KingOfTheHill => {
-            if let Some(g) = input.gibson {
-                if let Some(pair) = gibson_pair(plan, input.round, &rest, g, &past) {
-                    fixed.push(sided(pair.0, pair.1, &past));
-                    rest.retain(|s| s.player != pair.0 && s.player != pair.1);
-                }
+            if let Some(pair) = input
+                .gibson
+                .and_then(|g| gibson_pair(plan, input.round, &rest, g, &past))
+            {
+                fixed.push(sided(pair.0, pair.1, &past));
+                rest.retain(|s| s.player != pair.0 && s.player != pair.1);
             }
             if stretch.method == Method::Swiss {
                 let entries: Vec<SwissEntry> = rest
@@ -373,9 +372,8 @@ fn round_robin_round(
             })
             .collect()
     };
-    let standard = (start..round).all(|r| {
-        key(at_round(r)) == key(&berger_round(players, r - stretch.first))
-    });
+    let standard =
+        (start..round).all(|r| key(at_round(r)) == key(&berger_round(players, r - stretch.first)));
     if standard {
         return Ok(berger_round(players, index));
     }

@@ -38,11 +38,7 @@ fn plan(parts: &[(u32, u32, Method)]) -> Plan {
     .unwrap()
 }
 
-fn input<'a>(
-    round: u32,
-    standings: &'a [Standing],
-    history: &'a [Vec<Pairing>],
-) -> RoundInput<'a> {
+fn input<'a>(round: u32, standings: &'a [Standing], history: &'a [Vec<Pairing>]) -> RoundInput<'a> {
     RoundInput {
         round,
         standings,
@@ -275,7 +271,10 @@ fn e2_pairing_breaks_ties_on_total_score_as_the_standings_do() {
         })
         .collect();
     let printed: Vec<i64> = ranked(rows).iter().map(|r| r.player).collect();
-    assert_eq!(printed, order, "the printed standings and the pairing agree");
+    assert_eq!(
+        printed, order,
+        "the printed standings and the pairing agree"
+    );
     let p = plan(&[(1, 1, Method::KingOfTheHill), (2, 2, Method::Swiss)]);
     let lines = pair_round(&p, &input(1, &standings, &[])).unwrap();
     assert_eq!(lines, vec![game(1, 3, 2), game(2, 4, 1)]);

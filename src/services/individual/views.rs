@@ -302,15 +302,18 @@ pub(super) fn rounds_complete(d: &Loaded) -> u32 {
 /// player that round's pairing pairs as Gibsonized ([`gibsonized_in`], the pairing's own
 /// function, on the players of that round); nobody once every planned round is complete, when
 /// the leader is the winner instead.
-fn first_place_marks(d: &Loaded, rows: &[standings::Row]) -> (Option<i64>, Option<(i64, FirstPlace)>) {
+fn first_place_marks(
+    d: &Loaded,
+    rows: &[standings::Row],
+) -> (Option<i64>, Option<(i64, FirstPlace)>) {
     let planned = d.plan.rounds();
     let complete = rounds_complete(d);
     let playing: Vec<Standing> = rows
         .iter()
         .filter(|r| {
-            d.players.iter().any(|p| {
-                i64::from(p.number) == r.player && p.withdrawn_round.is_none()
-            })
+            d.players
+                .iter()
+                .any(|p| i64::from(p.number) == r.player && p.withdrawn_round.is_none())
         })
         .map(|r| Standing {
             player: r.player,
