@@ -36,6 +36,7 @@ diesel::table! {
         table_no -> Nullable<Integer>,
         granted_by -> Nullable<BigInt>,
         created_at -> Timestamp,
+        division_id -> Nullable<BigInt>,
     }
 }
 

@@ -403,3 +403,103 @@ fn with_postgresql_two_instances_count_wrong_pins_together() {
 fn on_the_default_database_wrong_pins_are_counted_in_it() {
     wrong_pins_count_across_instances(spawn_app());
 }
+
+// Issue 18, table devices per division: table numbers restart in each division, so a table
+// device may be limited to one division (`division_id` on its grant): table 1 of division A
+// takes its slip, table 1 of division B refuses it (403, nothing recorded). A grant without a
+// division serves that table in every division, as before. Refused with the field named, and
+// nothing granted: a division of another event, a division on another role's grant.
+#[test]
+fn a_table_device_limited_to_a_division_is_refused_on_another_division() {
+    let app = spawn_app();
+    let (mut chief, event) = event(&app);
+    let plan = json!([{"first": 1, "last": 3, "method": "round_robin"}]);
+    let a = division(&mut chief, event, plan.clone(), 4);
+    let b = {
+        let d = created(chief.post_json(
+            &format!("/api/v1/individual/events/{event}/divisions"),
+            &json!({"name": "B", "plan": plan}),
+        ))["id"]
+            .as_i64()
+            .unwrap();
+        for n in 1..=4 {
+            created(chief.post_json(
+                &format!("/api/v1/individual/divisions/{d}/players"),
+                &json!({"name": format!("B player {n}")}),
+            ));
+        }
+        d
+    };
+    pair(&mut chief, a);
+    pair(&mut chief, b);
+    let account = |chief: &mut Client, name: &str, division: Option<i64>| {
+        chief.post_json(
+            &format!("/api/v1/events/{event}/accounts"),
+            &json!({"username": name, "password": PASSWORD, "role": "table", "table": 1,
+                    "division_id": division}),
+        )
+    };
+    let made = created(account(&mut chief, "board-a1", Some(a)));
+    assert_eq!(made["grant"]["division_id"], a, "{made}");
+    created(account(&mut chief, "board-any1", None));
+    let slip = |who: &str, d: i64| {
+        let mut c = app.client();
+        c.bearer = Some(app.token(who, PASSWORD));
+        c.post_json(
+            &format!("/api/v1/individual/divisions/{d}/rounds/1/tables/1/slip"),
+            &json!({"action": "scores", "side": "a", "score_a": 400, "score_b": 350}),
+        )
+    };
+    let log = |chief: &mut Client, d: i64| {
+        ok(chief.get(&format!(
+            "/api/v1/individual/divisions/{d}/rounds/1/tables/1/slip"
+        )))["log"]
+            .clone()
+    };
+    let refused = slip("board-a1", b);
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    assert_eq!(log(&mut chief, b), json!([]), "nothing recorded on B");
+    ok(slip("board-a1", a));
+    assert_eq!(log(&mut chief, a), json!(["entry"]));
+    // The event-wide device serves table 1 of both divisions.
+    ok(slip("board-any1", b));
+    assert_eq!(log(&mut chief, b), json!(["entry"]));
+
+    // Refusals (400) name the field and grant nothing.
+    let other = created(chief.post_json(
+        "/api/v1/individual/events",
+        &json!({"name": "Another Open", "public": true}),
+    ))["id"]
+        .as_i64()
+        .unwrap();
+    let elsewhere = division(
+        &mut chief,
+        other,
+        json!([{"first": 1, "last": 1, "method": "swiss"}]),
+        0,
+    );
+    let grants_before = ok(chief.get(&format!("/api/v1/events/{event}/grants")));
+    let r = account(&mut chief, "board-x1", Some(elsewhere));
+    assert_eq!(
+        (r.status, r.json()["field"].clone()),
+        (400, json!("division_id")),
+        "{}",
+        r.body
+    );
+    app.bearer("pic-1", false);
+    let r = chief.post_json(
+        &format!("/api/v1/events/{event}/grants"),
+        &json!({"username": "pic-1", "role": "pic", "division_id": a}),
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert_eq!(r.json()["field"], "division_id", "{}", r.body);
+    assert_eq!(
+        ok(chief.get(&format!("/api/v1/events/{event}/grants"))),
+        grants_before
+    );
+    let r = app.client().post_json(
+        "/api/v1/auth/token",
+        &json!({"username": "board-x1", "password": PASSWORD}),
+    );
+    assert_eq!(r.status, 401, "no account made: {}", r.body);
+}

@@ -520,7 +520,7 @@ pub fn slip(
         let game = find_game(&d, round, table)?;
         let ev = Some(d.div.event_id);
         let director = g.directs(ev);
-        if !director && !g.at_table(ev, i32::try_from(table).ok()) {
+        if !director && !g.at_division_table(ev, division_id, i32::try_from(table).ok()) {
             return Err(AppError::Forbidden(
                 "only the event's director or the table's device enters this slip".into(),
             ));
