@@ -30,7 +30,9 @@ pub struct PairLine {
     pub b: Option<u32>,
 }
 
-/// Pair the next round, with lines the director fixes (Swiss and king-of-the-hill rounds).
+/// Pair the next round, with lines the director fixes (Swiss and king-of-the-hill rounds; a
+/// round-robin round only as a whole, every player's line, e.g. when the players changed and
+/// no schedule of the cycle avoids a repeat).
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(as = IndivPairRequest)]
