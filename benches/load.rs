@@ -569,6 +569,7 @@ fn grant(conn: &mut DbConn, user: UserId, role: Role, event: EventId, table: Opt
             table_no: table,
             granted_by: None,
             created_at: chrono::Utc::now().naive_utc(),
+            division_id: None,
         },
     )
     .unwrap();

@@ -13,6 +13,7 @@ pub mod events;
 pub mod individual;
 pub mod matches;
 pub mod online;
+pub mod pins;
 pub mod rounds;
 pub mod schema;
 pub mod sessions;

@@ -36,6 +36,7 @@ diesel::table! {
         table_no -> Nullable<Integer>,
         granted_by -> Nullable<BigInt>,
         created_at -> Timestamp,
+        division_id -> Nullable<BigInt>,
     }
 }
 
@@ -452,3 +453,12 @@ diesel::allow_tables_to_appear_in_same_query!(
     online_rating_history,
     users
 );
+
+// Wrong players' PINs per key and window (migration 2026-12-05-010001_pin_failures).
+diesel::table! {
+    pin_failures (key) {
+        key -> Text,
+        failures -> Integer,
+        window_start -> BigInt,
+    }
+}

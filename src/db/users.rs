@@ -4,7 +4,7 @@ use diesel::prelude::*;
 
 use super::DbConn;
 use super::schema::{role_grants, users};
-use crate::vocab::{EventId, GrantId, Role, RoleTag, TagScope, TeamId, UserId};
+use crate::vocab::{DivisionId, EventId, GrantId, Role, RoleTag, TagScope, TeamId, UserId};
 
 /// A stored account.
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -61,6 +61,8 @@ pub struct RoleGrant {
     /// When (UTC).
     #[schema(value_type = String)]
     pub created_at: chrono::NaiveDateTime,
+    /// The individual division a table device serves (none: every division of the event).
+    pub division_id: Option<DivisionId>,
 }
 
 impl RoleGrant {
@@ -97,6 +99,8 @@ pub struct NewRoleGrant {
     pub granted_by: Option<UserId>,
     /// When (UTC).
     pub created_at: chrono::NaiveDateTime,
+    /// Division scope (an individual event's table devices).
+    pub division_id: Option<DivisionId>,
 }
 
 /// Inserts a user and returns it.

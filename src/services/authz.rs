@@ -3,7 +3,7 @@
 use crate::db::{DbConn, users};
 use crate::error::AppError;
 use crate::rules::game::{Actor, Authority};
-use crate::vocab::{EventId, Role, TeamId, UserId};
+use crate::vocab::{DivisionId, EventId, Role, TeamId, UserId};
 
 /// The roles of one user.
 #[derive(Debug, Clone)]
@@ -51,6 +51,25 @@ impl Grants {
                 .grants
                 .iter()
                 .any(|g| g.role == Role::Table && g.event_id == event && g.table_no == table)
+    }
+
+    /// Is the device for table `table` of the individual division `division` of `event`:
+    /// a table grant of the event naming that division, or naming none (every division).
+    /// Table numbers restart in each division, so a device limited to division A is refused
+    /// at table 3 of division B (issue 18).
+    pub fn at_division_table(
+        &self,
+        event: Option<EventId>,
+        division: DivisionId,
+        table: Option<i32>,
+    ) -> bool {
+        table.is_some()
+            && self.grants.iter().any(|g| {
+                g.role == Role::Table
+                    && g.event_id == event
+                    && g.table_no == table
+                    && g.division_id.is_none_or(|d| d == division)
+            })
     }
 
     /// Captains `team`.

@@ -12,7 +12,7 @@ use crate::error::AppError;
 use crate::services::accounts::validate_username;
 use crate::services::authz::Grants;
 use crate::services::events::{GrantRequest, event, grant_role_of, insert_grant};
-use crate::vocab::{EventId, TeamId, UserId};
+use crate::vocab::{DivisionId, EventId, TeamId, UserId};
 
 /// Body of `POST /api/v1/events/{id}/accounts`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -31,6 +31,9 @@ pub struct EventAccountRequest {
     /// For a table device: the table number.
     #[serde(default)]
     pub table: Option<i32>,
+    /// For a table device of an individual event: the one division it serves.
+    #[serde(default)]
+    pub division_id: Option<DivisionId>,
 }
 
 /// The account made, with the grant it holds.
@@ -62,6 +65,7 @@ pub fn create_event_account(
         role: req.role.clone(),
         team_id: req.team_id,
         table: req.table,
+        division_id: req.division_id,
     };
     let role = grant_role_of(&grant_req)?;
     // Authority first, so a stranger learns nothing (not even whether a name is taken), and

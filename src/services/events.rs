@@ -7,7 +7,7 @@ use crate::db::{self, DbConn, events as rows, users};
 use crate::error::AppError;
 use crate::rules::ruleset::RulesetSpec;
 use crate::services::authz::Grants;
-use crate::vocab::{EventId, GrantId, Role, TeamId, UserId};
+use crate::vocab::{DivisionId, EventId, GrantId, Role, TeamId, UserId};
 
 /// Body of `POST /api/v1/events`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -294,6 +294,10 @@ pub struct GrantRequest {
     /// For table devices.
     #[serde(default)]
     pub table: Option<i32>,
+    /// For a table device of an individual event: the division it serves (table numbers
+    /// restart in each division); none: every division of the event.
+    #[serde(default)]
+    pub division_id: Option<DivisionId>,
 }
 
 /// Grants an event role to an account.
@@ -339,6 +343,12 @@ pub(crate) fn grant_role_of(req: &GrantRequest) -> Result<Role, AppError> {
             "a table device's grant names the table number",
         ));
     }
+    if role != Role::Table && req.division_id.is_some() {
+        return Err(AppError::field(
+            "division_id",
+            "only a table device's grant names a division",
+        ));
+    }
     Ok(role)
 }
 
@@ -362,6 +372,16 @@ pub(crate) fn insert_grant(
             ));
         }
     }
+    // Issue 18: a table device limited to one division of the event's (individual) divisions.
+    if let Some(division_id) = req.division_id {
+        let division = crate::db::individual::find_division(conn, division_id)?;
+        if division.is_none_or(|d| d.event_id != event_id) {
+            return Err(AppError::field(
+                "division_id",
+                format!("division {division_id} is not in this event"),
+            ));
+        }
+    }
     let new = users::NewRoleGrant {
         user_id: target.id,
         role,
@@ -374,6 +394,7 @@ pub(crate) fn insert_grant(
         table_no: if role == Role::Table { req.table } else { None },
         granted_by: Some(director),
         created_at: now.naive_utc(),
+        division_id: req.division_id,
     };
     // A grant is held once (a unique index says so too, for two requests at once): a
     // repeat is a 409 that changes nothing.
@@ -382,6 +403,7 @@ pub(crate) fn insert_grant(
             && g.event_id == new.event_id
             && g.team_id == new.team_id
             && g.table_no == new.table_no
+            && g.division_id == new.division_id
     });
     if held {
         return Err(AppError::Conflict {

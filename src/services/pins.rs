@@ -4,21 +4,26 @@
 //!
 //! A PIN has a million values, so a phone page open to anyone would be guessed in an
 //! afternoon. [`PinThrottle`] counts wrong PINs per player (of one event or division) and per
-//! client address over a sliding window; once either reached its limit every attempt is
-//! refused (429, with the wait) until the oldest counted failure leaves the window, whether
-//! the PIN is right or not, so a guesser learns nothing while throttled.
+//! client address; once either reached its limit every attempt is refused (429, with the wait)
+//! until its window ends, ten minutes after the first wrong PIN that opened it, whether the PIN
+//! is right or not, so a guesser learns nothing while throttled.
 //!
-//! The counts live in the instance's memory. With several instances on one PostgreSQL each
-//! counts on its own: behind a load balancer that spreads requests, a guesser gets up to
-//! (instances × limit) tries per window, and a restart forgets the counts. That still bounds a
-//! search of a million PINs to years; a table of failures in the database would make the count
-//! exact across instances at the price of a write per wrong PIN.
+//! The counts live in the database (`db::pins`, issue 18), so several instances on one
+//! PostgreSQL count together and a restart forgets nothing. Cost: one read per attempt (both
+//! keys at once), one upsert per wrong PIN (both keys at once); a right PIN after wrong ones
+//! clears its player's count, and the first wrong PIN of a window purges the windows that
+//! ended. Within an instance the read, the comparison and the count happen in turn under one
+//! lock, so parallel guesses cannot slip past the limit together; across instances at most one
+//! guess per instance can be in flight past it.
+//!
+//! Checks run outside any write transaction: a count written inside one would be rolled back
+//! with the refusal it belongs to.
 
-use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, TimeDelta, Utc};
 
+use crate::db::{DbConn, pins as rows};
 use crate::error::AppError;
 
 /// A new six-digit PIN from the operating system's random source (uniform over 000000-999999).
@@ -54,14 +59,15 @@ pub enum PinRefusal {
     },
 }
 
-/// Wrong PINs per player and per client address over a sliding window (in memory; see the
-/// module's note on several instances).
+/// Wrong PINs per player and per client address, per window (counted in the database; see
+/// the module's note).
 #[derive(Debug)]
 pub struct PinThrottle {
     per_player: usize,
     per_address: usize,
     window: TimeDelta,
-    failures: Mutex<HashMap<String, VecDeque<DateTime<Utc>>>>,
+    /// Serialises this instance's checks (see the module's note).
+    turn: Mutex<()>,
 }
 
 impl Default for PinThrottle {
@@ -75,7 +81,7 @@ impl PinThrottle {
     pub const PER_PLAYER: usize = 5;
     /// Wrong PINs from one address (a hall's phones may share one behind its Wi-Fi).
     pub const PER_ADDRESS: usize = 20;
-    /// How long a wrong PIN counts.
+    /// How long a window of wrong PINs lasts, from its first.
     pub const WINDOW: TimeDelta = TimeDelta::minutes(10);
 
     /// A throttle with these limits.
@@ -84,62 +90,62 @@ impl PinThrottle {
             per_player: per_player.max(1),
             per_address: per_address.max(1),
             window,
-            failures: Mutex::new(HashMap::new()),
+            turn: Mutex::new(()),
         }
     }
 
     /// Checks `given` against the player's PIN (`expected`, none when there is no such
     /// player) at `now`. `player` names the player in their event or division
-    /// (`"ind:3:7"`), `address` the client. Checking and counting happen under one lock, so
-    /// parallel guesses cannot slip past the limit. A right PIN clears the player's count.
+    /// (`"ind:3:7"`), `address` the client. A right PIN clears the player's count. The outer
+    /// error is the database's.
     pub fn verify(
         &self,
+        conn: &mut DbConn,
         player: &str,
         address: &str,
         expected: Option<&str>,
         given: &str,
         now: DateTime<Utc>,
-    ) -> Result<(), PinRefusal> {
-        let mut failures = self
-            .failures
+    ) -> Result<Result<(), PinRefusal>, diesel::result::Error> {
+        let _turn = self
+            .turn
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let since = now - self.window;
-        if failures.len() > 100_000 {
-            failures.retain(|_, at| at.back().is_some_and(|t| *t > since));
-        }
-        let keys = [
-            (format!("p:{player}"), self.per_player),
-            (format!("ip:{address}"), self.per_address),
-        ];
-        let mut wait: Option<TimeDelta> = None;
-        for (key, limit) in &keys {
-            if let Some(at) = failures.get_mut(key) {
-                while at.front().is_some_and(|t| *t <= since) {
-                    at.pop_front();
-                }
-                if at.len() >= *limit {
-                    // Free again when the oldest failure that keeps it at the limit leaves.
-                    let free = at[at.len() - limit] + self.window - now;
-                    wait = Some(wait.map_or(free, |w| w.max(free)));
-                }
+        let now_ms = now.timestamp_millis();
+        let since = now_ms - self.window.num_milliseconds();
+        let (p, ip) = (format!("p:{player}"), format!("ip:{address}"));
+        let live = rows::live(conn, &[&p, &ip], since)?;
+        let limit = |key: &str| {
+            if key == p {
+                self.per_player
+            } else {
+                self.per_address
             }
-        }
-        if let Some(w) = wait {
-            let ms = u64::try_from(w.num_milliseconds()).unwrap_or(0);
-            return Err(PinRefusal::Throttled {
+        };
+        let wait = live
+            .iter()
+            .filter(|f| usize::try_from(f.failures).unwrap_or(usize::MAX) >= limit(&f.key))
+            .map(|f| f.window_start - since)
+            .max();
+        if let Some(ms) = wait {
+            let ms = u64::try_from(ms).unwrap_or(0);
+            return Ok(Err(PinRefusal::Throttled {
                 retry_after: ms.div_ceil(1000).max(1),
-            });
+            }));
         }
-        let ok = expected.is_some_and(|e| !e.is_empty() && same(e, given.trim()));
-        if ok {
-            failures.remove(&keys[0].0);
-            return Ok(());
+        let player_counted = live.iter().any(|f| f.key == p);
+        if expected.is_some_and(|e| !e.is_empty() && same(e, given.trim())) {
+            if player_counted {
+                rows::forget(conn, &p)?;
+            }
+            return Ok(Ok(()));
         }
-        for (key, _) in keys {
-            failures.entry(key).or_default().push_back(now);
+        rows::count(conn, [&p, &ip], now_ms, since)?;
+        if !player_counted {
+            // A window starts: the ended ones go (at most once per key and window).
+            rows::purge(conn, since)?;
         }
-        Err(PinRefusal::Wrong)
+        Ok(Err(PinRefusal::Wrong))
     }
 }
 
@@ -153,10 +159,11 @@ pub struct PinCheck {
 }
 
 impl PinCheck {
-    /// Checks a player's PIN (see [`PinThrottle::verify`]): 403 with `wrong` when it does not
-    /// match, 429 while throttled.
+    /// Checks a player's PIN (see [`PinThrottle::verify`]; outside any write transaction):
+    /// 403 with `wrong` when it does not match, 429 while throttled.
     pub fn verify(
         &self,
+        conn: &mut DbConn,
         player: &str,
         expected: Option<&str>,
         given: &str,
@@ -165,7 +172,7 @@ impl PinCheck {
     ) -> Result<(), AppError> {
         match self
             .throttle
-            .verify(player, &self.address, expected, given, now)
+            .verify(conn, player, &self.address, expected, given, now)?
         {
             Ok(()) => Ok(()),
             Err(PinRefusal::Wrong) => Err(AppError::Forbidden(wrong.to_owned())),
@@ -189,63 +196,116 @@ pub fn throttled(retry_after: u64) -> AppError {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use diesel::Connection;
 
     fn at(min: i64, sec: i64) -> DateTime<Utc> {
         DateTime::from_timestamp(1_800_000_000 + min * 60 + sec, 0).unwrap()
     }
 
+    fn db() -> DbConn {
+        let mut conn = DbConn::Sqlite(diesel::SqliteConnection::establish(":memory:").unwrap());
+        crate::db::run_migrations(&mut conn).unwrap();
+        conn
+    }
+
+    fn rows(conn: &mut DbConn) -> usize {
+        rows::live(conn, &["p:ind:1:3", "ip:10.0.0.1"], 0)
+            .unwrap()
+            .len()
+    }
+
     #[test]
     fn five_wrong_pins_lock_the_player_even_with_the_right_pin_until_they_expire() {
-        let t = PinThrottle::default();
+        let (t, c) = (PinThrottle::default(), &mut db());
+        let mut v = |player: &str, address: &str, pin: &str, when| {
+            t.verify(c, player, address, Some("123456"), pin, when)
+                .unwrap()
+        };
         for i in 0..5 {
             assert_eq!(
-                t.verify("ind:1:3", "10.0.0.1", Some("123456"), "000000", at(0, i)),
+                v("ind:1:3", "10.0.0.1", "000000", at(0, i)),
                 Err(PinRefusal::Wrong)
             );
         }
         // Locked: the right PIN is refused too, from any address.
-        let r = t.verify("ind:1:3", "10.0.0.2", Some("123456"), "123456", at(1, 0));
         assert_eq!(
-            r,
+            v("ind:1:3", "10.0.0.2", "123456", at(1, 0)),
             Err(PinRefusal::Throttled {
                 retry_after: 9 * 60
             })
         );
         // Another player from the same address is not affected.
+        assert_eq!(v("ind:1:4", "10.0.0.1", "123456", at(1, 0)), Ok(()));
+        // The window ends ten minutes after its first wrong PIN: the right PIN gets in.
         assert_eq!(
-            t.verify("ind:1:4", "10.0.0.1", Some("654321"), "654321", at(1, 0)),
-            Ok(())
+            v("ind:1:3", "10.0.0.1", "123456", at(9, 59)),
+            Err(PinRefusal::Throttled { retry_after: 1 })
         );
-        // The first failure leaves the window: one more try, and the right PIN clears the count.
+        assert_eq!(v("ind:1:3", "10.0.0.1", "123456", at(10, 0)), Ok(()));
         assert_eq!(
-            t.verify("ind:1:3", "10.0.0.1", Some("123456"), "123456", at(10, 1)),
-            Ok(())
-        );
-        assert_eq!(
-            t.verify("ind:1:3", "10.0.0.1", Some("123456"), "1", at(10, 2)),
+            v("ind:1:3", "10.0.0.1", "1", at(10, 2)),
             Err(PinRefusal::Wrong)
         );
     }
 
     #[test]
     fn an_address_guessing_many_players_is_throttled_for_all_of_them() {
-        let t = PinThrottle::new(5, 3, TimeDelta::minutes(10));
+        let (t, c) = (PinThrottle::new(5, 3, TimeDelta::minutes(10)), &mut db());
         for p in 0..3 {
             let key = format!("dup:1:{p}");
             assert_eq!(
-                t.verify(&key, "10.0.0.9", Some("123456"), "000000", at(0, p)),
+                t.verify(c, &key, "10.0.0.9", Some("123456"), "000000", at(0, p))
+                    .unwrap(),
                 Err(PinRefusal::Wrong)
             );
         }
         assert!(matches!(
-            t.verify("dup:1:7", "10.0.0.9", Some("123456"), "123456", at(0, 30)),
+            t.verify(
+                c,
+                "dup:1:7",
+                "10.0.0.9",
+                Some("123456"),
+                "123456",
+                at(0, 30)
+            )
+            .unwrap(),
             Err(PinRefusal::Throttled { .. })
         ));
         // A player of no such number counts as wrong, from another address.
         assert_eq!(
-            t.verify("dup:1:8", "10.0.0.1", None, "123456", at(0, 30)),
+            t.verify(c, "dup:1:8", "10.0.0.1", None, "123456", at(0, 30))
+                .unwrap(),
             Err(PinRefusal::Wrong)
         );
+    }
+
+    // Issue 18: the counts are the database's, so a second throttle (another instance) on the
+    // same database sees them; ended windows are purged when a new one starts.
+    #[test]
+    fn counts_are_shared_through_the_database_and_old_ones_expire() {
+        let c = &mut db();
+        let (one, two) = (PinThrottle::default(), PinThrottle::default());
+        for i in 0..5 {
+            let t = if i % 2 == 0 { &one } else { &two };
+            assert_eq!(
+                t.verify(c, "ind:1:3", "10.0.0.1", Some("123456"), "0", at(0, i))
+                    .unwrap(),
+                Err(PinRefusal::Wrong)
+            );
+        }
+        assert!(matches!(
+            two.verify(c, "ind:1:3", "10.0.0.1", Some("123456"), "123456", at(0, 9))
+                .unwrap(),
+            Err(PinRefusal::Throttled { .. })
+        ));
+        assert_eq!(rows(c), 2);
+        // Long after, another player's first wrong PIN starts a window and purges the old rows.
+        assert_eq!(
+            one.verify(c, "ind:1:4", "10.0.0.2", Some("123456"), "0", at(30, 0))
+                .unwrap(),
+            Err(PinRefusal::Wrong)
+        );
+        assert_eq!(rows(c), 0, "the ended windows are gone");
     }
 
     #[test]

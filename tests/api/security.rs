@@ -129,6 +129,12 @@ fn policy(r: &Route) -> Policy {
         // The director's set-up pages (issue 18): a new event is for event creators (the
         // fixture's director directs one event only); the rest follow the line below.
         ("get" | "post", "/individual/events/new", false) => Admin,
+        // A results slip at a table (issue 18): the director, or that table's device, limited
+        // to one division when its grant names one (table numbers restart in each division; a
+        // device of division A is refused at the same table of B:
+        // `individual_limits::a_table_device_limited_to_a_division_is_refused_on_another_…`).
+        // No identity here is a device of an individual event's table.
+        ("post", "/individual/divisions/{id}/rounds/{round}/tables/{table}/slip", true) => Director,
         ("get" | "post" | "put", p, _) if p.starts_with("/individual/") => Director,
         // Accounts through the API (issue 18).
         ("post", "/users", true) | ("get", "/users/{id}", true) => Admin,

@@ -3,6 +3,7 @@
 //! (E2); the unscored games of a withdrawn player count as forfeits or as byes for the
 //! opponent, as the options say.
 
+use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -215,16 +216,48 @@ pub fn tally(
     rows
 }
 
-/// Ranks rows by wins, then spread, then total score, then player number.
+/// What a division's ranking compares, for the standings and for pairing alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RankKey {
+    /// Half wins.
+    pub wins2: i64,
+    /// Total spread.
+    pub spread: i64,
+    /// Total score of games played.
+    pub points: i64,
+    /// Player number (the last tiebreak: lower first).
+    pub player: i64,
+}
+
+/// The one order of a division's players (rule E2 as TSH ranks individuals, issue 18): wins,
+/// then spread, then total score, then player number. The standings ([`ranked`]) and every
+/// pairing that reads the standings (Swiss, king of the hill, Gibsonization:
+/// `rules::pairing::individual::rank`) sort with this function, so the standings a director
+/// prints and the pairings made from them agree on every tie.
+pub fn by_rank(x: &RankKey, y: &RankKey) -> Ordering {
+    y.wins2
+        .cmp(&x.wins2)
+        .then(y.spread.cmp(&x.spread))
+        .then(y.points.cmp(&x.points))
+        .then(x.player.cmp(&y.player))
+}
+
+impl Row {
+    /// The row's ranking key.
+    pub fn rank_key(&self) -> RankKey {
+        RankKey {
+            wins2: self.wins2,
+            spread: self.spread,
+            points: self.points,
+            player: self.player,
+        }
+    }
+}
+
+/// Ranks rows by [`by_rank`]: wins, then spread, then total score, then player number.
 pub fn ranked(rows: impl IntoIterator<Item = Row>) -> Vec<Row> {
     let mut v: Vec<Row> = rows.into_iter().collect();
-    v.sort_by(|x, y| {
-        y.wins2
-            .cmp(&x.wins2)
-            .then(y.spread.cmp(&x.spread))
-            .then(y.points.cmp(&x.points))
-            .then(x.player.cmp(&y.player))
-    });
+    v.sort_by(|x, y| by_rank(&x.rank_key(), &y.rank_key()));
     v
 }
 

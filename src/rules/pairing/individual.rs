@@ -8,15 +8,20 @@
 //! goes first (N3 draws in casual play; tournaments balance firsts and seconds, "starts"), and
 //! both Swiss and king of the hill give first to the player who has gone first less often.
 //!
-//! Standings are wins (a tie is half a win) then spread, as TSH ranks; they are counted in half
-//! wins (`wins2`) so that everything stays an integer.
+//! Players are ranked exactly as the standings rank them (one comparator,
+//! [`standings::by_rank`]: wins, a tie half a win, then spread, then total score, then number);
+//! wins are counted in halves (`wins2`) so that everything stays an integer.
 
 use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 
 use super::swiss::History;
-use super::{Pairing, PairingError, SwissEntry, round_robin, swiss, table_number, validate_manual};
+use super::{
+    Pairing, PairingError, SwissEntry, round_robin, round_robin_rest, swiss, table_number,
+    validate_manual,
+};
+use crate::rules::individual::standings::{self, RankKey};
 
 /// How one stretch of rounds is paired.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -87,6 +92,17 @@ pub enum PlanError {
     /// Overrides are not allowed in a round-robin round (its schedule is fixed).
     #[error("round {0} is a round-robin round: its schedule cannot be overridden")]
     FixedSchedule(u32),
+    /// The players of a round-robin cycle changed (a late entry, a withdrawal) and no
+    /// schedule of the cycle's remaining rounds avoids repeating a game already played in it.
+    #[error(
+        "no schedule of rounds {round}-{last} avoids repeating a game of this round-robin cycle (its players changed since it began): pair round {round} by hand, giving every player's line"
+    )]
+    RoundRobinRepeats {
+        /// The round to pair.
+        round: u32,
+        /// The cycle's last round.
+        last: u32,
+    },
     /// A pairing rule refused (unknown player, player twice, unavoidable repeats, …).
     #[error(transparent)]
     Pairing(#[from] PairingError),
@@ -148,6 +164,20 @@ pub struct Standing {
     pub wins2: i64,
     /// Spread so far.
     pub spread: i64,
+    /// Total score so far (the standings' third key).
+    pub points: i64,
+}
+
+impl Standing {
+    /// The key the standings rank by.
+    pub fn rank_key(&self) -> RankKey {
+        RankKey {
+            wins2: self.wins2,
+            spread: self.spread,
+            points: self.points,
+            player: self.player,
+        }
+    }
 }
 
 /// Gibsonization (issue 18): a player who has clinched first place is paired so as not to
@@ -163,20 +193,22 @@ pub struct Gibson {
 pub struct RoundInput<'a> {
     /// The round to pair (from 1).
     pub round: u32,
-    /// Players to pair (withdrawn players left out), in any order; ranked here by wins, spread.
+    /// Players to pair (withdrawn players left out), in any order; ranked here as the
+    /// standings rank them.
     pub standings: &'a [Standing],
-    /// Every line of the division's earlier rounds (meetings, byes, firsts).
-    pub history: &'a [Pairing],
+    /// The division's earlier rounds, in order from round 1 (meetings, byes, firsts).
+    pub history: &'a [Vec<Pairing>],
     /// Lines the director fixed for this round; the rest are paired by the plan.
     pub overrides: &'a [Pairing],
     /// Gibsonization, when the division uses it.
     pub gibson: Option<Gibson>,
 }
 
-/// Ranks players by wins, then spread; equal players keep the given order.
+/// Ranks players as the standings do (issue 18, rule E2: [`standings::by_rank`], the same
+/// function): wins, then spread, then total score, then number.
 pub fn rank(standings: &[Standing]) -> Vec<Standing> {
     let mut ranked = standings.to_vec();
-    ranked.sort_by(|a, b| b.wins2.cmp(&a.wins2).then(b.spread.cmp(&a.spread)));
+    ranked.sort_by(|a, b| standings::by_rank(&a.rank_key(), &b.rank_key()));
     ranked
 }
 
@@ -186,6 +218,31 @@ pub fn rank(standings: &[Standing]) -> Vec<Standing> {
 pub fn clinched_leader(ranked: &[Standing], rounds_left: u32) -> Option<i64> {
     let (first, second) = (ranked.first()?, ranked.get(1)?);
     (first.wins2 - second.wins2 > 2 * i64::from(rounds_left)).then_some(first.player)
+}
+
+/// Rounds still to play from `round` on, `round` included.
+fn rounds_left(plan: &Plan, round: u32) -> u32 {
+    plan.rounds().saturating_sub(round) + 1
+}
+
+/// Who Gibsonization pairs apart in `round` (issue 18): in a Gibsonized division, in a Swiss
+/// or king-of-the-hill round, the leader who has clinched first place with the rounds left
+/// ([`clinched_leader`], `ranked` being the players of the round ranked as the standings rank
+/// them before it). None in a round-robin or hand-paired round, and outside the plan. The
+/// pairing and the standings' "Gibsonized" mark both ask this function, so the mark names the
+/// player the round pairs (or will pair) as Gibsonized, and nobody once the plan is played out.
+pub fn gibsonized_in(
+    plan: &Plan,
+    round: u32,
+    ranked: &[Standing],
+    gibson: Option<Gibson>,
+) -> Option<i64> {
+    gibson?;
+    let stretch = plan.stretch(round).ok()?;
+    if !matches!(stretch.method, Method::Swiss | Method::KingOfTheHill) {
+        return None;
+    }
+    clinched_leader(ranked, rounds_left(plan, round))
 }
 
 /// The players out of contention for `prizes` places: even winning every round left they
@@ -217,7 +274,8 @@ pub fn pair_round(plan: &Plan, input: &RoundInput<'_>) -> Result<Vec<Pairing>, P
     if let Some(dup) = ids.iter().find(|p| !seen.insert(**p)) {
         return Err(PairingError::DuplicateTeam(*dup).into());
     }
-    let past = History::new(input.history);
+    let flat: Vec<Pairing> = input.history.iter().flatten().copied().collect();
+    let past = History::new(&flat);
     let mut fixed: Vec<Pairing> = input.overrides.to_vec();
     let placed: HashSet<i64> = fixed.iter().flat_map(Pairing::teams).collect();
     let mut rest: Vec<Standing> = rank(input.standings)
@@ -232,19 +290,22 @@ pub fn pair_round(plan: &Plan, input: &RoundInput<'_>) -> Result<Vec<Pairing>, P
             }
             Vec::new()
         }
+        // A round robin's schedule is not overridden line by line; a whole round given by hand
+        // (when the players changed and no schedule avoids repeats) is taken as it is.
+        Method::RoundRobin if !fixed.is_empty() && rest.is_empty() => Vec::new(),
         Method::RoundRobin => {
             if !fixed.is_empty() {
                 return Err(PlanError::FixedSchedule(input.round));
             }
-            round_robin_round(&ids, input.round - stretch.first)
+            round_robin_round(&ids, input.round, stretch, input.history, &past)?
         }
         Method::Swiss | Method::KingOfTheHill => {
-            if let Some(g) = input.gibson {
-                let rounds_left = plan.rounds().saturating_sub(input.round) + 1;
-                if let Some(pair) = gibson_pair(&rest, g, rounds_left, &past) {
-                    fixed.push(sided(pair.0, pair.1, &past));
-                    rest.retain(|s| s.player != pair.0 && s.player != pair.1);
-                }
+            if let Some(pair) = input
+                .gibson
+                .and_then(|g| gibson_pair(plan, input.round, &rest, g, &past))
+            {
+                fixed.push(sided(pair.0, pair.1, &past));
+                rest.retain(|s| s.player != pair.0 && s.player != pair.1);
             }
             if stretch.method == Method::Swiss {
                 let entries: Vec<SwissEntry> = rest
@@ -255,7 +316,7 @@ pub fn pair_round(plan: &Plan, input: &RoundInput<'_>) -> Result<Vec<Pairing>, P
                         spread: s.spread,
                     })
                     .collect();
-                swiss(&entries, input.history)?
+                swiss(&entries, &flat)?
             } else {
                 king_of_the_hill(&rest, &past)
             }
@@ -264,9 +325,88 @@ pub fn pair_round(plan: &Plan, input: &RoundInput<'_>) -> Result<Vec<Pairing>, P
     Ok(renumber(fixed.into_iter().chain(lines)))
 }
 
-/// Round `index` (from 0) of the stretch's round robin: the Berger cycle, repeated with first
+/// A round of a round-robin stretch (rule E1, issue 18).
+///
+/// The stretch is played in cycles as long as the Berger table of the players of its first
+/// round. While a cycle's rounds so far are exactly the Berger rounds of the players now in
+/// (nobody entered late or withdrew), the Berger table goes on. Otherwise the rounds already
+/// paired stand and the cycle's remaining rounds are searched for without repeating a game of
+/// the cycle (`round_robin_rest`): this round is the first of them, the better-placed player
+/// of each game (in the given order) at the lower table, first going to whoever has gone first
+/// less often. No such schedule: [`PlanError::RoundRobinRepeats`], never a silent repeat.
+fn round_robin_round(
+    players: &[i64],
+    round: u32,
+    stretch: Stretch,
+    history: &[Vec<Pairing>],
+    past: &History,
+) -> Result<Vec<Pairing>, PlanError> {
+    let index = round - stretch.first;
+    let at_round = |r: u32| {
+        usize::try_from(r)
+            .ok()
+            .and_then(|r| history.get(r.checked_sub(1)?))
+            .map_or(&[][..], Vec::as_slice)
+    };
+    let opening: Vec<i64> = if index == 0 {
+        players.to_vec()
+    } else {
+        at_round(stretch.first)
+            .iter()
+            .flat_map(Pairing::teams)
+            .collect()
+    };
+    let cycle = u32::try_from(round_robin(&opening).len())
+        .unwrap_or(u32::MAX)
+        .max(1);
+    let start = stretch.first + index / cycle * cycle;
+    let last = (start + cycle - 1).min(stretch.last);
+    let key = |lines: &[Pairing]| -> HashSet<(i64, Option<i64>)> {
+        lines
+            .iter()
+            .map(|l| match *l {
+                Pairing::Match { team_a, team_b, .. } => {
+                    (team_a.min(team_b), Some(team_a.max(team_b)))
+                }
+                Pairing::Bye { team } => (team, None),
+            })
+            .collect()
+    };
+    let standard =
+        (start..round).all(|r| key(at_round(r)) == key(&berger_round(players, r - stretch.first)));
+    if standard {
+        return Ok(berger_round(players, index));
+    }
+    let mut met = HashSet::new();
+    let mut had_bye = HashSet::new();
+    for line in (start..round).flat_map(at_round) {
+        match *line {
+            Pairing::Match { team_a, team_b, .. } => {
+                met.insert(super::swiss::pair_key(team_a, team_b));
+            }
+            Pairing::Bye { team } => {
+                had_bye.insert(team);
+            }
+        }
+    }
+    let rounds = usize::try_from(last - round + 1).unwrap_or(usize::MAX);
+    let rest = round_robin_rest::complete(players, &met, &had_bye, rounds)
+        .ok_or(PlanError::RoundRobinRepeats { round, last })?;
+    Ok(rest
+        .first()
+        .map(|r| {
+            r.games
+                .iter()
+                .map(|&(a, b)| sided(a, b, past))
+                .chain(r.bye.map(|team| Pairing::Bye { team }))
+                .collect()
+        })
+        .unwrap_or_default())
+}
+
+/// Round `index` (from 0) of a round robin of `players`: the Berger cycle, repeated with first
 /// and second swapped on every other pass (double round robin; each pass balances starts).
-fn round_robin_round(players: &[i64], index: u32) -> Vec<Pairing> {
+fn berger_round(players: &[i64], index: u32) -> Vec<Pairing> {
     let schedule = round_robin(players);
     if schedule.is_empty() {
         return players.iter().map(|&team| Pairing::Bye { team }).collect();
@@ -292,13 +432,14 @@ fn round_robin_round(players: &[i64], index: u32) -> Vec<Pairing> {
 
 /// The Gibson pair (leader, opponent), when the leader has clinched first.
 fn gibson_pair(
+    plan: &Plan,
+    round: u32,
     ranked: &[Standing],
     g: Gibson,
-    rounds_left: u32,
     past: &History,
 ) -> Option<(i64, i64)> {
-    let leader = clinched_leader(ranked, rounds_left)?;
-    let out = out_of_contention(ranked, g.prizes.max(1), rounds_left);
+    let leader = gibsonized_in(plan, round, ranked, Some(g))?;
+    let out = out_of_contention(ranked, g.prizes.max(1), rounds_left(plan, round));
     // Highest-ranked among those the leader has met least: a repeat only when all were met.
     let opponent = out
         .iter()

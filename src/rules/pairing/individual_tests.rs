@@ -12,6 +12,7 @@ fn st(player: i64, wins2: i64, spread: i64) -> Standing {
         player,
         wins2,
         spread,
+        points: 0,
     }
 }
 
@@ -37,7 +38,7 @@ fn plan(parts: &[(u32, u32, Method)]) -> Plan {
     .unwrap()
 }
 
-fn input<'a>(round: u32, standings: &'a [Standing], history: &'a [Pairing]) -> RoundInput<'a> {
+fn input<'a>(round: u32, standings: &'a [Standing], history: &'a [Vec<Pairing>]) -> RoundInput<'a> {
     RoundInput {
         round,
         standings,
@@ -91,12 +92,13 @@ fn e1_double_round_robin_repeats_every_pair_with_firsts_and_seconds_balanced() {
     let players = [1, 2, 3, 4];
     let standings: Vec<Standing> = players.iter().map(|&p| st(p, 0, 0)).collect();
     let p = plan(&[(1, 6, Method::RoundRobin)]);
-    let mut history = Vec::new();
+    let mut rounds = Vec::new();
     for round in 1..=6 {
-        let lines = pair_round(&p, &input(round, &standings, &history)).unwrap();
+        let lines = pair_round(&p, &input(round, &standings, &rounds)).unwrap();
         assert_eq!(lines.len(), 2, "round {round}");
-        history.extend(lines);
+        rounds.push(lines);
     }
+    let history: Vec<Pairing> = rounds.concat();
     // Every pair met exactly twice, once with each player first.
     for a in players {
         for b in players.iter().copied().filter(|&b| b > a) {
@@ -119,7 +121,7 @@ fn e1_double_round_robin_repeats_every_pair_with_firsts_and_seconds_balanced() {
 #[test]
 fn e1_swiss_for_individuals_avoids_repeats_and_gives_first_to_who_went_second() {
     let standings = [st(1, 2, 100), st(2, 0, -100), st(3, 2, 50), st(4, 0, -50)];
-    let history = [game(1, 1, 2), game(2, 3, 4)];
+    let history = [vec![game(1, 1, 2), game(2, 3, 4)]];
     let p = plan(&[(1, 1, Method::RoundRobin), (2, 5, Method::Swiss)]);
     let lines = pair_round(&p, &input(2, &standings, &history)).unwrap();
     // 1 and 3 lead with a win each; both went first, so the higher ranked (1) goes first.
@@ -135,7 +137,7 @@ fn e1_king_of_the_hill_pairs_1_v_2_and_3_v_4_even_if_they_met() {
         st(4, 2, -500),
         st(5, 0, 0),
     ];
-    let history = [game(1, 1, 2), game(2, 3, 4), Pairing::Bye { team: 5 }];
+    let history = [vec![game(1, 1, 2), game(2, 3, 4), Pairing::Bye { team: 5 }]];
     let p = plan(&[(1, 1, Method::Swiss), (2, 2, Method::KingOfTheHill)]);
     let lines = pair_round(&p, &input(2, &standings, &history)).unwrap();
     // 5 already had a bye: the lowest ranked without one (4) sits out; 1 and 3 went first, so
@@ -237,4 +239,124 @@ fn issue18_overrides_are_kept_and_the_rest_paired_refusals_change_nothing() {
         ..input(5, &standings, &[])
     };
     assert_eq!(pair_round(&p, &round).unwrap(), full.to_vec());
+}
+
+// Rule E2, issue 18: pairing ranks exactly as the standings do (wins, spread, total score,
+// number), with the standings' own comparator: equal on wins and spread, the higher total
+// score ranks first in king of the hill, Swiss and the standings alike.
+#[test]
+fn e2_pairing_breaks_ties_on_total_score_as_the_standings_do() {
+    use crate::rules::individual::standings::{Row, ranked};
+    let with_points = |player, points| Standing {
+        points,
+        ..st(player, 2, 0)
+    };
+    let standings = [
+        with_points(1, 300),
+        with_points(2, 400),
+        with_points(3, 500),
+        with_points(4, 350),
+    ];
+    let order: Vec<i64> = rank(&standings).iter().map(|s| s.player).collect();
+    assert_eq!(order, vec![3, 2, 4, 1]);
+    let rows: Vec<Row> = standings
+        .iter()
+        .map(|s| Row {
+            player: s.player,
+            wins2: s.wins2,
+            losses: 0,
+            spread: s.spread,
+            points: s.points,
+            games: Vec::new(),
+        })
+        .collect();
+    let printed: Vec<i64> = ranked(rows).iter().map(|r| r.player).collect();
+    assert_eq!(
+        printed, order,
+        "the printed standings and the pairing agree"
+    );
+    let p = plan(&[(1, 1, Method::KingOfTheHill), (2, 2, Method::Swiss)]);
+    let lines = pair_round(&p, &input(1, &standings, &[])).unwrap();
+    assert_eq!(lines, vec![game(1, 3, 2), game(2, 4, 1)]);
+    let lines = pair_round(&p, &input(2, &standings, &[])).unwrap();
+    assert_eq!(lines, vec![game(1, 3, 2), game(2, 4, 1)]);
+}
+
+fn pairs_of(rounds: &[Vec<Pairing>]) -> Vec<(i64, i64)> {
+    rounds
+        .iter()
+        .flatten()
+        .filter_map(|l| match *l {
+            Pairing::Match { team_a, team_b, .. } => Some(pair_key(team_a, team_b)),
+            Pairing::Bye { .. } => None,
+        })
+        .collect()
+}
+
+// Rule E1, issue 18: a late entry after round 2 of a 7-round round robin: rounds 1-2 stand,
+// rounds 3-7 pair all nine players without repeating a game, each bye to a different player.
+#[test]
+fn e1_a_late_entry_in_a_round_robin_repeats_no_game_of_the_cycle() {
+    let p = plan(&[(1, 7, Method::RoundRobin)]);
+    let eight: Vec<Standing> = (1..=8).map(|n| st(n, 0, 0)).collect();
+    let nine: Vec<Standing> = (1..=9).map(|n| st(n, 0, 0)).collect();
+    let mut rounds = Vec::new();
+    for round in 1..=7 {
+        let field = if round <= 2 { &eight } else { &nine };
+        let lines = pair_round(&p, &input(round, field, &rounds)).unwrap();
+        let mut seen: Vec<i64> = lines.iter().flat_map(Pairing::teams).collect();
+        seen.sort_unstable();
+        let want: Vec<i64> = field.iter().map(|s| s.player).collect();
+        assert_eq!(seen, want, "round {round}: everyone once");
+        rounds.push(lines);
+    }
+    let pairs = pairs_of(&rounds);
+    let distinct: HashSet<(i64, i64)> = pairs.iter().copied().collect();
+    assert_eq!(distinct.len(), pairs.len(), "no game twice: {rounds:?}");
+    let byes: Vec<i64> = rounds
+        .iter()
+        .flatten()
+        .filter_map(|l| match *l {
+            Pairing::Bye { team } => Some(team),
+            Pairing::Match { .. } => None,
+        })
+        .collect();
+    assert_eq!(byes.len(), 5);
+    assert_eq!(byes.iter().collect::<HashSet<_>>().len(), 5, "{byes:?}");
+    // Without a change of players the Berger table goes on unchanged.
+    let mut plain = Vec::new();
+    for round in 1..=7 {
+        plain.push(pair_round(&p, &input(round, &eight, &plain)).unwrap());
+    }
+    assert_eq!(plain[..2], rounds[..2]);
+    assert_eq!(pairs_of(&plain).len(), 28);
+}
+
+// Rule E1, issue 18: when no schedule of the cycle's remaining rounds avoids a repeat, the
+// pairing says so (typed error) instead of repeating; a whole round given by hand is taken.
+#[test]
+fn e1_a_round_robin_with_no_repeat_free_rest_is_refused_then_paired_by_hand() {
+    let p = plan(&[(1, 5, Method::RoundRobin)]);
+    let five: Vec<Standing> = (1..=5).map(|n| st(n, 0, 0)).collect();
+    let mut rounds = Vec::new();
+    for round in 1..=4 {
+        rounds.push(pair_round(&p, &input(round, &five, &rounds)).unwrap());
+    }
+    // Round 5's Berger bye met everyone already; withdraw a player who plays in round 5.
+    let last = pair_round(&p, &input(5, &five, &rounds)).unwrap();
+    let Some(Pairing::Match { team_a: gone, .. }) = last.first().copied() else {
+        panic!("{last:?}");
+    };
+    let four: Vec<Standing> = five.iter().copied().filter(|s| s.player != gone).collect();
+    assert_eq!(
+        pair_round(&p, &input(5, &four, &rounds)),
+        Err(PlanError::RoundRobinRepeats { round: 5, last: 5 })
+    );
+    let ids: Vec<i64> = four.iter().map(|s| s.player).collect();
+    let by_hand = [game(1, ids[0], ids[1]), game(2, ids[2], ids[3])];
+    let round = RoundInput {
+        overrides: &by_hand,
+        ..input(5, &four, &rounds)
+    };
+    assert_eq!(pair_round(&p, &round).unwrap(), by_hand.to_vec());
 }

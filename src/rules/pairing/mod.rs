@@ -19,7 +19,8 @@
 //! - `round_robin`: Berger tables; `swiss`: ranking, history and the Swiss cost of a pairing;
 //! - `manual`: checks for a round entered by hand;
 //! - `individual`: 1 vs 1 divisions (issue 18): a pairing plan per division, king of the hill,
-//!   Gibsonization, overrides, reusing the round robin and Swiss above;
+//!   Gibsonization, overrides, reusing the round robin and Swiss above; `round_robin_rest`:
+//!   the rest of a round-robin cycle whose players changed (late entries, withdrawals);
 //! - `matching`: the exact minimum-cost perfect matching Swiss relies on (Edmonds' blossom
 //!   algorithm), which knows nothing of teams.
 //!
@@ -29,6 +30,7 @@ pub mod individual;
 mod manual;
 mod matching;
 mod round_robin;
+mod round_robin_rest;
 mod swiss;
 
 #[cfg(test)]

@@ -101,6 +101,7 @@ fn authenticate(
         .find(|p| u32::try_from(p.number) == Ok(player))
         .map(|p| p.pin);
     check.verify(
+        conn,
         &format!("dup:{}:{player}", row.event_id),
         expected.as_deref(),
         pin,
@@ -175,10 +176,17 @@ pub fn phone_slip(
     req: &PhoneSlipRequest,
     check: &PinCheck,
 ) -> Result<PhoneView, AppError> {
+    // The PIN is checked before the write (as `phone_status` checks it): a wrong PIN's count
+    // is written at once, not rolled back with the refused write; guesses never hold the writer.
+    let row = rows::find_game(conn, game)?
+        .ok_or_else(|| AppError::not_found(format!("no Duplicate game {game}")))?;
+    let on = super::event_ruleset(conn, row.event_id)?.phone_slips;
+    authenticate(conn, &row, on, (req.player, &req.pin), check, now)?;
     desk.duplicate()
         .write(conn, desk, game, |conn, work, row, state| {
-            let on = state.ruleset.as_ref().is_some_and(|r| r.phone_slips);
-            authenticate(conn, row, on, (req.player, &req.pin), check, now)?;
+            if !state.ruleset.as_ref().is_some_and(|r| r.phone_slips) {
+                return Err(dup::DuplicateError::PhoneSlipsOff.into());
+            }
             let input = SlipInput {
                 player: req.player,
                 reference: req.reference.clone(),

@@ -151,6 +151,7 @@ fn authenticate(
         .find(|p| u32::try_from(p.number) == Ok(player))
         .map(|p| p.pin);
     check.verify(
+        conn,
         &format!("ind:{division_id}:{player}"),
         expected.as_deref(),
         pin,

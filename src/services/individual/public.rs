@@ -7,8 +7,7 @@ use super::views::{estimates, round_of, standings_of};
 use super::{Loaded, RoundLine, StandingLine, division_for_reader};
 use crate::db::DbConn;
 use crate::error::AppError;
-use crate::rules::individual::standings::{self, Outcome};
-use crate::rules::pairing::individual::{Standing, clinched_leader, rank};
+use crate::rules::individual::standings::Outcome;
 use crate::vocab::{DivisionId, EventId, UserId};
 
 /// What every public page of a division shows at its top.
@@ -57,8 +56,9 @@ fn loaded(
 pub struct PublicLine {
     /// The line as the API shows it.
     pub line: StandingLine,
-    /// Has clinched first place in a Gibsonized division: paired so as not to affect the
-    /// prizes.
+    /// Gibsonized: the round being played, or paired next, pairs them apart as the leader
+    /// who has clinched first (never once the plan is played out; see
+    /// `StandingLine::gibsonized`).
     pub gibsonized: bool,
 }
 
@@ -71,37 +71,6 @@ pub struct PublicStandings {
     pub lines: Vec<PublicLine>,
 }
 
-/// The last round with nothing owed (0: none yet): every game has a final result, or counts
-/// without one (a withdrawn player's forfeit).
-fn rounds_complete(d: &Loaded) -> u32 {
-    let (lines, meta) = (d.lines(), d.meta());
-    (1..=d.last_round())
-        .take_while(|&r| {
-            !lines
-                .iter()
-                .any(|l| l.round == r && standings::missing(l, &meta))
-        })
-        .last()
-        .unwrap_or(0)
-}
-
-/// The Gibsonized leader, if the division is Gibsonized and its leader has clinched first with
-/// the rounds still to play.
-fn gibsonized(d: &Loaded, lines: &[StandingLine]) -> Option<i64> {
-    d.div.gibson_prizes?;
-    let standings: Vec<Standing> = lines
-        .iter()
-        .filter(|l| !l.withdrawn)
-        .map(|l| Standing {
-            player: l.number,
-            wins2: l.games.iter().map(|g| g.wins2).sum(),
-            spread: l.spread,
-        })
-        .collect();
-    let left = d.plan.rounds().saturating_sub(rounds_complete(d));
-    clinched_leader(&rank(&standings), left)
-}
-
 /// The standings of a division, Gibsonized leader marked.
 pub fn public_standings(
     conn: &mut DbConn,
@@ -110,14 +79,13 @@ pub fn public_standings(
 ) -> Result<PublicStandings, AppError> {
     let (d, head) = loaded(conn, user, division_id)?;
     let view = standings_of(&d)?;
-    let gibson = gibsonized(&d, &view.lines);
     Ok(PublicStandings {
         head,
         lines: view
             .lines
             .into_iter()
             .map(|line| PublicLine {
-                gibsonized: gibson == Some(line.number),
+                gibsonized: line.gibsonized,
                 line,
             })
             .collect(),
@@ -356,6 +324,16 @@ impl StandingLine {
     /// The rating before the event, widened.
     fn rating_i64(&self) -> i64 {
         i64::from(self.rating)
+    }
+
+    /// The division's winner (every planned round complete, ranked first).
+    pub fn won(&self) -> bool {
+        self.first_place == Some(super::views::FirstPlace::Won)
+    }
+
+    /// Has clinched first place with rounds still to play.
+    pub fn clinched(&self) -> bool {
+        self.first_place == Some(super::views::FirstPlace::Clinched)
     }
 
     /// Wins and losses as the pages print them ("2.5–1").

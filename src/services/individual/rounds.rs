@@ -30,7 +30,9 @@ pub struct PairLine {
     pub b: Option<u32>,
 }
 
-/// Pair the next round, with lines the director fixes (Swiss and king-of-the-hill rounds).
+/// Pair the next round, with lines the director fixes (Swiss and king-of-the-hill rounds; a
+/// round-robin round only as a whole, every player's line, e.g. when the players changed and
+/// no schedule of the cycle avoids a repeat).
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(as = IndivPairRequest)]
@@ -58,10 +60,11 @@ fn to_pairings(lines: &[PairLine]) -> Vec<Pairing> {
         .collect()
 }
 
-fn history(d: &Loaded) -> Vec<Pairing> {
-    d.pairings
-        .iter()
-        .map(|p| match p.player_b {
+/// The division's rounds so far, in order from round 1.
+fn history(d: &Loaded) -> Vec<Vec<Pairing>> {
+    let mut rounds = vec![Vec::new(); usize::try_from(d.last_round()).unwrap_or(0)];
+    for p in &d.pairings {
+        let line = match p.player_b {
             Some(b) => Pairing::Match {
                 table: p.table_no.and_then(|t| u32::try_from(t).ok()).unwrap_or(1),
                 team_a: i64::from(p.player_a),
@@ -70,8 +73,13 @@ fn history(d: &Loaded) -> Vec<Pairing> {
             None => Pairing::Bye {
                 team: i64::from(p.player_a),
             },
-        })
-        .collect()
+        };
+        let at = usize::try_from(p.round).ok().and_then(|r| r.checked_sub(1));
+        if let Some(round) = at.and_then(|r| rounds.get_mut(r)) {
+            round.push(line);
+        }
+    }
+    rounds
 }
 
 /// The players who play round `round`: entered by then and not withdrawn.
@@ -171,6 +179,7 @@ pub fn pair_next(
                 player: *p,
                 wins2: t.get(p).map_or(0, |r| r.wins2),
                 spread: t.get(p).map_or(0, |r| r.spread),
+                points: t.get(p).map_or(0, |r| r.points),
             })
             .collect();
         let past = history(&d);
@@ -513,7 +522,7 @@ pub fn slip(
         let game = find_game(&d, round, table)?;
         let ev = Some(d.div.event_id);
         let director = g.directs(ev);
-        if !director && !g.at_table(ev, i32::try_from(table).ok()) {
+        if !director && !g.at_division_table(ev, division_id, i32::try_from(table).ok()) {
             return Err(AppError::Forbidden(
                 "only the event's director or the table's device enters this slip".into(),
             ));

@@ -10,7 +10,9 @@ use crate::rules::individual::ratings::{self, Estimate, Game, RatingConfig, Seed
 use crate::rules::individual::standings::{
     self, Line, Options, Outcome, WithdrawnGames, ranked, tally,
 };
-use crate::rules::pairing::individual::Stretch;
+use crate::rules::pairing::individual::{
+    Gibson, Standing, Stretch, clinched_leader, gibsonized_in, rank,
+};
 use crate::vocab::{DivisionId, EventId, UserId};
 
 /// An individual event with its divisions.
@@ -251,6 +253,24 @@ pub struct StandingLine {
     pub withdrawn: bool,
     /// Counted games by round.
     pub games: Vec<Outcome>,
+    /// Gibsonized (issue 18): the pairing of the round being played, or paired next, pairs
+    /// them apart as the leader who has clinched first. False for everyone once every planned
+    /// round is complete (the winner is then `first_place: won`).
+    pub gibsonized: bool,
+    /// First place settled: `clinched` while rounds remain (no one can catch them on wins),
+    /// `won` once every planned round is complete.
+    pub first_place: Option<FirstPlace>,
+}
+
+/// Whether first place is settled for a player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = IndivFirstPlace)]
+pub enum FirstPlace {
+    /// Rounds remain, and their lead in wins is more than those rounds could make up.
+    Clinched,
+    /// Every planned round is complete and they rank first: the division's winner.
+    Won,
 }
 
 /// A division's standings.
@@ -305,12 +325,68 @@ pub fn standings(
     standings_of(&d)
 }
 
+/// The last round with nothing owed (0: none yet): every game has a final result, or counts
+/// without one (a withdrawn player's forfeit).
+pub(super) fn rounds_complete(d: &Loaded) -> u32 {
+    let (lines, meta) = (d.lines(), d.meta());
+    (1..=d.last_round())
+        .take_while(|&r| {
+            !lines
+                .iter()
+                .any(|l| l.round == r && standings::missing(l, &meta))
+        })
+        .last()
+        .unwrap_or(0)
+}
+
+/// The Gibsonized player and who has first place settled (issue 18), from the ranked rows.
+///
+/// The standings count complete rounds and the results in so far; the round the marks speak of
+/// is the one after the last complete round (being played, or paired next). Gibsonized: the
+/// player that round's pairing pairs as Gibsonized ([`gibsonized_in`], the pairing's own
+/// function, on the players of that round); nobody once every planned round is complete, when
+/// the leader is the winner instead.
+fn first_place_marks(
+    d: &Loaded,
+    rows: &[standings::Row],
+) -> (Option<i64>, Option<(i64, FirstPlace)>) {
+    let planned = d.plan.rounds();
+    let complete = rounds_complete(d);
+    let playing: Vec<Standing> = rows
+        .iter()
+        .filter(|r| {
+            d.players
+                .iter()
+                .any(|p| i64::from(p.number) == r.player && p.withdrawn_round.is_none())
+        })
+        .map(|r| Standing {
+            player: r.player,
+            wins2: r.wins2,
+            spread: r.spread,
+            points: r.points,
+        })
+        .collect();
+    let ranked = rank(&playing);
+    if planned == 0 || complete >= planned {
+        let won = (planned > 0).then(|| ranked.first().map(|s| (s.player, FirstPlace::Won)));
+        return (None, won.flatten());
+    }
+    let next = complete + 1;
+    let gibson = d.div.gibson_prizes.map(|p| Gibson {
+        prizes: usize::try_from(p).unwrap_or(1),
+    });
+    let clinched = clinched_leader(&ranked, planned - complete).map(|p| (p, FirstPlace::Clinched));
+    (gibsonized_in(&d.plan, next, &ranked, gibson), clinched)
+}
+
 /// The standings of a loaded division.
 pub(super) fn standings_of(d: &Loaded) -> Result<StandingsView, AppError> {
     let division_id = d.div.id;
     let t = tally(&d.meta(), &d.lines(), &d.options);
     let est = estimates(d, None)?;
-    let lines = ranked(t.into_values())
+    let rows = ranked(t.into_values());
+    let (gibsonized, first) = first_place_marks(d, &rows);
+    let lines = rows
         .into_iter()
         .enumerate()
         .map(|(i, r)| {
@@ -332,6 +408,8 @@ pub(super) fn standings_of(d: &Loaded) -> Result<StandingsView, AppError> {
                 estimate: e.map_or(0, |e| e.after.round() as i64),
                 change: e.map_or(0, |e| e.change),
                 withdrawn: p.is_some_and(|p| p.withdrawn_round.is_some()),
+                gibsonized: gibsonized == Some(r.player),
+                first_place: first.filter(|f| f.0 == r.player).map(|f| f.1),
                 games: r.games,
             }
         })

@@ -112,6 +112,10 @@ pub const FORMAT_REFUSALS: &[(&str, &str)] = &[
         "err-rr-fixed",
     ),
     (
+        "no schedule of rounds {round}-{last} avoids repeating a game of this round-robin cycle (its players changed since it began): pair round {round} by hand, giving every player's line",
+        "err-indfix-rr-repeats",
+    ),
+    (
         "round {r} is not in the pairing plan",
         "err-round-not-in-plan",
     ),

@@ -367,6 +367,7 @@ impl GrantForm {
             role: self.role.clone(),
             team_id,
             table,
+            division_id: None,
         })
     }
 }

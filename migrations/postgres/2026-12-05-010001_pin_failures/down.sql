@@ -1,0 +1,1 @@
+DROP TABLE pin_failures;
