@@ -190,6 +190,14 @@ pub const SERVICE_REFUSALS: &[(&str, &str)] = &[
     ("scores or confirm", "err-scores-or-confirm"),
     ("send the body as {type}", "err-body-type"),
     ("team {id} is not in this event", "err-team-not-in-event"),
+    (
+        "division {division_id} is not in this event",
+        "err-division-not-in-event",
+    ),
+    (
+        "only a table device's grant names a division",
+        "err-grant-division-role",
+    ),
     ("that already exists ({what})", "err-exists"),
     (
         "that idempotency key was used for another command",
