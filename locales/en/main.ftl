@@ -1346,3 +1346,6 @@ onlined-check-invalid = not valid: { $words }
 onlined-check-valid = all valid
 onlined-last-challenge = Last challenge, { $move }
 err-onlined-max-overtime = 1 to { $max } minutes of overtime
+
+## onl3
+err-onl3-seq = seq is a whole number from 0 (the live message's id)

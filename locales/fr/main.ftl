@@ -1345,3 +1345,6 @@ onlined-check-invalid = non valable : { $words }
 onlined-check-valid = tous valables
 onlined-last-challenge = Dernière contestation, { $move }
 err-onlined-max-overtime = de 1 à { $max } minutes de dépassement
+
+## onl3
+err-onl3-seq = seq est un nombre entier à partir de 0 (l'identifiant du message en direct)

@@ -1308,3 +1308,6 @@ onlined-check-invalid = tidak sah: { $words }
 onlined-check-valid = semua sah
 onlined-last-challenge = Tantangan terakhir, { $move }
 err-onlined-max-overtime = 1 sampai { $max } menit kelebihan waktu
+
+## onl3
+err-onl3-seq = seq adalah bilangan bulat mulai 0 (id pesan langsung)

@@ -276,7 +276,7 @@ impl GameQuery {
                 Ok(n) if n >= 0 => Ok(Seq(n)),
                 _ => Err(AppError::field(
                     "seq",
-                    format!("seq must be a whole number from 0 (the live message's id), not {s:?}"),
+                    "seq is a whole number from 0 (the live message's id)",
                 )),
             })
             .transpose()
