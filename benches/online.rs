@@ -14,7 +14,8 @@
 //! `--pace-ms` ±50% the side to move plays the first legal play the move generator finds for its
 //! rack (the client's own copy of ENABLE; the first, not the top, to keep the client's share of
 //! the two cores small) or, with none, exchanges a tile or passes; the opponent then re-reads
-//! its own view, as the game page does after each live message. A game that ends stops (the
+//! its own view, as the game page does after each live message (naming the message's seq:
+//! `?seq=N`). A game that ends stops (the
 //! report counts them): at one move per 5 s a game lasts about two minutes. The opponent and the spectators follow the game's
 //! live stream; lobby readers follow the lobby's stream and read the lobby every 2 s.
 //!
@@ -433,9 +434,11 @@ async fn play(
             next += Duration::from_millis(pace_ms / 2 + rng % pace_ms);
             continue;
         }
-        // The opponent's page re-reads the game after the live message.
+        // The opponent's page re-reads the game after the live message, naming its seq (the
+        // message's id) so an instance holding the game that new answers from memory.
         let at = Instant::now();
-        if let Ok((200, mut v)) = b.call("GET", &path, &game.tokens[to_move], None).await {
+        let reread = format!("{path}?seq={seq}");
+        if let Ok((200, mut v)) = b.call("GET", &reread, &game.tokens[to_move], None).await {
             views[to_move] = v["view"].take();
         }
         moves

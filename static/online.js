@@ -349,8 +349,10 @@
     if (laid.length) { preview(); } else { show(root.querySelector("[data-preview]"), ""); }
     if (view.result) { ratings(); }
   }
-  function reread() {
-    return fetch("/api/v1/online/games/" + gid, { credentials: "same-origin", headers: { Accept: "application/json" } })
+  function reread(e) {
+    // The live message's id is the game's seq: a server holding the game that new answers from memory.
+    var seq = e && e.lastEventId ? "?seq=" + encodeURIComponent(e.lastEventId) : "";
+    return fetch("/api/v1/online/games/" + gid + seq, { credentials: "same-origin", headers: { Accept: "application/json" } })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (g) { if (g) { accept(g); } });
   }

@@ -82,6 +82,22 @@ impl AppState {
         .await?
     }
 
+    /// [`AppState::db`] with this instance's online games (`services::online::GameCache`) at
+    /// hand, for the online handlers.
+    pub async fn online_db<T, F>(&self, f: F) -> Result<T, AppError>
+    where
+        F: FnOnce(
+                &mut crate::db::DbConn,
+                &crate::services::online::GameCache,
+            ) -> Result<T, AppError>
+            + Send
+            + 'static,
+        T: Send + 'static,
+    {
+        let cache = self.desk.online().clone();
+        self.db(move |conn| f(conn, &cache)).await
+    }
+
     /// What a player's PIN is checked with: the throttle and the client's address.
     pub fn pin_check(&self, req: &actix_web::HttpRequest) -> crate::services::pins::PinCheck {
         crate::services::pins::PinCheck {

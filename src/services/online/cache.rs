@@ -13,15 +13,51 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::db::{DbConn, online as rows, users};
 use crate::error::AppError;
+use crate::rules::game::{Side, Sides};
 use crate::rules::online::{self as online, OnlineEvent, OnlineState};
 use crate::vocab::{OnlineGameId, UserId};
 
-/// Folded online games by id, and usernames by id (a name never changes once registered).
-/// One per desk, so one per instance.
+/// Folded online games by id, what never changes about each game, and usernames by id (a name
+/// never changes once registered). One per desk, so one per instance.
 #[derive(Debug, Default)]
 pub struct GameCache {
     states: Mutex<HashMap<OnlineGameId, Arc<OnlineState>>>,
+    seats: Mutex<HashMap<OnlineGameId, Arc<Seats>>>,
     names: Mutex<HashMap<UserId, String>>,
+}
+
+/// What never changes about a game once it is made (from its row): who plays which side, the
+/// variant, whether it is rated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Seats {
+    pub id: OnlineGameId,
+    pub player_a: UserId,
+    pub player_b: UserId,
+    pub variant: String,
+    pub rated: bool,
+}
+
+impl Seats {
+    /// The side `user` plays, if any.
+    pub fn side_of(&self, user: Option<UserId>) -> Option<Side> {
+        match user {
+            Some(u) if u == self.player_a => Some(Side::A),
+            Some(u) if u == self.player_b => Some(Side::B),
+            _ => None,
+        }
+    }
+}
+
+impl From<&rows::GameRow> for Seats {
+    fn from(row: &rows::GameRow) -> Self {
+        Self {
+            id: row.id,
+            player_a: row.player_a,
+            player_b: row.player_b,
+            variant: row.variant.clone(),
+            rated: row.rated,
+        }
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -36,7 +72,48 @@ impl GameCache {
     /// Forgets every game and name (tests compare a cached answer with a fresh fold).
     pub fn clear(&self) {
         lock(&self.states).clear();
+        lock(&self.seats).clear();
         lock(&self.names).clear();
+    }
+
+    /// Remembers who plays a game (read with its row).
+    fn seat(&self, row: &rows::GameRow) {
+        let mut m = lock(&self.seats);
+        if m.contains_key(&row.id) {
+            return;
+        }
+        if m.len() >= Self::MAX {
+            m.clear();
+        }
+        m.insert(row.id, Arc::new(Seats::from(row)));
+    }
+
+    /// Any committed state of the game this instance holds, and who plays it (for what never
+    /// changes: the players, the settings).
+    pub(crate) fn held(&self, id: OnlineGameId) -> Option<(Arc<OnlineState>, Arc<Seats>)> {
+        let state = self.get(id)?;
+        let seats = lock(&self.seats).get(&id).cloned()?;
+        Some((state, seats))
+    }
+
+    /// The game at seq `at_least` or later, who plays it and both players' names, from memory
+    /// alone; `None` when any of it is not held (the caller reads the database). The state is a
+    /// committed one, possibly behind the database by moves the caller has not heard of yet.
+    pub(crate) fn fresh(
+        &self,
+        id: OnlineGameId,
+        at_least: u64,
+    ) -> Option<(Arc<OnlineState>, Arc<Seats>, Sides<String>)> {
+        let state = self.get(id).filter(|s| s.last_seq >= at_least)?;
+        let seats = lock(&self.seats).get(&id).cloned()?;
+        let names = {
+            let m = lock(&self.names);
+            Sides {
+                a: m.get(&seats.player_a)?.clone(),
+                b: m.get(&seats.player_b)?.clone(),
+            }
+        };
+        Some((state, seats, names))
     }
 
     fn get(&self, id: OnlineGameId) -> Option<Arc<OnlineState>> {
@@ -63,6 +140,7 @@ impl GameCache {
         row: &rows::GameRow,
         committed: bool,
     ) -> Result<Arc<OnlineState>, AppError> {
+        self.seat(row);
         let wanted = u64::try_from(row.last_seq.0).unwrap_or(0);
         let base = self.get(row.id).filter(|s| s.last_seq <= wanted);
         if let Some(s) = &base

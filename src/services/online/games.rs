@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 
 use super::GameCache;
+use super::cache::Seats;
 use super::requests::{CommandRequest, check_key};
 use crate::db::{DbConn, online as rows};
 use crate::error::AppError;
@@ -225,8 +226,17 @@ pub fn check_command(
 ) -> Result<String, AppError> {
     check_key(&req.idempotency_key)?;
     req.command.check()?;
-    let (row, state) = load_cached(conn, cache, game, true)?;
-    side_of(&row, Some(user_id))
+    // The players and the settings never change: a game this instance holds needs no read
+    // (the command reads the row again in its transaction).
+    let (state, seats) = match cache.held(game) {
+        Some(held) => held,
+        None => {
+            let (row, state) = load_cached(conn, cache, game, true)?;
+            (state, Arc::new(Seats::from(&row)))
+        }
+    };
+    seats
+        .side_of(Some(user_id))
         .ok_or_else(|| AppError::Forbidden("only the game's players move in it".into()))?;
     Ok(state
         .settings
@@ -251,7 +261,7 @@ pub fn command(
     let key = check_key(&req.idempotency_key)?;
     req.command.check()?;
     let cache = desk.online();
-    let after = desk.write(conn, |conn, work| {
+    let done = desk.write(conn, |conn, work| {
         let (row, state) = load_cached(conn, cache, game, false)?;
         let side = side_of(&row, Some(user_id))
             .ok_or_else(|| AppError::Forbidden("only the game's players move in it".into()))?;
@@ -279,13 +289,19 @@ pub fn command(
             key.clone(),
             now,
         )?;
-        Ok(Some(after))
+        Ok(Some((Seats::from(&row), after)))
     })?;
-    // Committed: the next reader of this game starts from here.
-    if let Some(after) = after {
-        cache.put(game, Arc::new(after));
-    }
-    game_view(conn, cache, Some(user_id), game, now)
+    let Some((seats, after)) = done else {
+        // A repeated key: the game as it is now.
+        return game_view(conn, cache, Some(user_id), game, now);
+    };
+    // Committed: the next reader of this game starts from here, and the answer is the state in
+    // hand (nothing can have moved the game between the commit and this line that the mover
+    // must see: a later move is the next answer's).
+    let after = Arc::new(after);
+    cache.put(game, after.clone());
+    let names = names(conn, cache, &seats)?;
+    Ok(view_from(&seats, names, &after, Some(user_id), now))
 }
 
 /// The clock sweeper's pass over online games: records what time decided (a loss on time, an
@@ -360,14 +376,57 @@ pub fn game_view(
     now: DateTime<Utc>,
 ) -> Result<OnlineGameView, AppError> {
     let (row, state) = load_cached(conn, cache, game, true)?;
-    let you = side_of(&row, user);
-    let viewer = you.map_or(Viewer::Spectator, Viewer::Player);
-    Ok(OnlineGameView {
-        game: summary(conn, cache, &row)?,
-        seq: row.last_seq,
-        you,
-        view: online::view(&state, viewer, now),
+    let seats = Seats::from(&row);
+    let names = names(conn, cache, &seats)?;
+    Ok(view_from(&seats, names, &state, user, now))
+}
+
+/// The game as `user` may see it at `now`, from this instance's memory alone, when it holds the
+/// game at `seq` or later (the seq of the live message the caller heard; the rack rule is
+/// [`game_view`]'s). `None`: not held that new, read it with [`game_view`].
+pub fn cached_view(
+    cache: &GameCache,
+    user: Option<UserId>,
+    game: OnlineGameId,
+    seq: Seq,
+    now: DateTime<Utc>,
+) -> Option<OnlineGameView> {
+    let (state, seats, names) = cache.fresh(game, u64::try_from(seq.0).ok()?)?;
+    Some(view_from(&seats, names, &state, user, now))
+}
+
+fn names(conn: &mut DbConn, cache: &GameCache, seats: &Seats) -> Result<Sides<String>, AppError> {
+    Ok(Sides {
+        a: cache.username(conn, seats.player_a)?,
+        b: cache.username(conn, seats.player_b)?,
     })
+}
+
+/// The one place a game's answer is built: a player sees their own rack only (`Viewer`), anyone
+/// else none.
+fn view_from(
+    seats: &Seats,
+    names: Sides<String>,
+    state: &OnlineState,
+    user: Option<UserId>,
+    now: DateTime<Utc>,
+) -> OnlineGameView {
+    let you = seats.side_of(user);
+    let viewer = you.map_or(Viewer::Spectator, Viewer::Player);
+    OnlineGameView {
+        game: GameSummary {
+            id: seats.id,
+            player_a: names.a,
+            player_b: names.b,
+            variant: seats.variant.clone(),
+            rated: seats.rated,
+            // The row's `finished` is written from the same state (`write`).
+            finished: state.game.result.is_some(),
+        },
+        seq: Seq(i64::try_from(state.last_seq).unwrap_or(i64::MAX)),
+        you,
+        view: online::view(state, viewer, now),
+    }
 }
 
 /// C8: a finished game's record in GCG (409 while it is played: it would show the racks).

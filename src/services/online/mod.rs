@@ -34,7 +34,8 @@ use crate::vocab::EventId;
 
 pub use cache::GameCache;
 pub use games::{
-    GameSummary, OnlineGameView, check_command, command, finished_record, game_view, record, sweep,
+    GameSummary, OnlineGameView, cached_view, check_command, command, finished_record, game_view,
+    record, sweep,
 };
 pub use players::{
     LeaderboardLine, LeaderboardView, ProfileView, RatingChange, RatingLine, RegisterRequest,

@@ -15,7 +15,7 @@ use crate::services::online::{
     self as online, CommandRequest, NewSeekRequest, PreviewRequest, RegisterRequest,
     RegistrationSetting,
 };
-use crate::vocab::{EventId, OnlineGameId, SeekId};
+use crate::vocab::{EventId, OnlineGameId, SeekId, Seq};
 use crate::web::AppState;
 use crate::web::session::{Admin, CurrentUser, MaybeUser};
 
@@ -109,9 +109,8 @@ pub async fn set_settings(
 )]
 pub async fn lobby(state: web::Data<AppState>, user: MaybeUser) -> Result<HttpResponse, AppError> {
     let uid = user.0.map(|c| c.uid);
-    let cache = state.desk.online().clone();
     let out = state
-        .db(move |conn| online::lobby(conn, &cache, uid))
+        .online_db(move |conn, cache| online::lobby(conn, cache, uid))
         .await?;
     Ok(HttpResponse::Ok().json(out))
 }
@@ -234,7 +233,7 @@ pub async fn accept_seek(
     path = "/api/v1/online/games/{id}",
     operation_id = "onlineGame",
     summary = "A game as you may see it: a player sees their own rack only, anyone else no rack",
-    params(("id" = i64, Path, description = "Game id.")),
+    params(("id" = i64, Path, description = "Game id."), GameQuery),
     responses(
         (status = 200, description = "The game.", body = online::OnlineGameView),
         super::responses::ReadErrors,
@@ -245,13 +244,43 @@ pub async fn show_game(
     state: web::Data<AppState>,
     user: MaybeUser,
     id: web::Path<OnlineGameId>,
+    q: web::Query<GameQuery>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, now, id) = (user.0.map(|c| c.uid), state.clock.now(), *id);
-    let cache = state.desk.online().clone();
+    let seq = q.into_inner().seq()?;
+    // A reader who names the seq it heard of is answered from memory when this instance holds
+    // the game that new: no blocking thread, no database.
+    if let Some(out) = seq.and_then(|s| online::cached_view(state.desk.online(), uid, id, s, now)) {
+        return Ok(HttpResponse::Ok().json(out));
+    }
     let out = state
-        .db(move |conn| online::game_view(conn, &cache, uid, id, now))
+        .online_db(move |conn, cache| online::game_view(conn, cache, uid, id, now))
         .await?;
     Ok(HttpResponse::Ok().json(out))
+}
+
+/// A game's query: the seq the reader has already heard of.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct GameQuery {
+    /// The seq of the live message the reader heard (`/online/games/{id}/live`): the answer is
+    /// the game at this seq or later, served from the instance's memory when it holds it.
+    #[param(value_type = Option<i64>, minimum = 0)]
+    pub seq: Option<String>,
+}
+
+impl GameQuery {
+    /// The seq asked for; anything but a whole number from 0 is refused, naming the field.
+    fn seq(self) -> Result<Option<Seq>, AppError> {
+        self.seq
+            .map(|s| match s.trim().parse::<i64>() {
+                Ok(n) if n >= 0 => Ok(Seq(n)),
+                _ => Err(AppError::field(
+                    "seq",
+                    "seq is a whole number from 0 (the live message's id)",
+                )),
+            })
+            .transpose()
+    }
 }
 
 /// `POST /api/v1/online/games/{id}/commands`.
@@ -363,9 +392,8 @@ pub async fn profile(
     name: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let name = name.into_inner();
-    let cache = state.desk.online().clone();
     let out = state
-        .db(move |conn| online::profile(conn, &cache, &name))
+        .online_db(move |conn, cache| online::profile(conn, cache, &name))
         .await?;
     Ok(HttpResponse::Ok().json(out))
 }
@@ -395,9 +423,8 @@ pub async fn leaderboard(
     q: web::Query<LeaderboardQuery>,
 ) -> Result<HttpResponse, AppError> {
     let variant = q.into_inner().variant;
-    let cache = state.desk.online().clone();
     let out = state
-        .db(move |conn| online::leaderboard(conn, &cache, &variant))
+        .online_db(move |conn, cache| online::leaderboard(conn, cache, &variant))
         .await?;
     Ok(HttpResponse::Ok().json(out))
 }

@@ -326,4 +326,9 @@ pub const SERVICE_REFUSALS: &[(&str, &str)] = &[
     ),
     ("choose how the rounds are paired", "err-inddir-method"),
     ("choose forfeits or byes", "err-inddir-withdrawn-games"),
+    // Online games read from memory (issue 17, branch onl3).
+    (
+        "seq is a whole number from 0 (the live message's id)",
+        "err-onl3-seq",
+    ),
 ];

@@ -129,9 +129,8 @@ async fn lobby_panel(
 ) -> Result<LobbyPanel, AppError> {
     let uid = user.0.as_ref().map(|c| c.uid);
     let me = user.0.as_ref().map(|c| c.name.clone());
-    let cache = state.desk.online().clone();
     let view = state
-        .db(move |conn| online::lobby(conn, &cache, uid))
+        .online_db(move |conn, cache| online::lobby(conn, cache, uid))
         .await?;
     let (mut open, mut mine, mut to_me) = (Vec::new(), Vec::new(), Vec::new());
     for s in view.seeks.into_iter().filter(|s| s.status == "open") {
@@ -351,9 +350,8 @@ pub async fn game(
     id: web::Path<OnlineGameId>,
 ) -> Result<HttpResponse, AppError> {
     let (uid, now, id) = (user.0.as_ref().map(|c| c.uid), state.clock.now(), *id);
-    let cache = state.desk.online().clone();
     let game = state
-        .db(move |conn| online::game_view(conn, &cache, uid, id, now))
+        .online_db(move |conn, cache| online::game_view(conn, cache, uid, id, now))
         .await?;
     let challenge_mode = game
         .view
@@ -397,9 +395,8 @@ pub async fn profile(
     name: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let name = name.into_inner();
-    let cache = state.desk.online().clone();
     let profile = state
-        .db(move |conn| online::profile(conn, &cache, &name))
+        .online_db(move |conn, cache| online::profile(conn, cache, &name))
         .await?;
     let p = ProfilePage {
         chrome: Chrome::new(&req, user.0, &csrf),
@@ -444,9 +441,8 @@ pub async fn leaderboard(
         .into_inner()
         .variant
         .unwrap_or_else(|| format!("{DEFAULT}.dictionary.regular"));
-    let cache = state.desk.online().clone();
     let board = state
-        .db(move |conn| online::leaderboard(conn, &cache, &variant))
+        .online_db(move |conn, cache| online::leaderboard(conn, cache, &variant))
         .await?;
     let p = LeaderboardPage {
         chrome: Chrome::new(&req, user.0, &csrf),
