@@ -1348,5 +1348,19 @@ onlined-check-valid = all valid
 onlined-last-challenge = Last challenge, { $move }
 err-onlined-max-overtime = 1 to { $max } minutes of overtime
 
+## indfix
+indfix-won = Winner
+indfix-clinched = Clinched first
+err-indfix-rr-repeats = no schedule of rounds { $round }-{ $last } avoids repeating a game of this round-robin cycle (its players changed since it began): pair round { $round } by hand, giving every player's line
+
+## tsh
+err-t-score-unpaired = round { $r }: a score but no pairing (00)
+err-t-name-readback = the name cannot hold ';' or a line break, start with '#' or end in a number
+err-t-not-read-back = the line would not read back as written
+err-t-latin1 = a name has characters ISO-8859-1 cannot write: ask for utf-8
+err-t-encoding = encoding is utf-8 or latin1
+err-division-not-in-event = division { $division_id } is not in this event
+err-grant-division-role = only a table device's grant names a division
+
 ## onl3
 err-onl3-seq = seq is a whole number from 0 (the live message's id)

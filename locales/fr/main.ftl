@@ -1347,5 +1347,19 @@ onlined-check-valid = tous valables
 onlined-last-challenge = Dernière contestation, { $move }
 err-onlined-max-overtime = de 1 à { $max } minutes de dépassement
 
+## indfix
+indfix-won = Vainqueur
+indfix-clinched = Première place assurée
+err-indfix-rr-repeats = aucun calendrier des rondes { $round } à { $last } n’évite de rejouer une partie de ce cycle de toutes-rondes (ses joueurs ont changé depuis son début) : appariez la ronde { $round } à la main, en donnant la ligne de chaque joueur
+
+## tsh
+err-t-score-unpaired = ronde { $r } : un score mais pas d’appariement (00)
+err-t-name-readback = le nom ne peut contenir ni « ; » ni saut de ligne, ni commencer par « # » ni finir par un nombre
+err-t-not-read-back = la ligne ne se relirait pas telle qu’écrite
+err-t-latin1 = un nom a des caractères que l’ISO-8859-1 ne peut pas écrire : demandez utf-8
+err-t-encoding = l’encodage est utf-8 ou latin1
+err-division-not-in-event = la division { $division_id } ne fait pas partie de ce tournoi
+err-grant-division-role = seule l'autorisation d'une tablette de table désigne une division
+
 ## onl3
 err-onl3-seq = seq est un nombre entier à partir de 0 (l'identifiant du message en direct)

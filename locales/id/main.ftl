@@ -1310,5 +1310,19 @@ onlined-check-valid = semua sah
 onlined-last-challenge = Tantangan terakhir, { $move }
 err-onlined-max-overtime = 1 sampai { $max } menit kelebihan waktu
 
+## indfix
+indfix-won = Juara
+indfix-clinched = Pasti juara pertama
+err-indfix-rr-repeats = tidak ada jadwal babak { $round }-{ $last } yang tidak mengulang pertandingan dalam putaran round-robin ini (pemainnya berubah sejak putaran dimulai): pasangkan babak { $round } secara manual, dengan baris setiap pemain
+
+## tsh
+err-t-score-unpaired = babak { $r }: ada skor tetapi tidak ada pasangan (00)
+err-t-name-readback = nama tidak boleh berisi ';' atau baris baru, diawali '#' atau diakhiri angka
+err-t-not-read-back = baris ini tidak akan terbaca kembali seperti yang ditulis
+err-t-latin1 = sebuah nama berisi karakter yang tidak dapat ditulis dalam ISO-8859-1: minta utf-8
+err-t-encoding = pengodean harus utf-8 atau latin1
+err-division-not-in-event = divisi { $division_id } tidak ada di acara ini
+err-grant-division-role = hanya izin perangkat meja yang menyebut divisi
+
 ## onl3
 err-onl3-seq = seq adalah bilangan bulat mulai 0 (id pesan langsung)
