@@ -89,9 +89,10 @@ fn opts() -> Opts {
 }
 
 /// One keep-alive HTTP/1.1 connection (answers read by Content-Length or chunks). Like a
-/// browser, it opens a new connection when the server has closed an idle one: actix-web closes
-/// a connection idle for its keep-alive (5 s), and answers 408 to one opened but not used within
-/// its request timeout, and at one move per 5 s ±50% most moves find their connection so.
+/// browser, it opens a new connection when the server has closed an idle one: the server closes
+/// a connection idle for its keep-alive (`Timeouts::idle_keep_alive`, 75 s; actix-web's own
+/// default of 5 s closed most of them between two moves at one move per 5 s ±50%), and answers
+/// 408 to one opened but not used within its request timeout.
 struct Http {
     io: Option<BufReader<TcpStream>>,
     host: String,
@@ -99,8 +100,8 @@ struct Http {
 }
 
 /// Idle longer than this, the connection is replaced before a request rather than found
-/// closed by it (actix-web's default keep-alive is 5 s).
-const IDLE_REUSE: Duration = Duration::from_millis(4_000);
+/// closed by it (the server's keep-alive is 75 s).
+const IDLE_REUSE: Duration = Duration::from_secs(70);
 
 impl Http {
     async fn connect(addr: &str) -> std::io::Result<Http> {

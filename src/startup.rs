@@ -145,6 +145,7 @@ fn serve(
             .default_service(web::to(errors::not_found))
     })
     .client_request_timeout(timeouts.request_head)
+    .keep_alive(timeouts.idle_keep_alive)
     .shutdown_timeout(10)
     // Signals are handled below, so that live streams end before the graceful stop waits.
     .disable_signals();

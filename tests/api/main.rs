@@ -29,6 +29,7 @@ mod individual_phone;
 mod individual_public;
 mod individual_tsh;
 mod inputs;
+mod keep_alive;
 mod languages;
 mod languages_words;
 mod match_path;
