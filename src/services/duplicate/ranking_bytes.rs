@@ -91,6 +91,10 @@ pub struct RankingBytes {
     generations: Mutex<HashMap<EventId, u64>>,
     /// HTML fragments by event, then by language code.
     fragments: Mutex<HashMap<EventId, HashMap<&'static str, Kept<EncodedFragment>>>>,
+    /// Per public event, the lock its readers take to compute (see [`RankingBytes::flight`]).
+    flights: Mutex<HashMap<EventId, Arc<tokio::sync::Mutex<()>>>>,
+    /// Whether each event was public when its ranking was last encoded.
+    public: Mutex<HashMap<EventId, bool>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -139,6 +143,7 @@ impl RankingBytes {
             .get(&event)
             .filter(|e| e.bytes.key == key && e.bytes.public == public)
             .map(|e| e.bytes.clone());
+        self.seen(event, public);
         let bytes = match kept {
             Some(b) => b,
             None => Arc::new(encode(key, public, view)?),
@@ -195,6 +200,7 @@ impl RankingBytes {
             .filter(|k| k.bytes.key == made.key && k.bytes.public == made.public)
             .filter(|k| k.bytes.event_lang.as_deref() == made.event_lang)
             .map(|k| k.bytes.clone());
+        self.seen(event, made.public);
         let bytes = match kept {
             Some(b) => b,
             None => {
@@ -226,6 +232,30 @@ impl RankingBytes {
             );
         }
         Ok(bytes)
+    }
+
+    /// The lock a reader of `event` takes before computing its ranking when it found nothing
+    /// fresh, and then looks again: of a hall of readers re-reading at once after a change, one
+    /// computes and the others take its bytes (before, up to the pool's size computed and
+    /// rendered the same 1,000 lines side by side). `None` for an event known to be private:
+    /// nothing is served to its readers without asking who reads, so they would only queue.
+    pub fn flight(&self, event: EventId) -> Option<Arc<tokio::sync::Mutex<()>>> {
+        if lock(&self.public).get(&event) == Some(&false) {
+            return None;
+        }
+        let mut m = lock(&self.flights);
+        if m.len() >= Self::MAX && !m.contains_key(&event) {
+            m.clear();
+        }
+        Some(m.entry(event).or_default().clone())
+    }
+
+    fn seen(&self, event: EventId, public: bool) {
+        let mut m = lock(&self.public);
+        if m.len() >= Self::MAX && !m.contains_key(&event) {
+            m.clear();
+        }
+        m.insert(event, public);
     }
 
     /// Forgets every ranking (tests compare a cached answer with a fresh one).
@@ -362,5 +392,19 @@ mod tests {
         let ev = EventId(3);
         c.encode(ev, 0, "k", false, &view()).unwrap();
         assert!(c.public_fresh(ev).is_none());
+        // Its readers do not queue behind one another either.
+        assert!(c.flight(ev).is_none());
+    }
+
+    #[test]
+    fn a_public_events_readers_share_one_flight() {
+        let c = RankingBytes::default();
+        let ev = EventId(4);
+        // Unknown yet: a flight, the same for every reader.
+        let (a, b) = (c.flight(ev).unwrap(), c.flight(ev).unwrap());
+        assert!(Arc::ptr_eq(&a, &b));
+        c.encode(ev, 0, "k", true, &view()).unwrap();
+        assert!(Arc::ptr_eq(&c.flight(ev).unwrap(), &a));
+        assert!(c.flight(EventId(5)).is_some_and(|f| !Arc::ptr_eq(&f, &a)));
     }
 }
