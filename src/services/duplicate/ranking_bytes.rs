@@ -27,7 +27,7 @@ use crate::vocab::EventId;
 /// A ranking's encoded bodies.
 #[derive(Debug)]
 pub struct EncodedRanking {
-    /// The strong ETag (quoted), one per ranking key (every game's seq, the players, the name).
+    /// The strong ETag (quoted), a hash of the JSON (the same ranking, the same ETag).
     pub etag: String,
     /// The JSON.
     pub plain: Vec<u8>,
@@ -42,7 +42,7 @@ pub struct EncodedRanking {
 /// The ranking's HTML fragment in one language, with its gzip form.
 #[derive(Debug)]
 pub struct EncodedFragment {
-    /// The strong ETag (quoted): one per ranking key and language.
+    /// The strong ETag (quoted), a hash of the HTML (one per ranking and language).
     pub etag: String,
     /// The HTML.
     pub plain: Vec<u8>,
@@ -205,8 +205,10 @@ impl RankingBytes {
             Some(b) => b,
             None => {
                 let plain = render()?.into_bytes();
+                // Of the content, not the key: a slip of the turn in play moves the key (the
+                // game's seq) but not the table, and a reader holding it gets a 304.
                 let mut h = std::collections::hash_map::DefaultHasher::new();
-                made.key.hash(&mut h);
+                plain.hash(&mut h);
                 Arc::new(EncodedFragment {
                     etag: format!("\"drh{event}-{lang}-{:016x}\"", h.finish()),
                     compressed: gzip(&plain)?,
@@ -281,8 +283,9 @@ fn encode(key: &str, public: bool, view: &RankingView) -> Result<EncodedRanking,
     // 1,000 lines are ~200 KB of JSON and a tenth of it compressed: compressed once here, not
     // per reader.
     let compressed = gzip(&plain)?;
+    // Of the content, as for the fragment.
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    key.hash(&mut h);
+    plain.hash(&mut h);
     Ok(EncodedRanking {
         etag: format!("\"dr{}-{:016x}\"", view.event_id, h.finish()),
         plain,
@@ -318,7 +321,12 @@ mod tests {
         assert!(Arc::ptr_eq(&again, &b));
         c.changed(ev);
         assert!(c.public_fresh(ev).is_none());
-        let other = c.encode(ev, c.generation(ev), "k2", true, &view()).unwrap();
+        // Another key with the same ranking (a slip of the turn in play): the same ETag.
+        let same = c.encode(ev, c.generation(ev), "k2", true, &view()).unwrap();
+        assert_eq!(same.etag, b.etag);
+        let mut moved = view();
+        moved.name = "Open (renamed)".into();
+        let other = c.encode(ev, c.generation(ev), "k3", true, &moved).unwrap();
         assert_ne!(other.etag, b.etag);
     }
 
