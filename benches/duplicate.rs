@@ -3,11 +3,15 @@
 //! own process, as the other server benches run it: `benches/common`). Per turn the
 //! referee draws, starts the turn, N slips are entered by arbitrator clients at once (most
 //! find the top, some write wrong points, a misspelled word or another legal play), the top is
-//! chosen and placed. Meanwhile a hall display and R ranking readers (1,000) follow the event's
-//! SSE stream: the hall re-reads the game on every master change, the readers re-read the
-//! ranking when a top is placed, as a browser does: gzip accepted, and `If-None-Match` with the
-//! ETag of the ranking they hold (the server encodes the ranking once per change and serves it
-//! from memory; an unchanged one answers 304).
+//! chosen and placed. Meanwhile a hall display, R ranking readers (1,000) and the referee's
+//! console follow the streams their pages follow: the hall its game's master changes
+//! (`/duplicate/games/{id}/live`: racks, turns, tops; no slips) and re-reads its panel on each;
+//! the readers what moves the ranking (`/duplicate/events/{id}/ranking/live`: placed tops, late
+//! slips, new games; no slip of the turn in play) and re-read the ranking page's table on each,
+//! as a browser does: gzip accepted, and `If-None-Match` with the ETag they hold (the server
+//! renders the table once per change and serves it from memory; an unchanged one answers 304);
+//! `--reread api` makes them re-read the JSON ranking instead. The console follows the event's
+//! stream (every slip: one frame in 97 is timed) and re-reads nothing.
 //!
 //! ```text
 //! cargo bench --bench duplicate -- [--players 1000] [--readers 1000] [--arbitrators 16]
@@ -21,8 +25,8 @@
 //! Measured: each slip's answer time; from the last slip of a turn sent to the ranking read
 //! with it (the target: < 200 ms); the top of a turn, both the move generator alone on the
 //! turn's position and the referee's `choose_top` answer (< 10 ms); from a top placed (its
-//! request sent) to each SSE subscriber's frame and to each reader's ranking (p99 < 200 ms).
-//! Prints markdown for BENCHMARKS.md.
+//! request sent) to each SSE subscriber's frame and to each reader's ranking (p99 < 200 ms);
+//! how many frames each reader got per turn. Prints markdown for BENCHMARKS.md.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -48,6 +52,9 @@ struct Opts {
     backend: Backend,
     pg: String,
     seed: u64,
+    /// What readers re-read: the ranking page's table (`page`, as the page does) or the API's
+    /// JSON ranking (`api`).
+    reread_api: bool,
 }
 
 fn opts() -> Opts {
@@ -58,6 +65,7 @@ fn opts() -> Opts {
         backend: Backend::Sqlite,
         pg: "postgres://postgres@127.0.0.1:5432/test".into(),
         seed: 1,
+        reread_api: false,
     };
     let args: Vec<String> = std::env::args().collect();
     let mut i = 1;
@@ -75,6 +83,7 @@ fn opts() -> Opts {
             }
             "--pg" => o.pg = v,
             "--seed" => o.seed = v.parse().unwrap(),
+            "--reread" => o.reread_api = v == "api",
             _ => {
                 i += 1;
                 continue;
@@ -105,14 +114,15 @@ struct Hall {
     failed: Arc<AtomicBool>,
 }
 
-/// Follows the event's stream (`common::follow_stream`), on a thread of its own as a browser
-/// would: `reread` is fetched after a frame of a kind in `on` (with the ETag last seen when
-/// `conditional`), before the next frame is read; slip frames are kept one in `sample` (a
-/// hall's thousand slips per turn would fill memory).
+/// Follows the stream at `path` (`common::follow_stream`), on a thread of its own as a browser
+/// would: `reread` (when given) is fetched after a frame of a kind in `on`, or after every frame
+/// when `on` is empty (with the ETag last seen when `conditional`), before the next frame is
+/// read; slip frames are kept one in `sample` (a hall's thousand slips per turn would fill
+/// memory).
 fn subscribe(
     hall: &Hall,
-    event_id: i64,
-    reread: String,
+    path: String,
+    reread: Option<String>,
     on: &'static [&'static str],
     sample: u64,
     conditional: bool,
@@ -124,7 +134,7 @@ fn subscribe(
         .stack_size(512 * 1024)
         .spawn(move || {
             let a = agent();
-            let url = format!("{}{reread}", hall.base);
+            let url = reread.map(|r| format!("{}{r}", hall.base));
             let mut etag: Option<String> = None;
             let rt = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
@@ -136,9 +146,10 @@ fn subscribe(
                 if kind == "slip_recorded" && !seq.is_multiple_of(sample) {
                     return;
                 }
-                let done = on.contains(&kind.as_str()).then(|| {
+                let wanted = on.is_empty() || on.contains(&kind.as_str());
+                let done = url.as_deref().filter(|_| wanted).map(|url| {
                     if conditional {
-                        let (status, next) = get_if_changed(&a, &url, etag.as_deref());
+                        let (status, next) = get_if_changed(&a, url, etag.as_deref());
                         let counter = if status == 304 {
                             &READ_NOT_MODIFIED
                         } else {
@@ -147,13 +158,12 @@ fn subscribe(
                         counter.fetch_add(1, Ordering::Relaxed);
                         etag = next;
                     } else {
-                        get(&a, &url, None, false);
+                        get(&a, url, None, false);
                     }
                     Instant::now()
                 });
                 out.lock().unwrap().push((seq, kind, at, done));
             };
-            let path = format!("/events/{event_id}/live");
             let opened = rt.block_on(follow_stream(
                 &hall.addr,
                 &path,
@@ -302,41 +312,55 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
         ruleset.notation,
     );
 
-    // The hall display and the ranking readers, subscribed before the game starts.
+    // The hall display, the ranking readers and the console, subscribed before the game
+    // starts, each on the stream its page follows.
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let subs = Hall {
         addr: server.addr.clone(),
         base: base.clone(),
-        ready: Arc::new(std::sync::Barrier::new(o.readers + 2)),
+        ready: Arc::new(std::sync::Barrier::new(o.readers + 3)),
         stop: stopped,
         failed: Arc::default(),
     };
     let hall = subscribe(
         &subs,
-        event_id,
-        format!("/api/v1/duplicate/games/{game}"),
-        &["rack_drawn", "turn_started", "top_chosen", "play_placed"],
+        format!("/duplicate/games/{game}/live"),
+        Some(format!("/duplicate/games/{game}/hall/panel")),
+        &[],
         97,
         false,
     );
+    let reread = if o.reread_api {
+        format!("/api/v1/duplicate/events/{event_id}/ranking")
+    } else {
+        format!("/duplicate/events/{event_id}/ranking/table")
+    };
     let readers: Vec<Seen> = (0..o.readers)
         .map(|_| {
             subscribe(
                 &subs,
-                event_id,
-                format!("/api/v1/duplicate/events/{event_id}/ranking"),
-                &["play_placed"],
+                format!("/duplicate/events/{event_id}/ranking/live"),
+                Some(reread.clone()),
+                &[],
                 97,
                 true,
             )
         })
         .collect();
+    let console = subscribe(
+        &subs,
+        format!("/events/{event_id}/live"),
+        None,
+        &[],
+        97,
+        false,
+    );
     subs.ready.wait();
     assert!(
         !subs.failed.load(Ordering::Relaxed),
-        "a subscriber could not open the event's stream"
+        "a subscriber could not open its stream"
     );
-    eprintln!("{} subscribers connected", o.readers + 1);
+    eprintln!("{} subscribers connected", o.readers + 2);
 
     let cmd = |body: Value| -> (Value, Duration) {
         let t = Instant::now();
@@ -490,10 +514,13 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
     let mut sse_slip = Vec::new();
     let mut ranking_read = Vec::new();
     let mut hall_read = Vec::new();
-    let mut collect = |seen: &Seen, reread: &mut Vec<f64>| {
+    // `reread`: where the subscriber's re-reads after a placed top go (none for the console,
+    // whose placed-top frames are not counted with the hall's and the readers').
+    let mut collect = |seen: &Seen, mut reread: Option<&mut Vec<f64>>| {
         for (seq, kind, at, done) in seen.lock().unwrap().iter() {
             if kind == "play_placed"
                 && let Some(sent) = placed.get(seq)
+                && let Some(reread) = reread.as_deref_mut()
             {
                 sse_placed.push(ms(*at - *sent));
                 if let Some(d) = done {
@@ -507,21 +534,26 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
             }
         }
     };
-    collect(&hall, &mut hall_read);
+    collect(&hall, Some(&mut hall_read));
+    let mut frames = 0usize;
     for r in &readers {
-        collect(r, &mut ranking_read);
+        frames += r.lock().unwrap().len();
+        collect(r, Some(&mut ranking_read));
     }
+    collect(&console, None);
+    let per_turn = frames as f64 / (o.readers.max(1) * turns.max(1)) as f64;
 
     let mut out = String::new();
     out.push_str(&format!(
-        "{} backend, {} players, {} readers + 1 hall display, {} arbitrator clients; {turns} turns in {game_secs:.1} s; verdicts {verdicts:?}\n\n",
+        "{} backend, {} players, {} readers + 1 hall display + 1 console, {} arbitrator clients; {turns} turns in {game_secs:.1} s; verdicts {verdicts:?}\n\n",
         o.backend.name(),
         o.players,
         o.readers,
         o.arbitrators
     ));
     out.push_str(&format!(
-        "Readers' ranking re-reads (gzip, If-None-Match): {} with a body, {} not modified (304).\n\n",
+        "Readers follow the ranking stream and re-read {} (gzip, If-None-Match): {} with a body, {} not modified (304); {per_turn:.2} frames per reader per turn.\n\n",
+        if o.reread_api { "the JSON ranking" } else { "the ranking page's table" },
         READ_FULL.load(std::sync::atomic::Ordering::Relaxed),
         READ_NOT_MODIFIED.load(std::sync::atomic::Ordering::Relaxed)
     ));
@@ -552,8 +584,11 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
             "top placed → ranking re-read done, per reader (target p99 < 200)",
             &mut ranking_read,
         ),
-        line("top placed → hall's game re-read done", &mut hall_read),
-        line("slip sent → its SSE frame (1 slip in 97)", &mut sse_slip),
+        line("top placed → hall's panel re-read done", &mut hall_read),
+        line(
+            "slip sent → its SSE frame, console (1 slip in 97)",
+            &mut sse_slip,
+        ),
     ] {
         out.push_str(&l);
         out.push('\n');

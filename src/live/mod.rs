@@ -70,6 +70,10 @@ pub enum LiveMessage {
         seq: Seq,
         /// The kind of the last event appended (`rack_drawn`, `slip_recorded`, …).
         last: &'static str,
+        /// Whether the change can move the event's ranking (D9: a placed top, a slip corrected
+        /// for a turn already placed, an undo, a new game or players; never a slip of the turn
+        /// in play): what live ranking pages follow.
+        ranking: bool,
     },
     /// Events were appended to an online game's log (seed 001). It names no tiles: each
     /// subscriber reads the game as it may see it (its own rack only).
@@ -139,8 +143,8 @@ impl LiveMessage {
     }
 
     /// The live topics it is published to (its event, its match, its online game, its
-    /// Duplicate game's master changes, or the lobby).
-    pub fn topics(&self) -> [Option<Topic>; 3] {
+    /// Duplicate game's master changes and its Duplicate ranking, or the lobby).
+    pub fn topics(&self) -> [Option<Topic>; 4] {
         [
             self.event_id().map(Topic::Event),
             self.match_id().map(Topic::Match),
@@ -150,6 +154,14 @@ impl LiveMessage {
                 LiveMessage::Duplicate { game_id, last, .. } if moves_duplicate_master(last) => {
                     Some(Topic::DuplicateGame(*game_id))
                 }
+                _ => None,
+            },
+            match self {
+                LiveMessage::Duplicate {
+                    event_id,
+                    ranking: true,
+                    ..
+                } => Some(Topic::DuplicateRanking(*event_id)),
                 _ => None,
             },
         ]
@@ -201,6 +213,9 @@ pub enum Topic {
     Lobby,
     /// A Duplicate game's master changes (see [`moves_duplicate_master`]).
     DuplicateGame(DuplicateGameId),
+    /// What moves a Duplicate event's ranking (`LiveMessage::Duplicate::ranking`): the live
+    /// ranking page follows it, so its readers are not woken by each slip (issue 16).
+    DuplicateRanking(EventId),
 }
 
 impl Topic {
@@ -209,7 +224,10 @@ impl Topic {
     fn capacity(self) -> usize {
         match self {
             Topic::Event(_) | Topic::Lobby => 1024,
-            Topic::Match(_) | Topic::Online(_) | Topic::DuplicateGame(_) => 64,
+            Topic::Match(_)
+            | Topic::Online(_)
+            | Topic::DuplicateGame(_)
+            | Topic::DuplicateRanking(_) => 64,
         }
     }
 }
@@ -358,6 +376,7 @@ mod tests {
             game_id: DuplicateGameId(game),
             seq: Seq(seq),
             last,
+            ranking: false,
         };
         for m in [
             dup(5, 1, "rack_drawn"),
@@ -373,5 +392,39 @@ mod tests {
         assert!(phones.try_recv().is_err());
         // The event's stream (the officials' pages) still hears everything.
         assert_eq!(std::iter::from_fn(|| event.try_recv().ok()).count(), 5);
+    }
+
+    // Issue 16, D9: the ranking's readers hear what moves the ranking, of every game of the
+    // event, and nothing else (not the turn in play's slips, not another event's games).
+    #[test]
+    fn a_duplicate_ranking_topic_hears_what_moves_the_ranking_only() {
+        let live = Live::default();
+        let mut readers = live.subscribe_to(Topic::DuplicateRanking(EventId(1)));
+        let dup =
+            |event: i64, game: i64, last: &'static str, ranking: bool| LiveMessage::Duplicate {
+                event_id: EventId(event),
+                game_id: DuplicateGameId(game),
+                seq: Seq(1),
+                last,
+                ranking,
+            };
+        for m in [
+            dup(1, 5, "rack_drawn", false),
+            dup(1, 5, "slip_recorded", false),
+            dup(1, 5, "play_placed", true),
+            dup(1, 5, "slip_recorded", true),
+            dup(2, 7, "play_placed", true),
+            dup(1, 6, "created", true),
+        ] {
+            live.publish(m);
+        }
+        for want in [
+            dup(1, 5, "play_placed", true),
+            dup(1, 5, "slip_recorded", true),
+            dup(1, 6, "created", true),
+        ] {
+            assert_eq!(readers.try_recv().unwrap(), want);
+        }
+        assert!(readers.try_recv().is_err());
     }
 }

@@ -22,6 +22,9 @@ pub(super) struct Wire {
     /// The individual event's division, for a [`LiveMessage::Individual`] (absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     division_id: Option<i64>,
+    /// A Duplicate change that can move the event's ranking (absent when false).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    ranking: bool,
 }
 
 impl From<LiveMessage> for Wire {
@@ -31,6 +34,7 @@ impl From<LiveMessage> for Wire {
             game_id,
             seq,
             last,
+            ranking,
         } = m
         {
             return Wire {
@@ -42,6 +46,7 @@ impl From<LiveMessage> for Wire {
                 game_id: Some(game_id.0),
                 online_game_id: None,
                 division_id: None,
+                ranking,
             };
         }
         if let LiveMessage::Online { game_id, seq } = m {
@@ -54,6 +59,7 @@ impl From<LiveMessage> for Wire {
                 game_id: None,
                 online_game_id: Some(game_id.0),
                 division_id: None,
+                ranking: false,
             };
         }
         if let LiveMessage::Individual {
@@ -71,6 +77,7 @@ impl From<LiveMessage> for Wire {
                 game_id: None,
                 online_game_id: None,
                 division_id: Some(division_id.0),
+                ranking: false,
             };
         }
         let (event_id, match_id, seq, kind, standings) = match m {
@@ -101,6 +108,7 @@ impl From<LiveMessage> for Wire {
             game_id: None,
             online_game_id: None,
             division_id: None,
+            ranking: false,
         }
     }
 }
@@ -132,7 +140,7 @@ const EVENT_KINDS: [&str; 22] = [
 ];
 
 /// Every `rules::duplicate::Payload::kind`.
-const DUPLICATE_KINDS: [&str; 8] = [
+const DUPLICATE_KINDS: [&str; 10] = [
     "created",
     "rack_drawn",
     "turn_started",
@@ -141,6 +149,8 @@ const DUPLICATE_KINDS: [&str; 8] = [
     "slip_recorded",
     "undone",
     "ended",
+    "players_joined",
+    "phone_slip_entered",
 ];
 
 const CLAIMED: &str = "challenge_claimed";
@@ -174,6 +184,7 @@ impl TryFrom<Wire> for LiveMessage {
                     .find(|k| **k == w.kind)
                     .copied()
                     .ok_or_else(|| format!("unknown Duplicate event kind {:?}", w.kind))?,
+                ranking: w.ranking,
             });
         }
         if let Some(game) = w.online_game_id {
@@ -254,6 +265,7 @@ mod tests {
             game_id: DuplicateGameId(9),
             seq: Seq(5),
             last: "slip_recorded",
+            ranking: false,
         };
         let text = serde_json::to_string(&d).unwrap();
         assert_eq!(
@@ -261,6 +273,20 @@ mod tests {
             r#"{"event_id":4,"match_id":0,"seq":5,"kind":"slip_recorded","standings":false,"game_id":9}"#
         );
         assert_eq!(serde_json::from_str::<LiveMessage>(&text).unwrap(), d);
+        // Whether it moves the ranking crosses to other instances; every kind is known there
+        // (a phone entry or players joining relayed from another instance used to be dropped).
+        for kind in DUPLICATE_KINDS {
+            let m = LiveMessage::Duplicate {
+                event_id: EventId(4),
+                game_id: DuplicateGameId(9),
+                seq: Seq(6),
+                last: kind,
+                ranking: true,
+            };
+            let text = serde_json::to_string(&m).unwrap();
+            assert!(text.ends_with(r#","game_id":9,"ranking":true}"#), "{text}");
+            assert_eq!(serde_json::from_str::<LiveMessage>(&text).unwrap(), m);
+        }
         assert!(
             serde_json::from_str::<LiveMessage>(&text.replace("slip_recorded", "played")).is_err()
         );

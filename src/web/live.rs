@@ -43,6 +43,50 @@ struct Subscriber<K> {
     /// When the next comment is due: reset by everything sent, not by messages for others.
     next_ping: tokio::time::Instant,
     closing: tokio::sync::watch::Receiver<bool>,
+    /// At most one frame per this interval: what arrives meanwhile becomes one frame (a stream
+    /// whose pages re-read something whole on any frame; see [`RANKING_GAP`]).
+    gap: Option<Duration>,
+    /// When the last frame was sent (for `gap`).
+    last_frame: Option<tokio::time::Instant>,
+}
+
+/// The ranking stream's least interval between frames. Its readers re-read the whole ranking
+/// on any frame, so one frame saying "changed" stands for all that arrived meanwhile: when
+/// slips are entered after the top is placed (each a late slip that moves the ranking), 1,000
+/// readers are woken twice a second rather than by each slip. A change after a quiet spell (a
+/// placed top) is sent at once.
+const RANKING_GAP: Duration = Duration::from_millis(500);
+
+/// Waits out the subscriber's gap since its last frame, then folds every kept message that
+/// arrived meanwhile into the one given: the last of them is sent. `None`: the server closes.
+async fn coalesce<K: Fn(&LiveMessage) -> Option<i64>>(
+    s: &mut Subscriber<K>,
+    gap: Duration,
+    first: (i64, LiveMessage),
+) -> Option<(i64, LiveMessage)> {
+    if let Some(due) = s.last_frame.map(|t| t + gap)
+        && due > tokio::time::Instant::now()
+    {
+        tokio::select! {
+            _ = s.closing.changed() => return None,
+            () = tokio::time::sleep_until(due) => {}
+        }
+    }
+    let mut last = first;
+    loop {
+        match s.rx.try_recv() {
+            Ok(m) => {
+                if let Some(id) = (s.keep)(&m) {
+                    last = (id, m);
+                }
+            }
+            // Skipped messages are covered by this frame: its pages re-read everything.
+            Err(tokio::sync::broadcast::error::TryRecvError::Lagged(_)) => {}
+            Err(_) => break,
+        }
+    }
+    s.last_frame = Some(tokio::time::Instant::now());
+    Some(last)
 }
 
 impl<K> Subscriber<K> {
@@ -62,6 +106,17 @@ fn sse(
     rx: tokio::sync::broadcast::Receiver<LiveMessage>,
     keep: impl Fn(&LiveMessage) -> Option<i64> + 'static,
 ) -> HttpResponse {
+    sse_gapped(state, initial, rx, keep, None)
+}
+
+/// [`sse`], sending at most one frame per `gap` when given (see [`RANKING_GAP`]).
+fn sse_gapped(
+    state: &AppState,
+    initial: Vec<Bytes>,
+    rx: tokio::sync::broadcast::Receiver<LiveMessage>,
+    keep: impl Fn(&LiveMessage) -> Option<i64> + 'static,
+    gap: Option<Duration>,
+) -> HttpResponse {
     let keep_alive = state.settings.timeouts.live_keep_alive;
     let first = Subscriber {
         pending: initial.into(),
@@ -71,6 +126,8 @@ fn sse(
         keep_alive,
         next_ping: tokio::time::Instant::now() + keep_alive,
         closing: state.live.closing(),
+        gap,
+        last_frame: None,
     };
     let body = stream::unfold(first, |mut s| async move {
         if *s.closing.borrow() {
@@ -89,6 +146,10 @@ fn sse(
                 Err(_) => return s.sent(Bytes::from_static(b": ping\n\n")),
                 Ok(Ok(msg)) => {
                     if let Some(id) = (s.keep)(&msg) {
+                        let (id, msg) = match s.gap {
+                            Some(gap) => coalesce(&mut s, gap, (id, msg)).await?,
+                            None => (id, msg),
+                        };
                         s.counter = id.max(s.counter + 1);
                         let bytes = frame(s.counter, &msg);
                         return s.sent(bytes);
@@ -171,6 +232,42 @@ pub async fn event_stream(
     }))
 }
 
+/// `GET /duplicate/events/{id}/ranking/live`: what moves a Duplicate event's ranking, in any
+/// of its games (D9: a placed top, a slip corrected for a turn already placed, an undo, a new
+/// game, players joining, the end), which the live ranking page follows (issue 16). Slips of
+/// the turn in play are not on it: they count only once the top is placed, and 1,000 readers
+/// woken by each of a turn's 1,000 slips were what made a hall's ranking late. At most one
+/// frame per [`RANKING_GAP`]. Open to whoever may read the event; ids are the server clock's
+/// milliseconds, and a reconnect is told at once to re-read.
+pub async fn duplicate_ranking_stream(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    id: web::Path<EventId>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.map(|c| c.uid), id.into_inner());
+    // Subscribed before the check: a change in between is heard, not lost.
+    let rx = state.live.subscribe_to(Topic::DuplicateRanking(id));
+    state
+        .db(move |conn| crate::services::duplicate::ranking_access(conn, uid, id))
+        .await?;
+    let now_ms = state.clock.now().timestamp_millis();
+    let initial = match last_event_id(&req) {
+        Some(_) => vec![frame(now_ms, &LiveMessage::Resync { event_id: Some(id) })],
+        None => Vec::new(),
+    };
+    let clock = state.clock.clone();
+    let keep = move |m: &LiveMessage| match m {
+        LiveMessage::Duplicate {
+            event_id,
+            ranking: true,
+            ..
+        } if *event_id == id => Some(clock.now().timestamp_millis()),
+        _ => None,
+    };
+    Ok(sse_gapped(&state, initial, rx, keep, Some(RANKING_GAP)))
+}
+
 /// `GET /online/lobby/live`: the online lobby changed (seeks, games begun or ended). Ids are
 /// the server clock's milliseconds.
 pub async fn online_lobby_stream(
@@ -250,4 +347,60 @@ pub async fn duplicate_game_stream(
         LiveMessage::Duplicate { game_id, seq, .. } if *game_id == id => Some(seq.0),
         _ => None,
     }))
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::vocab::{DuplicateGameId, Seq};
+
+    fn placed(seq: i64, last: &'static str) -> LiveMessage {
+        LiveMessage::Duplicate {
+            event_id: EventId(1),
+            game_id: DuplicateGameId(2),
+            seq: Seq(seq),
+            last,
+            ranking: true,
+        }
+    }
+
+    // Issue 16: a ranking reader gets the first change at once and, within the gap after it,
+    // one frame for all that arrived meanwhile (the last one), however many there were.
+    #[test]
+    fn changes_within_the_gap_become_one_frame() {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            let (tx, rx) = tokio::sync::broadcast::channel(16);
+            let (_closing_tx, closing) = tokio::sync::watch::channel(false);
+            let mut s = Subscriber {
+                pending: std::collections::VecDeque::new(),
+                rx,
+                keep: |m: &LiveMessage| Some(m.seq().0),
+                counter: 0,
+                keep_alive: Duration::from_secs(60),
+                next_ping: tokio::time::Instant::now(),
+                closing,
+                gap: Some(Duration::from_millis(40)),
+                last_frame: None,
+            };
+            let gap = Duration::from_millis(40);
+            // No frame yet: sent at once.
+            let t = tokio::time::Instant::now();
+            let first = coalesce(&mut s, gap, (1, placed(1, "play_placed"))).await;
+            assert_eq!(first.unwrap().0, 1);
+            assert!(t.elapsed() < gap);
+            for seq in 2..=4 {
+                tx.send(placed(seq, "slip_recorded")).unwrap();
+            }
+            let m = s.rx.recv().await.unwrap();
+            let next = coalesce(&mut s, gap, (2, m)).await.unwrap();
+            assert!(t.elapsed() >= gap, "waited out the gap");
+            assert_eq!(next, (4, placed(4, "slip_recorded")), "the last of three");
+            assert!(s.rx.try_recv().is_err(), "nothing left over");
+        });
+    }
 }

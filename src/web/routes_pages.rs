@@ -322,6 +322,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             "/duplicate/games/{id}/live",
             web::get().to(live::duplicate_game_stream),
         )
+        .route(
+            "/duplicate/events/{id}/ranking/live",
+            web::get().to(live::duplicate_ranking_stream),
+        )
         .route("/events/{id}/pic", web::get().to(pages::pic::pic_page))
         .route(
             "/events/{id}/pic/queue",

@@ -16,6 +16,7 @@ mod director;
 mod duplicate;
 mod duplicate_cache;
 mod duplicate_director;
+mod duplicate_live;
 mod duplicate_phone;
 mod duplicate_prepared;
 mod duplicate_record;

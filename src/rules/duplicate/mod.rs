@@ -70,7 +70,9 @@ pub use draw::{
 pub use error::DuplicateError;
 pub use event::{EndReason, Event, Official, Payload, RackSource};
 pub use prepared::{PreparedError, PreparedGame, PreparedTurn};
-pub use ranking::{GameSheet, MergeError, PlayerLine, Standing, game_sheet, merge_clubs, rank};
+pub use ranking::{
+    GameSheet, MergeError, PlayerLine, Standing, game_sheet, merge_clubs, moves_ranking, rank,
+};
 pub use ruleset::{
     DrawRule, DuplicateRuleset, DuplicateRulesetError, FaultRuling, Notation, SoloRule, WarningRule,
 };

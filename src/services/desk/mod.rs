@@ -88,9 +88,14 @@ pub fn deliver(live: &Live, standings: &StandingsCache, m: LiveMessage) {
     if let (true, Some(event)) = (m.moves_standings(), m.event_id()) {
         standings.invalidate(event);
     }
-    // A Duplicate ranking's bytes are stale from the commit on, before any reader is woken.
+    // A Duplicate ranking's bytes are stale from the commit on, before any reader is woken;
+    // a slip of the turn in play leaves them as they are (it counts once the top is placed):
+    // dropping them on each of a turn's 1,000 slips had a hall's readers, still re-reading the
+    // last top, each compute the same ranking again.
     if let LiveMessage::Duplicate {
-        event_id: event, ..
+        event_id: event,
+        ranking: true,
+        ..
     }
     | LiveMessage::Resync {
         event_id: Some(event),

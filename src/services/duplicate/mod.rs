@@ -28,7 +28,7 @@ pub use export::{master_gcg, record_csv, record_gcg};
 pub use graph::{graph, warm};
 pub use phone::{
     PhoneEntry, PhonePlayer, PhoneSlipRequest, PhoneView, phone_entries, phone_slip, phone_status,
-    stream_access,
+    ranking_access, stream_access,
 };
 pub use prepared::{
     PrepareRequest, PreparedImported, export as prepared_export, import as import_prepared, prepare,
@@ -181,6 +181,7 @@ fn append(
         game_id: game.id,
         seq: new.seq,
         last: event.payload.kind(),
+        ranking: dup::moves_ranking(state, &event.payload),
     });
     Ok(event)
 }

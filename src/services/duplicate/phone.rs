@@ -166,6 +166,18 @@ pub fn stream_access(
     Ok((row.event_id, row.last_seq))
 }
 
+/// Whether `user` may follow the event's ranking stream (`/duplicate/events/{id}/ranking/live`):
+/// whoever may read the ranking (a Duplicate event, readable by them; 404 otherwise).
+pub fn ranking_access(
+    conn: &mut DbConn,
+    user: Option<UserId>,
+    event: crate::vocab::EventId,
+) -> Result<(), AppError> {
+    super::event_ruleset(conn, event)?;
+    crate::services::events::readable(conn, user, event)?;
+    Ok(())
+}
+
 /// D4, D5: the player's own slip for the turn running, taken until its time is up (server
 /// time; later, refused with nothing recorded). An entry replaces their earlier one.
 pub fn phone_slip(

@@ -27,7 +27,7 @@ use crate::vocab::EventId;
 /// A ranking's encoded bodies.
 #[derive(Debug)]
 pub struct EncodedRanking {
-    /// The strong ETag (quoted), one per ranking key (every game's seq, the players, the name).
+    /// The strong ETag (quoted), a hash of the JSON (the same ranking, the same ETag).
     pub etag: String,
     /// The JSON.
     pub plain: Vec<u8>,
@@ -42,7 +42,7 @@ pub struct EncodedRanking {
 /// The ranking's HTML fragment in one language, with its gzip form.
 #[derive(Debug)]
 pub struct EncodedFragment {
-    /// The strong ETag (quoted): one per ranking key and language.
+    /// The strong ETag (quoted), a hash of the HTML (one per ranking and language).
     pub etag: String,
     /// The HTML.
     pub plain: Vec<u8>,
@@ -91,6 +91,10 @@ pub struct RankingBytes {
     generations: Mutex<HashMap<EventId, u64>>,
     /// HTML fragments by event, then by language code.
     fragments: Mutex<HashMap<EventId, HashMap<&'static str, Kept<EncodedFragment>>>>,
+    /// Per public event, the lock its readers take to compute (see [`RankingBytes::flight`]).
+    flights: Mutex<HashMap<EventId, Arc<tokio::sync::Mutex<()>>>>,
+    /// Whether each event was public when its ranking was last encoded.
+    public: Mutex<HashMap<EventId, bool>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -139,6 +143,7 @@ impl RankingBytes {
             .get(&event)
             .filter(|e| e.bytes.key == key && e.bytes.public == public)
             .map(|e| e.bytes.clone());
+        self.seen(event, public);
         let bytes = match kept {
             Some(b) => b,
             None => Arc::new(encode(key, public, view)?),
@@ -195,12 +200,15 @@ impl RankingBytes {
             .filter(|k| k.bytes.key == made.key && k.bytes.public == made.public)
             .filter(|k| k.bytes.event_lang.as_deref() == made.event_lang)
             .map(|k| k.bytes.clone());
+        self.seen(event, made.public);
         let bytes = match kept {
             Some(b) => b,
             None => {
                 let plain = render()?.into_bytes();
+                // Of the content, not the key: a slip of the turn in play moves the key (the
+                // game's seq) but not the table, and a reader holding it gets a 304.
                 let mut h = std::collections::hash_map::DefaultHasher::new();
-                made.key.hash(&mut h);
+                plain.hash(&mut h);
                 Arc::new(EncodedFragment {
                     etag: format!("\"drh{event}-{lang}-{:016x}\"", h.finish()),
                     compressed: gzip(&plain)?,
@@ -228,6 +236,30 @@ impl RankingBytes {
         Ok(bytes)
     }
 
+    /// The lock a reader of `event` takes before computing its ranking when it found nothing
+    /// fresh, and then looks again: of a hall of readers re-reading at once after a change, one
+    /// computes and the others take its bytes (before, up to the pool's size computed and
+    /// rendered the same 1,000 lines side by side). `None` for an event known to be private:
+    /// nothing is served to its readers without asking who reads, so they would only queue.
+    pub fn flight(&self, event: EventId) -> Option<Arc<tokio::sync::Mutex<()>>> {
+        if lock(&self.public).get(&event) == Some(&false) {
+            return None;
+        }
+        let mut m = lock(&self.flights);
+        if m.len() >= Self::MAX && !m.contains_key(&event) {
+            m.clear();
+        }
+        Some(m.entry(event).or_default().clone())
+    }
+
+    fn seen(&self, event: EventId, public: bool) {
+        let mut m = lock(&self.public);
+        if m.len() >= Self::MAX && !m.contains_key(&event) {
+            m.clear();
+        }
+        m.insert(event, public);
+    }
+
     /// Forgets every ranking (tests compare a cached answer with a fresh one).
     pub fn clear(&self) {
         lock(&self.entries).clear();
@@ -251,8 +283,9 @@ fn encode(key: &str, public: bool, view: &RankingView) -> Result<EncodedRanking,
     // 1,000 lines are ~200 KB of JSON and a tenth of it compressed: compressed once here, not
     // per reader.
     let compressed = gzip(&plain)?;
+    // Of the content, as for the fragment.
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    key.hash(&mut h);
+    plain.hash(&mut h);
     Ok(EncodedRanking {
         etag: format!("\"dr{}-{:016x}\"", view.event_id, h.finish()),
         plain,
@@ -288,7 +321,12 @@ mod tests {
         assert!(Arc::ptr_eq(&again, &b));
         c.changed(ev);
         assert!(c.public_fresh(ev).is_none());
-        let other = c.encode(ev, c.generation(ev), "k2", true, &view()).unwrap();
+        // Another key with the same ranking (a slip of the turn in play): the same ETag.
+        let same = c.encode(ev, c.generation(ev), "k2", true, &view()).unwrap();
+        assert_eq!(same.etag, b.etag);
+        let mut moved = view();
+        moved.name = "Open (renamed)".into();
+        let other = c.encode(ev, c.generation(ev), "k3", true, &moved).unwrap();
         assert_ne!(other.etag, b.etag);
     }
 
@@ -362,5 +400,19 @@ mod tests {
         let ev = EventId(3);
         c.encode(ev, 0, "k", false, &view()).unwrap();
         assert!(c.public_fresh(ev).is_none());
+        // Its readers do not queue behind one another either.
+        assert!(c.flight(ev).is_none());
+    }
+
+    #[test]
+    fn a_public_events_readers_share_one_flight() {
+        let c = RankingBytes::default();
+        let ev = EventId(4);
+        // Unknown yet: a flight, the same for every reader.
+        let (a, b) = (c.flight(ev).unwrap(), c.flight(ev).unwrap());
+        assert!(Arc::ptr_eq(&a, &b));
+        c.encode(ev, 0, "k", true, &view()).unwrap();
+        assert!(Arc::ptr_eq(&c.flight(ev).unwrap(), &a));
+        assert!(c.flight(EventId(5)).is_some_and(|f| !Arc::ptr_eq(&f, &a)));
     }
 }

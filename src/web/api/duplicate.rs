@@ -154,10 +154,28 @@ pub async fn ranking(
     let body = match fresh {
         Some(b) => b,
         None => {
-            let (desk, standings) = (state.desk.clone(), state.standings.clone());
-            state
-                .db(move |conn| dup::ranking_bytes(conn, &desk, &standings.duplicate, uid, id))
-                .await?
+            // One reader of a hall encodes the new ranking; the others wait and take it.
+            let flight = (!revalidate)
+                .then(|| state.standings.duplicate.flight(id))
+                .flatten();
+            let turn = match flight {
+                Some(f) => Some(f.lock_owned().await),
+                None => None,
+            };
+            let made_meanwhile = turn
+                .as_ref()
+                .and_then(|_| state.standings.duplicate.public_fresh(id));
+            match made_meanwhile {
+                Some(b) => b,
+                None => {
+                    let (desk, standings) = (state.desk.clone(), state.standings.clone());
+                    state
+                        .db(move |conn| {
+                            dup::ranking_bytes(conn, &desk, &standings.duplicate, uid, id)
+                        })
+                        .await?
+                }
+            }
         }
     };
     let etag = (header::ETAG, body.etag.clone());

@@ -376,20 +376,46 @@ pub async fn ranking_table(
     let body = match fresh {
         Some(b) => b,
         None => {
-            let (desk, standings) = (state.desk.clone(), state.standings.clone());
-            state
-                .db(move |conn| {
-                    let lang = |ev: Option<&str>| chrome.lang_in_event(ev).code();
-                    let render = |ranking: &RankingView, ev: Option<&str>| {
-                        let t = RankingTable {
-                            chrome: chrome.clone().in_event(ev),
-                            ranking,
+            // One reader of a hall renders the new table; the others wait and take it.
+            let flight = (!revalidate)
+                .then(|| state.standings.duplicate.flight(id))
+                .flatten();
+            let turn = match flight {
+                Some(f) => Some(f.lock_owned().await),
+                None => None,
+            };
+            let made_meanwhile = turn.as_ref().and_then(|_| {
+                state
+                    .standings
+                    .duplicate
+                    .public_fresh_fragment(id, |ev| chrome.lang_in_event(ev).code())
+            });
+            if let Some(b) = made_meanwhile {
+                b
+            } else {
+                let (desk, standings) = (state.desk.clone(), state.standings.clone());
+                state
+                    .db(move |conn| {
+                        let lang = |ev: Option<&str>| chrome.lang_in_event(ev).code();
+                        let render = |ranking: &RankingView, ev: Option<&str>| {
+                            let t = RankingTable {
+                                chrome: chrome.clone().in_event(ev),
+                                ranking,
+                            };
+                            t.render().map_err(AppError::internal)
                         };
-                        t.render().map_err(AppError::internal)
-                    };
-                    dup::ranking_fragment(conn, &desk, &standings.duplicate, uid, id, lang, render)
-                })
-                .await?
+                        dup::ranking_fragment(
+                            conn,
+                            &desk,
+                            &standings.duplicate,
+                            uid,
+                            id,
+                            lang,
+                            render,
+                        )
+                    })
+                    .await?
+            }
         }
     };
     let etag = (header::ETAG, body.etag.clone());

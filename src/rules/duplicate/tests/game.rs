@@ -170,4 +170,29 @@ fn a_full_english_game_ranks_by_hand_computed_totals() {
         standings[0].percent_hundredths > 10_000,
         "a solo lifts player 1 over 100 %"
     );
+    // D9 (issue 16): every event that changed the sheet says it moves the ranking, so live
+    // ranking pages that hear only those miss nothing; slips of the turn in play do not.
+    let mut replay = State::default();
+    let mut quiet_slips = 0;
+    for e in &log {
+        let before = game_sheet(&replay);
+        apply(&mut replay, e);
+        if game_sheet(&replay) != before {
+            assert!(moves_ranking(&replay, &e.payload), "D9: {:?}", e.payload);
+        }
+        if matches!(e.payload, Payload::SlipRecorded { .. }) && !moves_ranking(&replay, &e.payload)
+        {
+            quiet_slips += 1;
+        }
+    }
+    // Every slip here was written during its turn: players 1-4 on 12 turns, less player 4's
+    // turn 7.
+    assert_eq!(quiet_slips, 12 * 4 - 1, "slips of the turn in play");
+    // A slip corrected for a turn already placed moves it.
+    let first = s.placed_tops().next().map(|(_, t)| t.clone()).unwrap();
+    let corrected = record_slip(&s, graph(), 1, top_slip(5, &first, first.score), None).unwrap();
+    let before = game_sheet(&s);
+    record(&mut s, at(13, 0), referee(), corrected.clone());
+    assert!(moves_ranking(&s, &corrected), "D9: a late slip");
+    assert_ne!(game_sheet(&s), before, "D9: player 5's turn 1 now counts");
 }
