@@ -345,3 +345,69 @@ fn a_withdrawal_after_a_paired_round_survives_export_and_import() {
     );
     assert_eq!(csv(id2), original);
 }
+
+// Issue 18: tourney.js carries TSH's `rrank` per player: the seed, then the rank after each
+// round with results, as the standings ranked them once that round was in.
+#[test]
+fn tourney_js_rrank_is_the_rank_after_each_round() {
+    let (app, mut chief, event) = setup();
+    let d = created(chief.post_json(
+        &format!("/api/v1/individual/events/{event}/divisions"),
+        &json!({"name": "A", "plan": [{"first": 1, "last": 3, "method": "swiss"}]}),
+    ));
+    let id = d["id"].as_i64().unwrap();
+    let base = format!("/api/v1/individual/divisions/{id}");
+    for (name, rating) in [
+        ("Ann", 1500),
+        ("Bob", 1700),
+        ("Cy", 1600),
+        ("Di", 1400),
+        ("Ed", 1300),
+    ] {
+        created(chief.post_json(
+            &format!("{base}/players"),
+            &json!({"name": name, "rating": rating}),
+        ));
+    }
+    let mut after: Vec<Vec<i64>> = vec![Vec::new(); 5];
+    for round in 1..=3 {
+        let r = created(chief.post_json(&format!("{base}/rounds"), &json!({})));
+        // The player going first wins by a spread that differs by table.
+        let text: String = r["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .filter_map(|(i, l)| {
+                Some(format!(
+                    "{} {} {} 350\n",
+                    l["a"],
+                    360 + 17 * i,
+                    l["b"].as_i64()?
+                ))
+            })
+            .collect();
+        ok(chief.post_json(
+            &format!("{base}/rounds/{round}/results"),
+            &json!({ "text": text }),
+        ));
+        let s = ok(chief.get(&format!("{base}/standings")));
+        for l in s["lines"].as_array().unwrap() {
+            let n = usize::try_from(l["number"].as_i64().unwrap()).unwrap();
+            after[n - 1].push(l["rank"].as_i64().unwrap());
+        }
+    }
+    let js = app
+        .client()
+        .get(&format!("/api/v1/individual/events/{event}/tourney.js"));
+    let body = js.body.strip_prefix("newt=").unwrap();
+    let doc: Value = serde_json::from_str(body.trim_end().trim_end_matches(';')).unwrap();
+    let players = doc["divisions"][0]["players"].as_array().unwrap();
+    // Seeds by rating: Bob 1, Cy 2, Ann 3, Di 4, Ed 5.
+    let seeds = [3, 1, 2, 4, 5];
+    for (i, p) in players[1..].iter().enumerate() {
+        let mut want = vec![seeds[i]];
+        want.extend(&after[i]);
+        assert_eq!(p["etc"]["rrank"], json!(want), "player {}: {p}", i + 1);
+    }
+}

@@ -12,7 +12,7 @@ use super::{
 use crate::db::{DbConn, individual as rows};
 use crate::error::AppError;
 use crate::live::LiveMessage;
-use crate::rules::individual::standings::{WithdrawnGames, tally};
+use crate::rules::individual::standings::{WithdrawnGames, ranked, tally};
 use crate::rules::individual::tsh::{self, CoverageDivision, Division, Player};
 use crate::rules::pairing::individual::Stretch;
 use crate::services::authz::Grants;
@@ -451,6 +451,32 @@ pub fn export_t(
     })
 }
 
+/// Each player's rank after each round with results (rule E2's order, as the standings rank
+/// them with that round's results and no later one), by player in order.
+fn ranks_by_round(d: &Loaded) -> Vec<Vec<usize>> {
+    let lines = d.lines();
+    let last = lines
+        .iter()
+        .filter(|l| l.result.is_some())
+        .map(|l| l.round)
+        .max()
+        .unwrap_or(0);
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); d.players.len()];
+    for r in 1..=last {
+        let through: Vec<_> = lines.iter().filter(|l| l.round <= r).cloned().collect();
+        let rows = ranked(tally(&d.meta(), &through, &d.options).into_values());
+        for (p, v) in d.players.iter().zip(&mut out) {
+            if let Some(i) = rows
+                .iter()
+                .position(|row| row.player == i64::from(p.number))
+            {
+                v.push(i + 1);
+            }
+        }
+    }
+    out
+}
+
 /// The event's `tourney.js` (readers): every division, with rating estimates after each round.
 pub fn tourney_js(
     conn: &mut DbConn,
@@ -475,6 +501,7 @@ pub fn tourney_js(
             division: division_of(&d),
             max_rounds: d.plan.rounds(),
             newr,
+            rrank: ranks_by_round(&d),
         });
     }
     Ok(tsh::tourney_js(&ev.name, &divisions))
