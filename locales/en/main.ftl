@@ -1352,3 +1352,10 @@ err-onlined-max-overtime = 1 to { $max } minutes of overtime
 indfix-won = Winner
 indfix-clinched = Clinched first
 err-indfix-rr-repeats = no schedule of rounds { $round }-{ $last } avoids repeating a game of this round-robin cycle (its players changed since it began): pair round { $round } by hand, giving every player's line
+
+## ind18
+ind18-table-division = Division (table devices)
+ind18-all-divisions = All divisions
+ind18-err-choose-division = choose a division
+ind18-err-division-elsewhere = division { $n } is not in this event
+ind18-err-division-not-table = only a table device's grant names a division

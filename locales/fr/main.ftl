@@ -1351,3 +1351,10 @@ err-onlined-max-overtime = de 1 à { $max } minutes de dépassement
 indfix-won = Vainqueur
 indfix-clinched = Première place assurée
 err-indfix-rr-repeats = aucun calendrier des rondes { $round } à { $last } n’évite de rejouer une partie de ce cycle de toutes-rondes (ses joueurs ont changé depuis son début) : appariez la ronde { $round } à la main, en donnant la ligne de chaque joueur
+
+## ind18
+ind18-table-division = Division (appareils de table)
+ind18-all-divisions = Toutes les divisions
+ind18-err-choose-division = choisissez une division
+ind18-err-division-elsewhere = la division { $n } n’est pas dans cet événement
+ind18-err-division-not-table = seul l’accès d’un appareil de table nomme une division

@@ -1314,3 +1314,10 @@ err-onlined-max-overtime = 1 sampai { $max } menit kelebihan waktu
 indfix-won = Juara
 indfix-clinched = Pasti juara pertama
 err-indfix-rr-repeats = tidak ada jadwal babak { $round }-{ $last } yang tidak mengulang pertandingan dalam putaran round-robin ini (pemainnya berubah sejak putaran dimulai): pasangkan babak { $round } secara manual, dengan baris setiap pemain
+
+## ind18
+ind18-table-division = Divisi (perangkat meja)
+ind18-all-divisions = Semua divisi
+ind18-err-choose-division = pilih divisi
+ind18-err-division-elsewhere = divisi { $n } tidak ada di acara ini
+ind18-err-division-not-table = hanya hak perangkat meja yang menyebut divisi

@@ -318,4 +318,14 @@ pub const SERVICE_REFUSALS: &[(&str, &str)] = &[
     ),
     ("choose how the rounds are paired", "err-inddir-method"),
     ("choose forfeits or byes", "err-inddir-withdrawn-games"),
+    // A table device's division on the grant form (issue 18).
+    ("choose a division", "ind18-err-choose-division"),
+    (
+        "division {n} is not in this event",
+        "ind18-err-division-elsewhere",
+    ),
+    (
+        "only a table device's grant names a division",
+        "ind18-err-division-not-table",
+    ),
 ];
