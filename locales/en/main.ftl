@@ -1359,8 +1359,13 @@ err-t-name-readback = the name cannot hold ';' or a line break, start with '#' o
 err-t-not-read-back = the line would not read back as written
 err-t-latin1 = a name has characters ISO-8859-1 cannot write: ask for utf-8
 err-t-encoding = encoding is utf-8 or latin1
-err-division-not-in-event = division { $division_id } is not in this event
-err-grant-division-role = only a table device's grant names a division
 
 ## onl3
 err-onl3-seq = seq is a whole number from 0 (the live message's id)
+
+## ind18
+ind18-table-division = Division (table devices)
+ind18-all-divisions = All divisions
+ind18-err-choose-division = choose a division
+ind18-err-division-elsewhere = division { $n } is not in this event
+ind18-err-division-not-table = only a table device's grant names a division

@@ -1358,8 +1358,13 @@ err-t-name-readback = le nom ne peut contenir ni « ; » ni saut de ligne, ni co
 err-t-not-read-back = la ligne ne se relirait pas telle qu’écrite
 err-t-latin1 = un nom a des caractères que l’ISO-8859-1 ne peut pas écrire : demandez utf-8
 err-t-encoding = l’encodage est utf-8 ou latin1
-err-division-not-in-event = la division { $division_id } ne fait pas partie de ce tournoi
-err-grant-division-role = seule l'autorisation d'une tablette de table désigne une division
 
 ## onl3
 err-onl3-seq = seq est un nombre entier à partir de 0 (l'identifiant du message en direct)
+
+## ind18
+ind18-table-division = Division (appareils de table)
+ind18-all-divisions = Toutes les divisions
+ind18-err-choose-division = choisissez une division
+ind18-err-division-elsewhere = la division { $n } n’est pas dans cet événement
+ind18-err-division-not-table = seul l’accès d’un appareil de table nomme une division

@@ -1321,8 +1321,13 @@ err-t-name-readback = nama tidak boleh berisi ';' atau baris baru, diawali '#' a
 err-t-not-read-back = baris ini tidak akan terbaca kembali seperti yang ditulis
 err-t-latin1 = sebuah nama berisi karakter yang tidak dapat ditulis dalam ISO-8859-1: minta utf-8
 err-t-encoding = pengodean harus utf-8 atau latin1
-err-division-not-in-event = divisi { $division_id } tidak ada di acara ini
-err-grant-division-role = hanya izin perangkat meja yang menyebut divisi
 
 ## onl3
 err-onl3-seq = seq adalah bilangan bulat mulai 0 (id pesan langsung)
+
+## ind18
+ind18-table-division = Divisi (perangkat meja)
+ind18-all-divisions = Semua divisi
+ind18-err-choose-division = pilih divisi
+ind18-err-division-elsewhere = divisi { $n } tidak ada di acara ini
+ind18-err-division-not-table = hanya hak perangkat meja yang menyebut divisi

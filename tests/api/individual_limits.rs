@@ -503,3 +503,95 @@ fn a_table_device_limited_to_a_division_is_refused_on_another_division() {
     );
     assert_eq!(r.status, 401, "no account made: {}", r.body);
 }
+
+// Issue 18, table devices per division, on the director's grant form: the event's divisions
+// to choose from (none: all divisions); a division of another event refused on the re-rendered
+// form with the field marked, nothing granted; the event's own division granted.
+#[test]
+fn the_grant_form_offers_the_event_s_divisions_for_a_table_device() {
+    let app = spawn_app();
+    let (mut chief, event) = event(&app);
+    let a = division(
+        &mut chief,
+        event,
+        json!([{"first": 1, "last": 1, "method": "swiss"}]),
+        2,
+    );
+    let (_, other) = {
+        let ev = created(chief.post_json(
+            "/api/v1/individual/events",
+            &json!({"name": "Another Open", "public": true}),
+        ));
+        ((), ev["id"].as_i64().unwrap())
+    };
+    let elsewhere = division(
+        &mut chief,
+        other,
+        json!([{"first": 1, "last": 1, "method": "swiss"}]),
+        0,
+    );
+    app.create_user("boss", PASSWORD, true);
+    app.create_user("board-1", PASSWORD, false);
+    let mut boss = app.client();
+    assert_eq!(boss.login_form("boss", PASSWORD).status, 303);
+    let page = boss.get(&format!("/events/{event}"));
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(
+        page.body.contains(r#"<select name="division_id""#),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body
+            .contains(&format!(r#"<option value="{a}">A</option>"#)),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("All divisions"), "{}", page.body);
+    let csrf = boss.csrf_from(&format!("/events/{event}"));
+    let grants_before = ok(chief.get(&format!("/api/v1/events/{event}/grants")));
+    let form = |d: String| {
+        vec![
+            ("csrf".to_owned(), csrf.clone()),
+            ("username".to_owned(), "board-1".to_owned()),
+            ("role".to_owned(), "table".to_owned()),
+            ("team_id".to_owned(), String::new()),
+            ("table".to_owned(), "1".to_owned()),
+            ("division_id".to_owned(), d),
+        ]
+    };
+    let post = |boss: &mut Client, f: Vec<(String, String)>| {
+        let f: Vec<(&str, &str)> = f.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        boss.post_form(&format!("/events/{event}/grants"), &f)
+    };
+    let r = post(&mut boss, form(elsewhere.to_string()));
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains("is not in this event"), "{}", r.body);
+    assert!(
+        r.body
+            .contains(r#"<select name="division_id" aria-invalid="true""#),
+        "{}",
+        r.body
+    );
+    assert_eq!(
+        ok(chief.get(&format!("/api/v1/events/{event}/grants"))),
+        grants_before
+    );
+    let r = post(&mut boss, form(a.to_string()));
+    assert_eq!(r.status, 303, "{}", r.body);
+    let grants = ok(chief.get(&format!("/api/v1/events/{event}/grants")));
+    let g = grants
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["username"] == "board-1")
+        .unwrap();
+    assert_eq!(
+        (g["division_id"].as_i64(), g["table"].as_i64()),
+        (Some(a), Some(1)),
+        "{grants}"
+    );
+    // The grant's line names its division.
+    let page = boss.get(&format!("/events/{event}"));
+    assert!(page.body.contains(" · A</td>"), "{}", page.body);
+}

@@ -263,3 +263,151 @@ fn a_player_refused_after_reading_is_named_with_its_line() {
     assert_eq!(r.json()["field"], "file");
     assert!(r.body.contains("line 4: player 2: rating"), "{}", r.body);
 }
+
+// Issue 18 (rule E2): a player withdrawn after their round was paired (their game forfeited,
+// +50 to the opponent) comes back from the exported .t withdrawn from that round: the rounds
+// after it are no game (opponent 0, score 0 in TSH's meaning), not 0-0 byes, and the
+// standings and results agree with the original.
+#[test]
+fn a_withdrawal_after_a_paired_round_survives_export_and_import() {
+    let (app, mut chief, event) = setup();
+    let d = import(&mut chief, event, "A", &fixture("mid_event.t"));
+    let id = d["id"].as_i64().unwrap();
+    let base = format!("/api/v1/individual/divisions/{id}");
+    // Round 4 paired (1-3, 2-4, 5-7, 6-8): Smith Jr. (7) withdraws before his game is scored.
+    ok(chief.post_json(
+        &format!("{base}/rounds/4/results"),
+        &json!({"text": "1 400 3 380\n2 390 4 420\n6 410 8 400\n"}),
+    ));
+    let w = ok(chief.post_json(
+        &format!("{base}/players/7/withdraw"),
+        &json!({"reason": "ill"}),
+    ));
+    assert_eq!(w["withdrawn_round"], 4, "{w}");
+    for round in [5, 6] {
+        let r = created(chief.post_json(&format!("{base}/rounds"), &json!({})));
+        let text: String = r["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|l| Some(format!("{} 400 {} 350\n", l["a"], l["b"].as_i64()?)))
+            .collect();
+        assert!(!text.contains(" 7 ") && !text.starts_with("7 "), "{r}");
+        ok(chief.post_json(
+            &format!("{base}/rounds/{round}/results"),
+            &json!({ "text": text }),
+        ));
+    }
+    let out = export(&app, id);
+    let file = tsh::read("A", &out).unwrap();
+    let smith = &file.players[6];
+    // The forfeit: no opponent, -50; its opponent (de la Cruz) +50; then no game, and `off`.
+    assert_eq!(smith.opponents[3..], [Some(0), Some(0), Some(0)], "{out}");
+    assert_eq!(smith.scores[3..], [Some(-50), Some(0), Some(0)], "{out}");
+    assert_eq!(file.players[4].scores[3], Some(50), "{out}");
+    assert_eq!(smith.field("off"), Some(&["0".to_owned()][..]), "{out}");
+    let again = import(&mut chief, event, "B", &out);
+    let id2 = again["id"].as_i64().unwrap();
+    let ev = ok(chief.get(&format!("/api/v1/individual/events/{event}")));
+    let recs = ev["divisions"][1]["withdrawals"].as_array().unwrap();
+    let smith_rec = recs.iter().find(|r| r["number"] == 7).unwrap();
+    assert_eq!(smith_rec["from_round"], 4, "{ev}");
+    let s = ok(chief.get(&format!("{base}/standings")));
+    let s2 = ok(chief.get(&format!("/api/v1/individual/divisions/{id2}/standings")));
+    assert_eq!(table(&s2), table(&s));
+    assert_eq!(export(&app, id2), out);
+    // The results page: no line for Smith Jr. after round 4 (no 0-0 byes).
+    for round in [5, 6] {
+        let page = app.client().get(&format!(
+            "/individual/divisions/{id2}/results?round={round}"
+        ));
+        assert_eq!(page.status, 200);
+        let r = ok(chief.get(&format!(
+            "/api/v1/individual/divisions/{id2}/rounds/{round}"
+        )));
+        let lines = r["lines"].as_array().unwrap();
+        assert!(
+            lines.iter().all(|l| l["a"] != 7 && l["b"] != 7),
+            "round {round}: {r}"
+        );
+    }
+    let csv = |d: i64| {
+        let r = app
+            .client()
+            .get(&format!("/api/v1/individual/divisions/{d}/results.csv"));
+        assert_eq!(r.status, 200, "{}", r.body);
+        r.body
+    };
+    // The forfeit's sides are not in the file (p12 0): its line is the same game either way.
+    let original = csv(id).replace(
+        "4,3,7,\"Smith Jr., Robert\",,5,\"de la Cruz, Ana\",",
+        "4,3,5,\"de la Cruz, Ana\",,7,\"Smith Jr., Robert\",",
+    );
+    assert_eq!(csv(id2), original);
+}
+
+// Issue 18: tourney.js carries TSH's `rrank` per player: the seed, then the rank after each
+// round with results, as the standings ranked them once that round was in.
+#[test]
+fn tourney_js_rrank_is_the_rank_after_each_round() {
+    let (app, mut chief, event) = setup();
+    let d = created(chief.post_json(
+        &format!("/api/v1/individual/events/{event}/divisions"),
+        &json!({"name": "A", "plan": [{"first": 1, "last": 3, "method": "swiss"}]}),
+    ));
+    let id = d["id"].as_i64().unwrap();
+    let base = format!("/api/v1/individual/divisions/{id}");
+    for (name, rating) in [
+        ("Ann", 1500),
+        ("Bob", 1700),
+        ("Cy", 1600),
+        ("Di", 1400),
+        ("Ed", 1300),
+    ] {
+        created(chief.post_json(
+            &format!("{base}/players"),
+            &json!({"name": name, "rating": rating}),
+        ));
+    }
+    let mut after: Vec<Vec<i64>> = vec![Vec::new(); 5];
+    for round in 1..=3 {
+        let r = created(chief.post_json(&format!("{base}/rounds"), &json!({})));
+        // The player going first wins by a spread that differs by table.
+        let text: String = r["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .filter_map(|(i, l)| {
+                Some(format!(
+                    "{} {} {} 350\n",
+                    l["a"],
+                    360 + 17 * i,
+                    l["b"].as_i64()?
+                ))
+            })
+            .collect();
+        ok(chief.post_json(
+            &format!("{base}/rounds/{round}/results"),
+            &json!({ "text": text }),
+        ));
+        let s = ok(chief.get(&format!("{base}/standings")));
+        for l in s["lines"].as_array().unwrap() {
+            let n = usize::try_from(l["number"].as_i64().unwrap()).unwrap();
+            after[n - 1].push(l["rank"].as_i64().unwrap());
+        }
+    }
+    let js = app
+        .client()
+        .get(&format!("/api/v1/individual/events/{event}/tourney.js"));
+    let body = js.body.strip_prefix("newt=").unwrap();
+    let doc: Value = serde_json::from_str(body.trim_end().trim_end_matches(';')).unwrap();
+    let players = doc["divisions"][0]["players"].as_array().unwrap();
+    // Seeds by rating: Bob 1, Cy 2, Ann 3, Di 4, Ed 5.
+    let seeds = [3, 1, 2, 4, 5];
+    for (i, p) in players[1..].iter().enumerate() {
+        let mut want = vec![seeds[i]];
+        want.extend(&after[i]);
+        assert_eq!(p["etc"]["rrank"], json!(want), "player {}: {p}", i + 1);
+    }
+}

@@ -12,7 +12,7 @@ use super::{
 use crate::db::{DbConn, individual as rows};
 use crate::error::AppError;
 use crate::live::LiveMessage;
-use crate::rules::individual::standings::tally;
+use crate::rules::individual::standings::{WithdrawnGames, ranked, tally};
 use crate::rules::individual::tsh::{self, CoverageDivision, Division, Player};
 use crate::rules::pairing::individual::Stretch;
 use crate::services::authz::Grants;
@@ -121,12 +121,14 @@ pub fn import_division(
         // TSH's `off`: the player is no longer paired. Their rounds after their last game are
         // the byes TSH gives an inactive player (scored as `off` says), or not paired: they
         // are withdrawn from the round after that game.
-        for (p, id) in file.players.iter().zip(&ids) {
+        let mut withdrawn_from = vec![None; file.players.len()];
+        for ((p, id), out) in file.players.iter().zip(&ids).zip(&mut withdrawn_from) {
             if !p.is_off() {
                 continue;
             }
             let played = |r: usize| matches!(p.opponents.get(r), Some(Some(o)) if *o > 0);
             let from = num((0..rounds).rposition(played).map_or(1, |r| r + 2))?;
+            *out = Some(from);
             rows::insert_withdrawal(
                 conn,
                 &rows::NewWithdrawal {
@@ -140,23 +142,19 @@ pub fn import_division(
             )?;
             rows::withdraw(conn, *id, from)?;
         }
+        let options = super::event_options(conn, event_id)?;
         for r in 0..rounds {
-            for (a, b, table) in round_lines(&file, r) {
-                let line = rows::insert_pairing(
-                    conn,
-                    &rows::NewPairing {
-                        division_id: div.id,
-                        round: num(r + 1)?,
-                        table_no: table
-                            .map(i32::try_from)
-                            .transpose()
-                            .map_err(AppError::internal)?,
-                        player_a: num(a)?,
-                        player_b: b.map(num).transpose()?,
-                        manual: true,
-                        created_at: at,
-                    },
-                )?;
+            let mut lines = round_lines(&file, r);
+            if options.withdrawn == WithdrawnGames::Forfeit {
+                rejoin_forfeit(
+                    &mut lines,
+                    &file,
+                    r,
+                    &withdrawn_from,
+                    options.forfeit_spread,
+                );
+            }
+            for (a, b, table) in lines {
                 let score = |n: usize| {
                     file.players
                         .get(n - 1)
@@ -176,9 +174,45 @@ pub fn import_division(
                 };
                 let result = match b {
                     None => score(a).or_else(|| off(a)).map(|s| (s, 0)),
-                    Some(b) => score(a).zip(score(b)),
+                    // A forfeit joined again (no opponent in the file) stays unscored.
+                    Some(b)
+                        if file.players.get(a - 1).and_then(|p| p.opponents.get(r))
+                            == Some(&u32::try_from(b).ok()) =>
+                    {
+                        score(a).zip(score(b))
+                    }
+                    Some(_) => None,
                 };
-                if let Some((sa, sb)) = result {
+                // A withdrawn player's round scored 0 (or unscored with `off 0`) is no game
+                // in TSH's meaning, as the export writes it: not paired, so no 0-0 bye shows
+                // on the results (rule E2).
+                let out = withdrawn_from
+                    .get(a - 1)
+                    .copied()
+                    .flatten()
+                    .is_some_and(|from| num(r + 1).is_ok_and(|r| r >= from));
+                if b.is_none() && out && matches!(result, None | Some((0, _))) {
+                    continue;
+                }
+                let line = rows::insert_pairing(
+                    conn,
+                    &rows::NewPairing {
+                        division_id: div.id,
+                        round: num(r + 1)?,
+                        table_no: table
+                            .map(i32::try_from)
+                            .transpose()
+                            .map_err(AppError::internal)?,
+                        player_a: num(a)?,
+                        player_b: b.map(num).transpose()?,
+                        manual: true,
+                        created_at: at,
+                    },
+                )?;
+                // A bye scored the event's bye spread is counted as Arbiter counts its own
+                // byes, without a slip, so it reads as the original did (rule E2).
+                let own_bye = b.is_none() && !out && result == Some((options.bye_spread, 0));
+                if let Some((sa, sb)) = result.filter(|_| !own_bye) {
                     rows::insert_slip(
                         conn,
                         &rows::NewSlip {
@@ -199,6 +233,56 @@ pub fn import_division(
         Ok::<_, AppError>(div)
     })?;
     super::views::division_view(conn, div.id)
+}
+
+/// The forfeit of a player withdrawn from round `r` (from 0), as the export writes it: no
+/// opponent, minus the forfeit spread, and exactly one other player without opponent plus
+/// it. Joined again as their game, unscored, so the withdrawal forfeits it as it did before
+/// the export (rule E2), on the smallest free table.
+fn rejoin_forfeit(
+    lines: &mut Vec<(usize, Option<usize>, Option<u32>)>,
+    file: &Division,
+    r: usize,
+    withdrawn_from: &[Option<i32>],
+    spread: i32,
+) {
+    let score = |n: usize| {
+        file.players
+            .get(n - 1)
+            .and_then(|p| p.scores.get(r))
+            .copied()
+            .flatten()
+    };
+    let from_here = |n: usize| {
+        withdrawn_from
+            .get(n - 1)
+            .copied()
+            .flatten()
+            .is_some_and(|f| usize::try_from(f) == Ok(r + 1))
+    };
+    let byes = |s: i32| -> Vec<usize> {
+        lines
+            .iter()
+            .filter(|l| l.1.is_none() && score(l.0) == Some(s))
+            .map(|l| l.0)
+            .collect()
+    };
+    let losers: Vec<usize> = byes(-spread)
+        .into_iter()
+        .filter(|&n| from_here(n))
+        .collect();
+    let winners: Vec<usize> = byes(spread)
+        .into_iter()
+        .filter(|&n| !from_here(n))
+        .collect();
+    let (&[loser], &[winner]) = (losers.as_slice(), winners.as_slice()) else {
+        return;
+    };
+    let taken: std::collections::BTreeSet<u32> = lines.iter().filter_map(|l| l.2).collect();
+    let table = (1..).find(|t| !taken.contains(t));
+    lines.retain(|l| l.0 != loser && l.0 != winner);
+    let (a, b) = (loser.min(winner), loser.max(winner));
+    lines.push((a, Some(b), table));
 }
 
 fn num(n: usize) -> Result<i32, AppError> {
@@ -367,6 +451,32 @@ pub fn export_t(
     })
 }
 
+/// Each player's rank after each round with results (rule E2's order, as the standings rank
+/// them with that round's results and no later one), by player in order.
+fn ranks_by_round(d: &Loaded) -> Vec<Vec<usize>> {
+    let lines = d.lines();
+    let last = lines
+        .iter()
+        .filter(|l| l.result.is_some())
+        .map(|l| l.round)
+        .max()
+        .unwrap_or(0);
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); d.players.len()];
+    for r in 1..=last {
+        let through: Vec<_> = lines.iter().filter(|l| l.round <= r).cloned().collect();
+        let rows = ranked(tally(&d.meta(), &through, &d.options).into_values());
+        for (p, v) in d.players.iter().zip(&mut out) {
+            if let Some(i) = rows
+                .iter()
+                .position(|row| row.player == i64::from(p.number))
+            {
+                v.push(i + 1);
+            }
+        }
+    }
+    out
+}
+
 /// The event's `tourney.js` (readers): every division, with rating estimates after each round.
 pub fn tourney_js(
     conn: &mut DbConn,
@@ -391,6 +501,7 @@ pub fn tourney_js(
             division: division_of(&d),
             max_rounds: d.plan.rounds(),
             newr,
+            rrank: ranks_by_round(&d),
         });
     }
     Ok(tsh::tourney_js(&ev.name, &divisions))

@@ -106,6 +106,8 @@ pub struct GrantLine {
     pub team: Option<TeamRef>,
     /// A table device's table.
     pub table: Option<i32>,
+    /// A table device's division (none: every division of the event).
+    pub division_id: Option<crate::vocab::DivisionId>,
 }
 
 /// Everything the director's event page shows.
@@ -144,6 +146,7 @@ pub fn grants(
             }),
             role: g.role,
             table: g.table_no,
+            division_id: g.division_id,
         })
         .collect())
 }

@@ -190,14 +190,6 @@ pub const SERVICE_REFUSALS: &[(&str, &str)] = &[
     ("scores or confirm", "err-scores-or-confirm"),
     ("send the body as {type}", "err-body-type"),
     ("team {id} is not in this event", "err-team-not-in-event"),
-    (
-        "division {division_id} is not in this event",
-        "err-division-not-in-event",
-    ),
-    (
-        "only a table device's grant names a division",
-        "err-grant-division-role",
-    ),
     ("that already exists ({what})", "err-exists"),
     (
         "that idempotency key was used for another command",
@@ -330,5 +322,15 @@ pub const SERVICE_REFUSALS: &[(&str, &str)] = &[
     (
         "seq is a whole number from 0 (the live message's id)",
         "err-onl3-seq",
+    ),
+    // A table device's division on the grant form (issue 18).
+    ("choose a division", "ind18-err-choose-division"),
+    (
+        "division {n} is not in this event",
+        "ind18-err-division-elsewhere",
+    ),
+    (
+        "only a table device's grant names a division",
+        "ind18-err-division-not-table",
     ),
 ];

@@ -260,6 +260,7 @@ Jones, Bob 1710 1 0 1; 350 50; board 3 0 1; class B; p12 2 0 1
             division: d,
             max_rounds: 7,
             newr: vec![vec![1830, 1834], vec![1703, 1706]],
+            rrank: vec![vec![1, 1], vec![2, 2]],
         }],
     );
     let body = js

@@ -100,6 +100,9 @@ pub struct CoverageDivision {
     pub max_rounds: u32,
     /// Rating estimates after each round, by player in order.
     pub newr: Vec<Vec<i64>>,
+    /// Rank in the standings after each round with results, by player in order (TSH's
+    /// `rrank` without its first value, the seed, which is added from the ratings).
+    pub rrank: Vec<Vec<usize>>,
 }
 
 /// A field's value as TSH's JSON has it: a number when it is one, else the text.
@@ -115,7 +118,12 @@ fn seeds(d: &Division) -> Vec<usize> {
         .collect()
 }
 
-fn player_json(id: usize, p: &Player, newr: Option<&Vec<i64>>) -> Value {
+fn player_json(
+    id: usize,
+    p: &Player,
+    newr: Option<&Vec<i64>>,
+    rrank: Option<(usize, &Vec<usize>)>,
+) -> Value {
     let mut etc = serde_json::Map::new();
     for (key, values) in &p.fields {
         etc.insert(
@@ -125,6 +133,11 @@ fn player_json(id: usize, p: &Player, newr: Option<&Vec<i64>>) -> Value {
     }
     if let Some(r) = newr {
         etc.insert("newr".into(), json!(r));
+    }
+    // TSH's `rrank`: the seed, then the rank after each round, as coverage tools chart it.
+    if let Some((seed, ranks)) = rrank {
+        let all: Vec<usize> = std::iter::once(seed).chain(ranks.iter().copied()).collect();
+        etc.insert("rrank".into(), json!(all));
     }
     // Coverage tools read `etc.p12[round]` for every round: always there, as TSH keeps it.
     etc.entry("p12").or_insert_with(|| json!([]));
@@ -148,7 +161,8 @@ fn player_json(id: usize, p: &Player, newr: Option<&Vec<i64>>) -> Value {
 /// and `players` indexed by player number (index 0 is `null`), each player with `id`, `name`,
 /// `rating`, `pairings` (0: bye; null: not paired), `scores`, `newr` (latest estimate), `photo`
 /// and `etc` (the `.t` fields as arrays, numbers as numbers: `p12` firsts, `board` tables,
-/// `off`, and `newr` the estimates after each round); keys in alphabetical order, as TSH
+/// `off`, `newr` the estimates after each round and `rrank` the seed then the rank after each
+/// round with results); keys in alphabetical order, as TSH
 /// writes them.
 pub fn tourney_js(event_name: &str, divisions: &[CoverageDivision]) -> String {
     let max_rounds = divisions.iter().map(|d| d.max_rounds).max().unwrap_or(0);
@@ -156,12 +170,12 @@ pub fn tourney_js(event_name: &str, divisions: &[CoverageDivision]) -> String {
         .iter()
         .map(|c| {
             let d = &c.division;
-            let players = std::iter::once(Value::Null).chain(
-                d.players
-                    .iter()
-                    .enumerate()
-                    .map(|(i, p)| player_json(i + 1, p, c.newr.get(i))),
-            );
+            let seed = seeds(d);
+            let players =
+                std::iter::once(Value::Null).chain(d.players.iter().enumerate().map(|(i, p)| {
+                    let rrank = seed.get(i).copied().zip(c.rrank.get(i));
+                    player_json(i + 1, p, c.newr.get(i), rrank)
+                }));
             let scored = d
                 .players
                 .iter()
@@ -178,7 +192,7 @@ pub fn tourney_js(event_name: &str, divisions: &[CoverageDivision]) -> String {
                 "maxrp": i64::try_from(scored).unwrap_or(0) - 1,
                 "name": d.name,
                 "players": players.collect::<Vec<_>>(),
-                "seeds": seeds(d),
+                "seeds": seed,
             })
         })
         .collect();

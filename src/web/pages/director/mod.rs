@@ -126,6 +126,8 @@ pub struct Sticky {
 struct DashboardPage {
     chrome: Chrome,
     d: Dashboard,
+    /// The event's individual divisions (id, name), for a table device's grant.
+    divisions: Vec<(crate::vocab::DivisionId, String)>,
     error: Option<FormError>,
     sticky: Sticky,
 }
@@ -177,15 +179,23 @@ async fn dashboard_response(
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
     let uid = cx.user.0.uid;
-    let d = cx
+    let (d, divisions) = cx
         .state
-        .db(move |conn| rounds::dashboard(conn, uid, event_id))
+        .db(move |conn| {
+            let d = rounds::dashboard(conn, uid, event_id)?;
+            let divisions = crate::db::individual::divisions(conn, event_id)?
+                .into_iter()
+                .map(|v| (v.id, v.name))
+                .collect();
+            Ok::<_, AppError>((d, divisions))
+        })
         .await?;
     let chrome = chrome(cx.req, cx.user, cx.csrf).in_event(d.event.language.as_deref());
     page(
         &DashboardPage {
             chrome: chrome.clone(),
             d,
+            divisions,
             error,
             sticky,
         },
@@ -344,6 +354,9 @@ pub struct GrantForm {
     team_id: String,
     #[serde(default)]
     table: String,
+    /// A table device's division (empty: all divisions).
+    #[serde(default)]
+    division_id: String,
 }
 
 impl GrantForm {
@@ -362,12 +375,19 @@ impl GrantForm {
                     .map_err(|_| AppError::field("table", "a table is a number from 1"))?,
             ),
         };
+        let division_id = match self.division_id.trim() {
+            "" => None,
+            d => Some(
+                d.parse()
+                    .map_err(|_| AppError::field("division_id", "choose a division"))?,
+            ),
+        };
         Ok(GrantRequest {
             username: self.username.clone(),
             role: self.role.clone(),
             team_id,
             table,
-            division_id: None,
+            division_id,
         })
     }
 }
