@@ -17,6 +17,19 @@ use crate::live::{LiveMessage, Topic};
 use crate::services::{events, matches};
 use crate::vocab::{DuplicateGameId, EventId, MatchId, OnlineGameId, Seq};
 
+/// The first frame of an event-wide stream: a reconnect (it names the last id it heard) may
+/// have missed messages, so the page is told to re-read once; its id is the server clock's
+/// milliseconds, as every later id on these streams.
+fn resync_on_reconnect(req: &HttpRequest, state: &AppState, id: EventId) -> Vec<Bytes> {
+    match last_event_id(req) {
+        Some(_) => {
+            let now_ms = state.clock.now().timestamp_millis();
+            vec![frame(now_ms, &LiveMessage::Resync { event_id: Some(id) })]
+        }
+        None => Vec::new(),
+    }
+}
+
 fn last_event_id(req: &HttpRequest) -> Option<i64> {
     req.headers()
         .get("last-event-id")?
@@ -219,12 +232,7 @@ pub async fn event_stream(
     state
         .db(move |conn| events::readable(conn, uid, id).map(|_| ()))
         .await?;
-    let now_ms = state.clock.now().timestamp_millis();
-    // A reconnect may have missed messages: have the page refresh once.
-    let initial = match last_event_id(&req) {
-        Some(_) => vec![frame(now_ms, &LiveMessage::Resync { event_id: Some(id) })],
-        None => Vec::new(),
-    };
+    let initial = resync_on_reconnect(&req, &state, id);
     // Ids are the server clock's milliseconds, so they keep rising across reconnects.
     let clock = state.clock.clone();
     Ok(sse(&state, initial, rx, move |m| {
@@ -251,11 +259,7 @@ pub async fn duplicate_ranking_stream(
     state
         .db(move |conn| crate::services::duplicate::ranking_access(conn, uid, id))
         .await?;
-    let now_ms = state.clock.now().timestamp_millis();
-    let initial = match last_event_id(&req) {
-        Some(_) => vec![frame(now_ms, &LiveMessage::Resync { event_id: Some(id) })],
-        None => Vec::new(),
-    };
+    let initial = resync_on_reconnect(&req, &state, id);
     let clock = state.clock.clone();
     let keep = move |m: &LiveMessage| match m {
         LiveMessage::Duplicate {
