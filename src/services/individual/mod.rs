@@ -7,6 +7,7 @@
 //! - `rounds`: pairing, overrides, quick entry, missing results, slips;
 //! - `views`: what the API and pages show (standings, rounds, CSV);
 //! - `public`: the public pages' views (Gibsonized leader, alphabetical pairings, players, clubs);
+//! - `slip_records`: a game's results slip (N8, N9) entered, corrected and confirmed;
 //! - `tsh`: `.t` import and export, `tourney.js`;
 //! - `phone`: players' slips from their own phones (number and PIN), the director's PIN sheet.
 
@@ -14,6 +15,7 @@ mod director;
 mod phone;
 mod public;
 mod rounds;
+mod slip_records;
 mod tsh;
 mod views;
 mod withdrawals;
@@ -43,9 +45,10 @@ pub use public::{
     club_page, player_page, public_rounds, public_standings,
 };
 pub use rounds::{
-    OverrideRequest, PairLine, QuickEntryRequest, QuickEntryResult, QuickLine, SlipDetails,
-    SlipRequest, SlipView, missing, override_round, pair_next, quick_entry, slip, slip_view,
+    OverrideRequest, PairLine, QuickEntryRequest, QuickEntryResult, QuickLine, missing,
+    override_round, pair_next, quick_entry,
 };
+pub use slip_records::{SlipDetails, SlipRequest, SlipView, slip, slip_view};
 pub use tsh::{ImportDivisionRequest, export_t, import_division, tourney_js};
 pub use views::{
     DivisionView, IndivEventView, RoundLine, RoundView, StandingLine, StandingsView, event_view,

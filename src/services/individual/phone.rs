@@ -14,7 +14,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::rounds::{SlipDetails, SlipView, append, find_game, slip_of};
+use super::slip_records::{SlipDetails, SlipView, append, find_game, slip_of};
 use super::{Loaded, division_for_director, load};
 use crate::db::{DbConn, events as event_rows, individual as rows};
 use crate::error::AppError;
