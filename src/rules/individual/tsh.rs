@@ -79,6 +79,15 @@ pub struct Division {
     pub players: Vec<Player>,
 }
 
+impl Division {
+    /// Player `number`'s (from 1) score in round `round` (from 0); none when the player or the
+    /// score is not there (`00`, or not entered yet).
+    pub fn score(&self, number: usize, round: usize) -> Option<i32> {
+        let player = self.players.get(number.checked_sub(1)?)?;
+        player.scores.get(round).copied().flatten()
+    }
+}
+
 /// What is wrong with a line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LineError {

@@ -155,13 +155,7 @@ pub fn import_division(
                 );
             }
             for (a, b, table) in lines {
-                let score = |n: usize| {
-                    file.players
-                        .get(n - 1)
-                        .and_then(|p| p.scores.get(r))
-                        .copied()
-                        .flatten()
-                };
+                let score = |n: usize| file.score(n, r);
                 // An inactive player's bye not scored yet scores what their `off` says.
                 let off = |n: usize| {
                     let p = file.players.get(n - 1).filter(|p| p.is_off())?;
@@ -246,13 +240,7 @@ fn rejoin_forfeit(
     withdrawn_from: &[Option<i32>],
     spread: i32,
 ) {
-    let score = |n: usize| {
-        file.players
-            .get(n - 1)
-            .and_then(|p| p.scores.get(r))
-            .copied()
-            .flatten()
-    };
+    let score = |n: usize| file.score(n, r);
     let from_here = |n: usize| {
         withdrawn_from
             .get(n - 1)
