@@ -103,11 +103,16 @@ const eventually = (fn, what, ms = LIVE_MS) => lib.eventually(fn, what, ms);
 
 /** Whether the element is inside the viewport with the page at its top. */
 async function inView(page, vp, sel) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const loc = page.locator(sel).first();
-  assert.ok(await loc.count() > 0, `${sel}: not on the page`);
-  const b = await loc.boundingBox();
-  assert.ok(b, `${sel}: not shown`);
+  // The live region may be swapping in a fresh copy of the page (another table's move, this
+  // table's own echo) between finding the element and measuring it: measure the copy that stays.
+  let b = null;
+  await eventually(async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const loc = page.locator(sel).first();
+    assert.ok(await loc.count() > 0, `${sel}: not on the page`);
+    b = await loc.boundingBox();
+    assert.ok(b, `${sel}: not shown`);
+  }, `${sel} shown`);
   const inside = b.x >= 0 && b.y >= 0 && b.x + b.width <= vp.width + 0.5 && b.y + b.height <= vp.height + 0.5;
   return inside ? null : `${sel} at y=${Math.round(b.y)}..${Math.round(b.y + b.height)} (screen ${vp.width}×${vp.height})`;
 }
