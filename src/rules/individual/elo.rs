@@ -419,7 +419,7 @@ mod tests {
         let r = convert_excess(&WESPA, 100, 1800.0, -0.579_029_3);
         assert!((r - (1800.0 - 16.0 * 0.579_029_3)).abs() < 1e-9);
         let r = convert_excess(&NASPA, 100, 1800.0, -0.579_029_3);
-        assert!((r - 1788.669_413).abs() < 1e-5, "{r}");
+        assert!((r - 1_788.669_413).abs() < 1e-5, "{r}");
     }
 
     /// NASPA, an unrated player losing twice to a 1600: 0 wins count as 5%, so their
