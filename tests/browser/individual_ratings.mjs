@@ -69,7 +69,7 @@ await steps.step("the director picks NASPA; the desk lists the division with its
 });
 
 await steps.step("two 1500s play; the public standings show NASPA's estimates and changes", async () => {
-  for (const name of ["Ann", "Bob"]) {
+  for (const name of ["Annabel Okafor", "Roberto Tan"]) {
     await api(base, "POST", `/api/v1/individual/divisions/${ev.div}/players`, { name, rating: 1500 }, ev.token);
   }
   const r = await api(base, "POST", `/api/v1/individual/divisions/${ev.div}/rounds`, {}, ev.token);
