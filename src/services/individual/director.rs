@@ -166,7 +166,7 @@ pub fn set_rating_method(
     division_id: DivisionId,
     req: &RatingMethodRequest,
 ) -> Result<DivisionView, AppError> {
-    let method = super::check_rating_method(Some(&req.rating_method), true)?;
+    let method = check_rating_method(Some(&req.rating_method), true)?;
     desk.write(conn, |conn, work| {
         let d = division_for_director(conn, user_id, division_id)?;
         rows::set_rating_method(conn, division_id, method.name())?;
@@ -177,4 +177,24 @@ pub fn set_rating_method(
         Ok(())
     })?;
     super::views::division_view(conn, division_id)
+}
+
+/// The rating method a request names (none or empty: Glicko-2, unless `required`); an unknown
+/// name is a 422 naming the field, before anything is recorded.
+pub(crate) fn check_rating_method(
+    name: Option<&str>,
+    required: bool,
+) -> Result<RatingMethod, AppError> {
+    match name.map(str::trim) {
+        None | Some("") if !required => Ok(RatingMethod::default()),
+        n => {
+            let n = n.unwrap_or("");
+            RatingMethod::parse(n).ok_or_else(|| AppError::Unprocessable {
+                message: format!(
+                    "unknown rating method {n:?}: choose glicko2, naspa, wespa or absp"
+                ),
+                field: Some("rating_method".to_owned()),
+            })
+        }
+    }
 }

@@ -222,26 +222,6 @@ pub fn create_event(
 /// A division request as checked: name, plan, Gibsonization, rating method.
 type CheckedDivision = (String, Plan, Option<i32>, RatingMethod);
 
-/// The rating method a request names (none or empty: Glicko-2, unless `required`); an unknown
-/// name is a 422 naming the field, before anything is recorded.
-pub(crate) fn check_rating_method(
-    name: Option<&str>,
-    required: bool,
-) -> Result<RatingMethod, AppError> {
-    match name.map(str::trim) {
-        None | Some("") if !required => Ok(RatingMethod::default()),
-        n => {
-            let n = n.unwrap_or("");
-            RatingMethod::parse(n).ok_or_else(|| AppError::Unprocessable {
-                message: format!(
-                    "unknown rating method {n:?}: choose glicko2, naspa, wespa or absp"
-                ),
-                field: Some("rating_method".to_owned()),
-            })
-        }
-    }
-}
-
 /// Checks a division request: its name, plan and rating method.
 fn check_division(req: &NewDivisionRequest) -> Result<CheckedDivision, AppError> {
     let name = check_name("name", &req.name)?;
@@ -258,7 +238,7 @@ fn check_division(req: &NewDivisionRequest) -> Result<CheckedDivision, AppError>
                 .ok_or_else(|| AppError::field("gibson_prizes", "from 1 to 100 prize places"))?,
         ),
     };
-    let method = check_rating_method(req.rating_method.as_deref(), false)?;
+    let method = director::check_rating_method(req.rating_method.as_deref(), false)?;
     Ok((name, plan, gibson, method))
 }
 
