@@ -1369,3 +1369,27 @@ ind18-all-divisions = All divisions
 ind18-err-choose-division = choose a division
 ind18-err-division-elsewhere = division { $n } is not in this event
 ind18-err-division-not-table = only a table device's grant names a division
+
+## ratings
+indr-err-method = unknown rating method { $name }: choose Glicko-2, NASPA, WESPA or ABSP
+indr-method = Rating estimates
+indr-method-help = NASPA, WESPA and ABSP: the rating system's published method, as TSH computes it. Glicko-2 for any other system.
+indr-method-name = { $method ->
+    [naspa] NASPA
+    [wespa] WESPA
+    [absp] ABSP
+   *[glicko2] Glicko-2
+}
+indr-estimates-by = Rating estimates by the { $method ->
+    [naspa] NASPA
+    [wespa] WESPA
+    [absp] ABSP
+   *[glicko2] Glicko-2
+} method; the change is the estimate minus the rating before the event.
+indr-set-method = Use this method
+indr-flash-method = Rating estimates now by the { $method ->
+    [naspa] NASPA
+    [wespa] WESPA
+    [absp] ABSP
+   *[glicko2] Glicko-2
+} method.

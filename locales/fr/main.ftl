@@ -1368,3 +1368,27 @@ ind18-all-divisions = Toutes les divisions
 ind18-err-choose-division = choisissez une division
 ind18-err-division-elsewhere = la division { $n } n’est pas dans cet événement
 ind18-err-division-not-table = seul l’accès d’un appareil de table nomme une division
+
+## ratings
+indr-err-method = méthode de classement inconnue { $name } : choisissez Glicko-2, NASPA, WESPA ou ABSP
+indr-method = Estimation des classements
+indr-method-help = NASPA, WESPA et ABSP : la méthode publiée du système de classement, calculée comme TSH. Glicko-2 pour tout autre système.
+indr-method-name = { $method ->
+    [naspa] NASPA
+    [wespa] WESPA
+    [absp] ABSP
+   *[glicko2] Glicko-2
+}
+indr-estimates-by = Classements estimés selon la méthode { $method ->
+    [naspa] NASPA
+    [wespa] WESPA
+    [absp] ABSP
+   *[glicko2] Glicko-2
+} ; la variation est l'estimation moins le classement d'avant le tournoi.
+indr-set-method = Utiliser cette méthode
+indr-flash-method = Classements désormais estimés selon la méthode { $method ->
+    [naspa] NASPA
+    [wespa] WESPA
+    [absp] ABSP
+   *[glicko2] Glicko-2
+}.

@@ -1331,3 +1331,27 @@ ind18-all-divisions = Semua divisi
 ind18-err-choose-division = pilih divisi
 ind18-err-division-elsewhere = divisi { $n } tidak ada di acara ini
 ind18-err-division-not-table = hanya hak perangkat meja yang menyebut divisi
+
+## ratings
+indr-err-method = metode rating tidak dikenal { $name }: pilih Glicko-2, NASPA, WESPA, atau ABSP
+indr-method = Perkiraan rating
+indr-method-help = NASPA, WESPA, dan ABSP: metode resmi sistem rating itu, dihitung seperti TSH. Glicko-2 untuk sistem lain.
+indr-method-name = { $method ->
+    [naspa] NASPA
+    [wespa] WESPA
+    [absp] ABSP
+   *[glicko2] Glicko-2
+}
+indr-estimates-by = Perkiraan rating dengan metode { $method ->
+    [naspa] NASPA
+    [wespa] WESPA
+    [absp] ABSP
+   *[glicko2] Glicko-2
+}; perubahan adalah perkiraan dikurangi rating sebelum turnamen.
+indr-set-method = Pakai metode ini
+indr-flash-method = Perkiraan rating kini dengan metode { $method ->
+    [naspa] NASPA
+    [wespa] WESPA
+    [absp] ABSP
+   *[glicko2] Glicko-2
+}.

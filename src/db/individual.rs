@@ -40,6 +40,8 @@ pub struct DivisionRow {
     pub gibson_prizes: Option<i32>,
     /// When.
     pub created_at: NaiveDateTime,
+    /// How rating estimates are made (`RatingMethod`'s name: glicko2, naspa, wespa, absp).
+    pub rating_method: String,
 }
 
 /// A new division.
@@ -56,6 +58,8 @@ pub struct NewDivision<'a> {
     pub gibson_prizes: Option<i32>,
     /// When.
     pub created_at: NaiveDateTime,
+    /// The rating method's name.
+    pub rating_method: &'a str,
 }
 
 /// A player of a division.
@@ -264,6 +268,13 @@ pub fn players(conn: &mut DbConn, division_id: DivisionId) -> QueryResult<Vec<In
         .order(indiv_players::number.asc())
         .select(IndivPlayerRow::as_select())
         .load(conn)
+}
+
+/// Sets a division's rating method (its name; the caller checked it).
+pub fn set_rating_method(conn: &mut DbConn, id: DivisionId, method: &str) -> QueryResult<usize> {
+    diesel::update(indiv_divisions::table.find(id))
+        .set(indiv_divisions::rating_method.eq(method))
+        .execute(conn)
 }
 
 /// Sets the withdrawal projection from the player's latest record (the record itself is

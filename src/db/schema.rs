@@ -294,6 +294,7 @@ diesel::table! {
         plan -> Text,
         gibson_prizes -> Nullable<Integer>,
         created_at -> Timestamp,
+        rating_method -> Text,
     }
 }
 

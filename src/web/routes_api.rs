@@ -157,6 +157,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             web::post().to(api::individual::add_player),
         )
         .route(
+            "/individual/divisions/{id}/rating-method",
+            web::put().to(api::individual::set_rating_method),
+        )
+        .route(
             "/individual/divisions/{id}/players/{number}/withdraw",
             web::post().to(api::individual::withdraw),
         )

@@ -114,6 +114,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             web::get().to(pages::director::individual_division::division_desk),
         )
         .route(
+            "/individual/divisions/{id}/desk/rating-method",
+            web::post().to(pages::director::individual_division::set_rating_method),
+        )
+        .route(
             "/individual/divisions/{id}/desk/players",
             web::post().to(pages::director::individual_division::add_player),
         )

@@ -28,6 +28,7 @@ mod individual_event;
 mod individual_limits;
 mod individual_phone;
 mod individual_public;
+mod individual_ratings;
 mod individual_tsh;
 mod inputs;
 mod keep_alive;

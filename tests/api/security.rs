@@ -590,6 +590,9 @@ fn body_for(fx: &Fixture, r: &Route, role: Role) -> Body {
             Body::Json(json!({"name": format!("Late {tag}"), "rating": 1400}))
         }
         (true, "/individual/divisions/{id}/players/{number}/withdraw") => Body::Json(json!({})),
+        (true, "/individual/divisions/{id}/rating-method") => {
+            Body::Json(json!({"rating_method": "naspa"}))
+        }
         (true, "/individual/divisions/{id}/players/{number}/withdraw/take-back") => {
             Body::Json(json!({"reason": "recorded by mistake"}))
         }
@@ -737,6 +740,9 @@ fn body_for(fx: &Fixture, r: &Route, role: Role) -> Body {
         ]),
         (false, "/individual/divisions/{id}/desk/players") => {
             form(&[("name", &format!("Page late {tag}")), ("rating", "1400")])
+        }
+        (false, "/individual/divisions/{id}/desk/rating-method") => {
+            form(&[("rating_method", "wespa")])
         }
         (
             false,

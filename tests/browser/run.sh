@@ -87,7 +87,7 @@ status=0
 # duplicate_game (issue 16, done when): a 20-turn Duplicate game through the pages, in French
 # then English; given longer, as it plays 40 turns.
 # SUITES lists the suites of this server (each NAME.mjs), with the seconds each is given.
-SUITES="tablet:300 duplicate:300 duplicate_game:900 duplicate_phone:300 individual:900 individual_public:300 individual_director:300 individual_slips:300 individual_event:1200 online:600 online_analysis:600"
+SUITES="tablet:300 duplicate:300 duplicate_game:900 duplicate_phone:300 individual:900 individual_public:300 individual_director:300 individual_slips:300 individual_event:1200 individual_ratings:300 online:600 online_analysis:600"
 for entry in $SUITES; do
   suite="${entry%%:*}"
   limit="${entry##*:}"

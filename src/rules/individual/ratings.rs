@@ -1,17 +1,69 @@
-//! Rating estimates for an individual division (issue 18): Glicko-2, seeded from the players'
-//! imported ratings, for the division's games so far.
+//! Rating estimates for an individual division (issue 18), seeded from the players' imported
+//! ratings, for the division's games so far. How they are made is data: a division's
+//! [`RatingMethod`] names Glicko-2 (this file) or a rating system's own published method
+//! ([`super::elo`] for NASPA and WESPA, [`super::absp`] for the ABSP), and [`estimate_with`] is
+//! the one place that picks it.
 //!
-//! The whole event is one Glicko-2 rating period (as a tournament is rated at its end), so each
+//! Glicko-2: the whole event is one rating period (as a tournament is rated at its end), so each
 //! player's estimate is computed from their seed and their games against their opponents'
 //! *seeds*; the change shown on the standings is `after - before`. The arithmetic is the
 //! maintained `skillratings` crate's Glicko-2 (Glickman's published algorithm), not our own.
-//! Where a rating system publishes its own method it can be added beside this one.
 
 use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
+
+/// How a division's rating estimates are made (issue 18): a division option, stored by name.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RatingMethod {
+    /// Glicko-2 (the `skillratings` crate), for rating systems that publish no method.
+    #[default]
+    Glicko2,
+    /// NASPA's published method as TSH's `nsa2008` rates it ([`super::elo::NASPA`]).
+    Naspa,
+    /// WESPA's, as TSH's `wespa` rates it ([`super::elo::WESPA`]).
+    Wespa,
+    /// The ABSP's per-game ratings, as TSH's `ABSP.pm` rates them ([`super::absp`]).
+    Absp,
+}
+
+impl RatingMethod {
+    /// Every method, in the order forms offer them.
+    pub const ALL: [Self; 4] = [Self::Glicko2, Self::Naspa, Self::Wespa, Self::Absp];
+
+    /// Its name (the API's, the stored one, the catalogues' `indiv-rating-method` key).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Glicko2 => "glicko2",
+            Self::Naspa => "naspa",
+            Self::Wespa => "wespa",
+            Self::Absp => "absp",
+        }
+    }
+
+    /// The method of a name (`None`: not one of [`Self::ALL`]).
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|m| m.name() == name)
+    }
+}
+
+/// Estimates with a division's method: the one dispatch point (standings, player pages,
+/// `tourney.js` and CSV all come here).
+pub fn estimate_with(
+    method: RatingMethod,
+    seeds: &[Seed],
+    games: &[Game],
+) -> Result<Vec<Estimate>, RatingError> {
+    match method {
+        RatingMethod::Glicko2 => estimate(seeds, games, &RatingConfig::default()),
+        RatingMethod::Naspa => super::elo::estimate(&super::elo::NASPA, seeds, games),
+        RatingMethod::Wespa => super::elo::estimate(&super::elo::WESPA, seeds, games),
+        RatingMethod::Absp => super::absp::estimate(seeds, games),
+    }
+}
 
 /// A player's seed: the imported rating, and how sure it is.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -22,11 +74,16 @@ pub struct Seed {
     pub rating: Option<f64>,
     /// Its deviation; `None`: the config's default for rated or unrated players.
     pub deviation: Option<f64>,
+    /// Rated games played before the event (NASPA's and WESPA's multipliers halve from 50);
+    /// `None`: unknown, counted as 0 as TSH does.
+    pub career_games: Option<u32>,
 }
 
 /// A finished game: totals decide it (a tie is half a win each; N6-N8 make the totals).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Game {
+    /// Its round (NASPA rates events of more than 16 rounds in segments).
+    pub round: u32,
     /// First player.
     pub a: i64,
     /// Second player.
@@ -69,12 +126,13 @@ impl Default for RatingConfig {
 pub struct Estimate {
     /// The player.
     pub player: i64,
-    /// Rating before the event (the seed).
+    /// Rating before the event (the seed; Glicko-2's unrated start for an unrated player;
+    /// under the other methods an unrated player's first estimate: nothing to change from).
     pub before: f64,
     /// Estimated rating after the games so far.
     pub after: f64,
-    /// Its deviation.
-    pub deviation: f64,
+    /// Its deviation (Glicko-2 only).
+    pub deviation: Option<f64>,
     /// `after - before`, rounded to the nearest point.
     pub change: i64,
 }
@@ -99,6 +157,61 @@ pub enum RatingError {
     /// A seed or constant is not a finite positive number where one is needed.
     #[error("{0} must be a finite number (deviations and tau above 0)")]
     NotFinite(&'static str),
+}
+
+/// A game's outcome for its first player: 1 a win, 0.5 a tie, 0 a loss.
+pub(crate) fn score_of(g: &Game) -> f64 {
+    match g.score_a.cmp(&g.score_b) {
+        std::cmp::Ordering::Greater => 1.0,
+        std::cmp::Ordering::Less => 0.0,
+        std::cmp::Ordering::Equal => 0.5,
+    }
+}
+
+/// The checked inputs of the published methods: each player's seed rating (`None`: unrated;
+/// a rating of 0 or less is unrated, as in TSH) and career games by index in seed order, and
+/// each game as `(round, index a, index b, a's score)`.
+pub(crate) struct Checked {
+    /// Seed rating by index.
+    pub rating: Vec<Option<f64>>,
+    /// Career games by index.
+    pub career: Vec<u32>,
+    /// The games.
+    pub games: Vec<(u32, usize, usize, f64)>,
+}
+
+/// Checks seeds and games as every method does (the same refusals as Glicko-2's).
+pub(crate) fn check(seeds: &[Seed], games: &[Game]) -> Result<Checked, RatingError> {
+    let mut index: HashMap<i64, usize> = HashMap::with_capacity(seeds.len());
+    for (i, s) in seeds.iter().enumerate() {
+        if s.rating.is_some_and(|r| !r.is_finite()) {
+            return Err(RatingError::NotFinite("a seed's rating"));
+        }
+        if index.insert(s.player, i).is_some() {
+            return Err(RatingError::DuplicateSeed(s.player));
+        }
+    }
+    let mut out = Vec::with_capacity(games.len());
+    for (i, g) in games.iter().enumerate() {
+        if g.a == g.b {
+            return Err(RatingError::SelfGame(i));
+        }
+        let at = |player: i64| {
+            index
+                .get(&player)
+                .copied()
+                .ok_or(RatingError::UnknownPlayer { game: i, player })
+        };
+        out.push((g.round, at(g.a)?, at(g.b)?, score_of(g)));
+    }
+    Ok(Checked {
+        rating: seeds
+            .iter()
+            .map(|s| s.rating.filter(|r| *r > 0.0))
+            .collect(),
+        career: seeds.iter().map(|s| s.career_games.unwrap_or(0)).collect(),
+        games: out,
+    })
 }
 
 /// Glicko-2 estimates for every seeded player, in seed order.
@@ -174,7 +287,7 @@ pub fn estimate(
                 player: s.player,
                 before: before.rating,
                 after: after.rating,
-                deviation: after.deviation,
+                deviation: Some(after.deviation),
                 // Ratings are a few thousand at most: the cast cannot overflow.
                 #[allow(clippy::cast_possible_truncation)]
                 change: change as i64,
@@ -193,11 +306,13 @@ mod tests {
             player,
             rating: Some(rating),
             deviation: Some(deviation),
+            career_games: None,
         }
     }
 
     fn won(a: i64, b: i64) -> Game {
         Game {
+            round: 1,
             a,
             b,
             score_a: 400,
@@ -220,7 +335,7 @@ mod tests {
         let est = estimate(&seeds, &games, &RatingConfig::default()).unwrap();
         let p1 = est[0];
         assert!((p1.after - 1464.06).abs() < 1.0, "{p1:?}");
-        assert!((p1.deviation - 151.52).abs() < 1.0, "{p1:?}");
+        assert!((p1.deviation.unwrap() - 151.52).abs() < 1.0, "{p1:?}");
         assert_eq!(p1.change, -36);
         // The 1400 lost to a lower-deviation... higher-deviation player rated above them: down.
         assert!(
@@ -254,6 +369,7 @@ mod tests {
             player: 9,
             rating: None,
             deviation: None,
+            career_games: None,
         }];
         let est = estimate(&unrated, &[], &RatingConfig::default()).unwrap();
         assert_eq!(est[0].before, 1500.0);

@@ -4,13 +4,18 @@
 
 use std::collections::HashMap;
 
+use serde::Deserialize;
+
 use super::{DivisionView, IndivEventView, RoundView, division_for_director, event_options};
-use crate::db::DbConn;
+use crate::db::{DbConn, individual as rows};
 use crate::error::AppError;
+use crate::live::LiveMessage;
+use crate::rules::individual::ratings::RatingMethod;
 use crate::rules::individual::standings::Options;
 use crate::rules::pairing::individual::Stretch;
 use crate::services::authz::Grants;
-use crate::vocab::{EventId, UserId};
+use crate::services::desk::Desk;
+use crate::vocab::{DivisionId, EventId, UserId};
 
 /// An individual event as its director's page shows it.
 #[derive(Debug)]
@@ -139,4 +144,57 @@ pub(super) fn check_lines(
         }
     }
     Ok(())
+}
+
+/// A division's rating method, chosen again (issue 18).
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = IndivRatingMethodRequest)]
+pub struct RatingMethodRequest {
+    /// `glicko2`, `naspa`, `wespa` or `absp`.
+    #[schema(value_type = RatingMethod)]
+    pub rating_method: String,
+}
+
+/// Sets how a division's rating estimates are made (its director). The estimates are computed
+/// from the games whenever they are read, so every page shows the new method's at once; open
+/// pages are told to refresh. An unknown method is a 422 naming `rating_method`, nothing changed.
+pub fn set_rating_method(
+    conn: &mut DbConn,
+    desk: &Desk,
+    user_id: UserId,
+    division_id: DivisionId,
+    req: &RatingMethodRequest,
+) -> Result<DivisionView, AppError> {
+    let method = check_rating_method(Some(&req.rating_method), true)?;
+    desk.write(conn, |conn, work| {
+        let d = division_for_director(conn, user_id, division_id)?;
+        rows::set_rating_method(conn, division_id, method.name())?;
+        work.announce(LiveMessage::Individual {
+            event_id: d.div.event_id,
+            division_id,
+        });
+        Ok(())
+    })?;
+    super::views::division_view(conn, division_id)
+}
+
+/// The rating method a request names (none or empty: Glicko-2, unless `required`); an unknown
+/// name is a 422 naming the field, before anything is recorded.
+pub(crate) fn check_rating_method(
+    name: Option<&str>,
+    required: bool,
+) -> Result<RatingMethod, AppError> {
+    match name.map(str::trim) {
+        None | Some("") if !required => Ok(RatingMethod::default()),
+        n => {
+            let n = n.unwrap_or("");
+            RatingMethod::parse(n).ok_or_else(|| AppError::Unprocessable {
+                message: format!(
+                    "unknown rating method {n:?}: choose glicko2, naspa, wespa or absp"
+                ),
+                field: Some("rating_method".to_owned()),
+            })
+        }
+    }
 }

@@ -28,6 +28,7 @@ use serde::{Deserialize, Serialize};
 use crate::db::{DbConn, events as event_rows, individual as rows};
 use crate::error::AppError;
 use crate::live::LiveMessage;
+use crate::rules::individual::ratings::RatingMethod;
 use crate::rules::individual::slips::{self, Kind, Record, Side, Slip};
 use crate::rules::individual::standings::{Line, Options};
 use crate::rules::pairing::individual::{Plan, PlanError, Stretch};
@@ -35,7 +36,9 @@ use crate::services::authz::Grants;
 use crate::services::desk::Desk;
 use crate::vocab::{DivisionId, EventId, UserId};
 
-pub use director::{DivisionDesk, EventDesk, division_desk, event_desk};
+pub use director::{
+    DivisionDesk, EventDesk, RatingMethodRequest, division_desk, event_desk, set_rating_method,
+};
 pub use phone::{
     PhoneAction, PhonePlayer, PhoneSlipRequest, PhoneView, PinLine, PinSheet, phone_slip,
     phone_status, pin_sheet,
@@ -81,6 +84,9 @@ pub struct NewDivisionRequest {
     pub plan: Vec<Stretch>,
     /// Gibsonize, protecting this many prize places (none: no Gibsonization).
     pub gibson_prizes: Option<u32>,
+    /// How rating estimates are made: `glicko2` (default), `naspa`, `wespa` or `absp`.
+    #[schema(value_type = Option<RatingMethod>)]
+    pub rating_method: Option<String>,
 }
 
 /// A new player (a late entry when the division's rounds have begun).
@@ -213,8 +219,11 @@ pub fn create_event(
     })
 }
 
-/// Checks a division request: its name and plan.
-fn check_division(req: &NewDivisionRequest) -> Result<(String, Plan, Option<i32>), AppError> {
+/// A division request as checked: name, plan, Gibsonization, rating method.
+type CheckedDivision = (String, Plan, Option<i32>, RatingMethod);
+
+/// Checks a division request: its name, plan and rating method.
+fn check_division(req: &NewDivisionRequest) -> Result<CheckedDivision, AppError> {
     let name = check_name("name", &req.name)?;
     let plan = Plan::new(req.plan.clone()).map_err(|e| plan_error("plan", &e))?;
     if plan.rounds() > 100 {
@@ -229,7 +238,8 @@ fn check_division(req: &NewDivisionRequest) -> Result<(String, Plan, Option<i32>
                 .ok_or_else(|| AppError::field("gibson_prizes", "from 1 to 100 prize places"))?,
         ),
     };
-    Ok((name, plan, gibson))
+    let method = director::check_rating_method(req.rating_method.as_deref(), false)?;
+    Ok((name, plan, gibson, method))
 }
 
 /// Inserts a checked division (the caller holds the write transaction and checked the role).
@@ -237,7 +247,7 @@ fn insert_division(
     conn: &mut DbConn,
     now: DateTime<Utc>,
     event_id: EventId,
-    (name, plan, gibson): &(String, Plan, Option<i32>),
+    (name, plan, gibson, method): &CheckedDivision,
 ) -> Result<rows::DivisionRow, AppError> {
     event_options(conn, event_id)?;
     if rows::divisions(conn, event_id)?
@@ -258,6 +268,7 @@ fn insert_division(
             plan: &plan_json,
             gibson_prizes: *gibson,
             created_at: now.naive_utc(),
+            rating_method: method.name(),
         },
     )?)
 }
@@ -450,6 +461,7 @@ pub(crate) fn withdrawal_views(
 pub(crate) struct Loaded {
     pub div: rows::DivisionRow,
     pub plan: Plan,
+    pub rating_method: RatingMethod,
     pub options: Options,
     pub players: Vec<rows::IndivPlayerRow>,
     pub pairings: Vec<rows::PairingRow>,
@@ -516,6 +528,12 @@ pub(crate) fn load(conn: &mut DbConn, division_id: DivisionId) -> Result<Loaded,
         .ok_or_else(|| AppError::not_found(format!("no division {division_id}")))?;
     let options = event_options(conn, div.event_id)?;
     let plan: Plan = serde_json::from_str(&div.plan).map_err(AppError::internal)?;
+    let rating_method = RatingMethod::parse(&div.rating_method).ok_or_else(|| {
+        AppError::internal(format!(
+            "division {division_id}: rating method {}",
+            div.rating_method
+        ))
+    })?;
     let players = rows::players(conn, division_id)?;
     let pairings = rows::pairings(conn, division_id)?;
     let mut logs: HashMap<i64, Vec<rows::SlipRow>> = HashMap::new();
@@ -532,6 +550,7 @@ pub(crate) fn load(conn: &mut DbConn, division_id: DivisionId) -> Result<Loaded,
     Ok(Loaded {
         div,
         plan,
+        rating_method,
         options,
         players,
         pairings,

@@ -29,6 +29,8 @@ pub struct Head {
     pub rounds_planned: u32,
     /// Some player has a club: the standings link to club pages.
     pub has_clubs: bool,
+    /// How the rating estimates are made.
+    pub rating_method: crate::rules::individual::ratings::RatingMethod,
 }
 
 /// Loads a division for a reader, with its page head.
@@ -47,6 +49,7 @@ fn loaded(
         rounds_paired: d.last_round(),
         rounds_planned: d.plan.rounds(),
         has_clubs: d.players.iter().any(|p| !p.club.is_empty()),
+        rating_method: d.rating_method,
     };
     Ok((d, head))
 }

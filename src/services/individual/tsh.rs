@@ -30,6 +30,9 @@ pub struct ImportDivisionRequest {
     pub plan: Vec<Stretch>,
     /// Gibsonization.
     pub gibson_prizes: Option<u32>,
+    /// How rating estimates are made: `glicko2` (default), `naspa`, `wespa` or `absp`.
+    #[schema(value_type = Option<crate::rules::individual::ratings::RatingMethod>)]
+    pub rating_method: Option<String>,
     /// The `.t` file's text.
     pub file: String,
 }
@@ -51,6 +54,7 @@ pub fn import_division(
         name: req.name.clone(),
         plan: req.plan.clone(),
         gibson_prizes: req.gibson_prizes,
+        rating_method: req.rating_method.clone(),
     })?;
     let file =
         tsh::read(&req.name, &req.file).map_err(|e| AppError::field("file", e.to_string()))?;

@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::{Loaded, PlayerView, WithdrawalView, division_for_reader, event_options, load};
 use crate::db::{DbConn, individual as rows};
 use crate::error::AppError;
-use crate::rules::individual::ratings::{self, Estimate, Game, RatingConfig, Seed};
+use crate::rules::individual::ratings::{self, Estimate, Game, RatingMethod, Seed};
 use crate::rules::individual::standings::{
     self, Line, Options, Outcome, WithdrawnGames, ranked, tally,
 };
@@ -45,6 +45,8 @@ pub struct DivisionView {
     pub plan: Vec<Stretch>,
     /// Prize places Gibsonization protects (none: not Gibsonized).
     pub gibson_prizes: Option<i32>,
+    /// How its rating estimates are made.
+    pub rating_method: RatingMethod,
     /// Players by number.
     pub players: Vec<PlayerView>,
     /// Rounds paired so far.
@@ -60,6 +62,7 @@ fn division_of(conn: &mut DbConn, d: &Loaded) -> Result<DivisionView, AppError> 
         name: d.div.name.clone(),
         plan: d.plan.stretches().to_vec(),
         gibson_prizes: d.div.gibson_prizes,
+        rating_method: d.rating_method,
         players: d.players.iter().map(PlayerView::from).collect(),
         rounds_paired: d.last_round(),
         withdrawals: super::withdrawal_views(conn, d)?,
@@ -245,7 +248,8 @@ pub struct StandingLine {
     pub points: i64,
     /// Rating before the event (0: unrated).
     pub rating: i32,
-    /// Rating estimate now (Glicko-2 seeded from the rating).
+    /// Rating estimate now (the division's rating method, seeded from the rating; 0 for an
+    /// unrated player without a rated game yet).
     pub estimate: i64,
     /// Estimate minus the rating before the event.
     pub change: i64,
@@ -283,11 +287,15 @@ pub struct StandingsView {
     pub division: String,
     /// Rounds paired.
     pub rounds_paired: u32,
+    /// How the lines' rating estimates are made.
+    pub rating_method: RatingMethod,
     /// Best first.
     pub lines: Vec<StandingLine>,
 }
 
-/// Glicko-2 estimates from the games finished up to `through` (all rounds when none).
+/// The division's rating estimates (its method: Glicko-2, NASPA, WESPA or ABSP) from the
+/// games finished up to `through` (all rounds when none). Byes and games a withdrawal settles
+/// have no result and are not rated.
 pub(super) fn estimates(d: &Loaded, through: Option<u32>) -> Result<Vec<Estimate>, AppError> {
     let seeds: Vec<Seed> = d
         .players
@@ -296,6 +304,7 @@ pub(super) fn estimates(d: &Loaded, through: Option<u32>) -> Result<Vec<Estimate
             player: i64::from(p.number),
             rating: (p.rating > 0).then_some(f64::from(p.rating)),
             deviation: None,
+            career_games: None,
         })
         .collect();
     let games: Vec<Game> = d
@@ -305,6 +314,7 @@ pub(super) fn estimates(d: &Loaded, through: Option<u32>) -> Result<Vec<Estimate
         .filter_map(|l| {
             let (sa, sb) = l.result?;
             Some(Game {
+                round: l.round,
                 a: l.a,
                 b: l.b?,
                 score_a: sa,
@@ -312,7 +322,7 @@ pub(super) fn estimates(d: &Loaded, through: Option<u32>) -> Result<Vec<Estimate
             })
         })
         .collect();
-    ratings::estimate(&seeds, &games, &RatingConfig::default()).map_err(AppError::internal)
+    ratings::estimate_with(d.rating_method, &seeds, &games).map_err(AppError::internal)
 }
 
 /// The standings of a division (readers).
@@ -418,6 +428,7 @@ pub(super) fn standings_of(d: &Loaded) -> Result<StandingsView, AppError> {
         division_id,
         division: d.div.name.clone(),
         rounds_paired: d.last_round(),
+        rating_method: d.rating_method,
         lines,
     })
 }

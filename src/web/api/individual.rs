@@ -168,6 +168,33 @@ pub async fn add_player(
     Ok(HttpResponse::Created().json(p))
 }
 
+/// `PUT /api/v1/individual/divisions/{id}/rating-method`.
+#[utoipa::path(
+    put,
+    path = "/api/v1/individual/divisions/{id}/rating-method",
+    operation_id = "setIndividualRatingMethod",
+    summary = "Choose how a division's rating estimates are made: glicko2, naspa, wespa or absp (director)",
+    params(("id" = i64, Path, description = "Division id.")),
+    request_body = crate::services::individual::RatingMethodRequest,
+    responses(
+        (status = 200, description = "The division with its method; standings now show its estimates.", body = crate::services::individual::DivisionView),
+        super::responses::WriteErrors,
+    ),
+)]
+pub async fn set_rating_method(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    id: web::Path<DivisionId>,
+    body: web::Json<crate::services::individual::RatingMethodRequest>,
+) -> Result<HttpResponse, AppError> {
+    let (uid, id) = (user.0.uid, id.into_inner());
+    let desk = state.desk.clone();
+    let d = state
+        .db(move |conn| ind::set_rating_method(conn, &desk, uid, id, &body))
+        .await?;
+    Ok(HttpResponse::Ok().json(d))
+}
+
 /// `POST /api/v1/individual/divisions/{id}/players/{number}/withdraw`.
 #[utoipa::path(
     post,

@@ -51,6 +51,7 @@ use utoipa::OpenApi;
         super::individual::import_division,
         super::individual::tourney_js,
         super::individual::add_player,
+        super::individual::set_rating_method,
         super::individual::withdraw,
         super::individual::take_back,
         super::individual::standings,

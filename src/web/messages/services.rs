@@ -333,4 +333,9 @@ pub const SERVICE_REFUSALS: &[(&str, &str)] = &[
         "only a table device's grant names a division",
         "ind18-err-division-not-table",
     ),
+    // A division's rating method (issue 18, branch ratings).
+    (
+        "unknown rating method {name}: choose glicko2, naspa, wespa or absp",
+        "indr-err-method",
+    ),
 ];

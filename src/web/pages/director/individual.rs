@@ -344,6 +344,7 @@ pub async fn create_division(
             name: f.get("name").to_owned(),
             plan,
             gibson_prizes: f.gibson()?,
+            rating_method: Some(f.get("rating_method").to_owned()),
         })
     });
     let result = match body {
@@ -391,6 +392,7 @@ pub async fn import_division(
             name: f.get("name").to_owned(),
             plan,
             gibson_prizes: f.gibson()?,
+            rating_method: Some(f.get("rating_method").to_owned()),
             file: f.get("file").to_owned(),
         })
     });

@@ -13,7 +13,8 @@ use super::{FormError, chrome, shown_at_form, status_of};
 use crate::error::AppError;
 use crate::rules::individual::standings::WithdrawnGames;
 use crate::services::individual::{
-    self as ind, DivisionDesk, NewPlayerRequest, OverrideRequest, TakeBackRequest, WithdrawRequest,
+    self as ind, DivisionDesk, NewPlayerRequest, OverrideRequest, RatingMethodRequest,
+    TakeBackRequest, WithdrawRequest,
 };
 use crate::vocab::DivisionId;
 use crate::web::AppState;
@@ -312,5 +313,33 @@ pub async fn pair_round(
         result,
         |r| flash_key("inddir-flash-paired", &[("round", r.round.to_string())]),
     )
+    .await
+}
+
+/// `POST /individual/divisions/{id}/desk/rating-method`: how the division's rating estimates
+/// are made (the API's service; an unknown method comes back in the form).
+pub async fn set_rating_method(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    csrf: CsrfToken,
+    id: web::Path<DivisionId>,
+    form: CsrfForm<Fields>,
+) -> Result<HttpResponse, AppError> {
+    let (id, uid, f) = (id.into_inner(), user.0.uid, form.0);
+    let body = RatingMethodRequest {
+        rating_method: f.get("rating_method").to_owned(),
+    };
+    let desk = state.desk.clone();
+    let result = state
+        .db(move |conn| ind::set_rating_method(conn, &desk, uid, id, &body))
+        .await;
+    answer_at((&req, &state, &user, &csrf), id, "rating", f, result, |d| {
+        let flash = flash_key(
+            "indr-flash-method",
+            &[("method", d.rating_method.name().to_owned())],
+        );
+        ("#rating-form".to_owned(), flash)
+    })
     .await
 }

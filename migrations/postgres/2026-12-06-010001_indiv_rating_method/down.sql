@@ -1,0 +1,1 @@
+ALTER TABLE indiv_divisions DROP COLUMN rating_method;
