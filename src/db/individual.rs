@@ -40,6 +40,8 @@ pub struct DivisionRow {
     pub gibson_prizes: Option<i32>,
     /// When.
     pub created_at: NaiveDateTime,
+    /// How a late entrant's rounds before their first count (`LateRounds`, snake_case).
+    pub late_rounds: String,
 }
 
 /// A new division.
@@ -56,6 +58,8 @@ pub struct NewDivision<'a> {
     pub gibson_prizes: Option<i32>,
     /// When.
     pub created_at: NaiveDateTime,
+    /// A late entrant's earlier rounds (`LateRounds`, snake_case).
+    pub late_rounds: &'a str,
 }
 
 /// A player of a division.
@@ -86,6 +90,13 @@ pub struct IndivPlayerRow {
     pub created_at: NaiveDateTime,
     /// The six-digit PIN for the player's phone slips (issue 18; printed for the director).
     pub pin: String,
+    /// TSH's rating class (may be empty): the standings rank within it.
+    pub class: String,
+    /// TSH's team (may be empty).
+    pub team: String,
+    /// The other fields of the player's `.t` line that Arbiter does not write itself, as
+    /// JSON `[[keyword, [value, …]], …]` (kept so the file is written back as it came in).
+    pub tsh_fields: String,
 }
 
 /// A new player.
@@ -112,6 +123,12 @@ pub struct NewIndivPlayer<'a> {
     pub created_at: NaiveDateTime,
     /// The PIN for the player's phone slips.
     pub pin: &'a str,
+    /// Rating class.
+    pub class: &'a str,
+    /// Team.
+    pub team: &'a str,
+    /// Other `.t` fields (JSON).
+    pub tsh_fields: &'a str,
 }
 
 /// One line of a round.

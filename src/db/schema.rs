@@ -294,6 +294,7 @@ diesel::table! {
         plan -> Text,
         gibson_prizes -> Nullable<Integer>,
         created_at -> Timestamp,
+        late_rounds -> Text,
     }
 }
 
@@ -311,6 +312,9 @@ diesel::table! {
         withdrawn_round -> Nullable<Integer>,
         created_at -> Timestamp,
         pin -> Text,
+        class -> Text,
+        team -> Text,
+        tsh_fields -> Text,
     }
 }
 
