@@ -168,12 +168,9 @@ fn optional_name(field: &str, v: &Option<String>) -> Result<String, AppError> {
 /// control character; inner runs of spaces become one (TSH splits values on spaces and joins
 /// them with one). Empty: none.
 fn tsh_text(field: &str, v: Option<&str>) -> Result<String, AppError> {
-    let v = v
-        .unwrap_or("")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    if v.chars().count() > 40 || v.chars().any(char::is_control) {
+    let raw = v.unwrap_or("");
+    let v = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+    if v.chars().count() > 40 || raw.chars().any(char::is_control) {
         return Err(AppError::field(
             field,
             "at most 40 characters, no control characters",
