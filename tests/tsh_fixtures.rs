@@ -66,6 +66,23 @@ fn issue18_a_mid_event_file_reads_with_its_unscored_round_byes_forfeits_and_fiel
 }
 
 #[test]
+fn issue18_rating_classes_teams_and_tsh_s_per_round_fields_read_and_write_back() {
+    let d = round_trips("classes.t");
+    assert_eq!(d.players.len(), 8);
+    let dubois = &d.players[3];
+    assert_eq!(dubois.field("class"), Some(&strs(&["B"])[..]));
+    assert_eq!(dubois.field("team"), Some(&strs(&["Montréal", "Nord"])[..]));
+    assert_eq!(dubois.field("penalty"), Some(&strs(&["0", "10", "0"])[..]));
+    assert_eq!(
+        dubois.field("rcrank"),
+        Some(&strs(&["2", "1", "1", "1"])[..])
+    );
+    // No team: no field.
+    assert_eq!(d.players[6].field("team"), None);
+    assert_eq!(tsh::write(&d).unwrap(), text("classes.t"));
+}
+
+#[test]
 fn issue18_an_older_tsh_layout_reads_and_is_written_in_today_s() {
     let d = round_trips("complete_2006.t");
     assert_eq!(d.players.len(), 5);

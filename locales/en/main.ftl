@@ -1393,3 +1393,34 @@ indr-flash-method = Rating estimates now by the { $method ->
     [absp] ABSP
    *[glicko2] Glicko-2
 } method.
+## ind19
+ind19-late-rounds = A late entrant's missed rounds
+ind19-late-rule = { $rule ->
+    [forfeit] forfeit losses
+    [bye] byes
+   *[no_game] no game (TSH's way)
+}
+ind19-late-rule-short = late entries: { $rule ->
+    [forfeit] forfeit losses
+    [bye] byes
+   *[no_game] no game
+}
+ind19-late-rule-desk = A late entrant's rounds before their first count as { $rule ->
+    [forfeit] forfeit losses, by { $spread } each
+    [bye] byes, +{ $spread } each
+   *[no_game] no game: neither a win nor a loss (TSH's way)
+}.
+ind19-plan-paired = All { $rounds } rounds of the plan are paired: a player added now would play no game, so no one can be added.
+ind19-class = Class
+ind19-team = Team
+ind19-class-tag = class { $class }
+ind19-classes = Rating classes
+ind19-all-classes = All
+ind19-class-standings = Class { $class }
+ind19-class-rank = { $rank } in class
+ind19-err-late-rounds = choose no game, forfeit or bye
+ind19-err-tsh-text = at most 40 characters, no control characters
+ind19-err-plan-paired = all { $n } rounds of the plan are paired: a player added now would play no game
+ind19-err-t-text = player { $n }: { $field }: at most 40 characters
+ind19-err-no-class = no rating class { $c } in this division
+ind19-missed = not entered yet

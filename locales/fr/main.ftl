@@ -1392,3 +1392,34 @@ indr-flash-method = Classements désormais estimés selon la méthode { $method 
     [absp] ABSP
    *[glicko2] Glicko-2
 }.
+## ind19
+ind19-late-rounds = Rondes manquées par un retardataire
+ind19-late-rule = { $rule ->
+    [forfeit] défaites par forfait
+    [bye] exemptions
+   *[no_game] pas de partie (comme TSH)
+}
+ind19-late-rule-short = retardataires : { $rule ->
+    [forfeit] défaites par forfait
+    [bye] exemptions
+   *[no_game] pas de partie
+}
+ind19-late-rule-desk = Les rondes d'un retardataire avant sa première comptent comme { $rule ->
+    [forfeit] des défaites par forfait, de { $spread } chacune
+    [bye] des exemptions, +{ $spread } chacune
+   *[no_game] pas de partie : ni victoire ni défaite (comme TSH)
+}.
+ind19-plan-paired = Les { $rounds } rondes du plan sont appariées : un joueur ajouté maintenant ne jouerait aucune partie, on ne peut donc plus en ajouter.
+ind19-class = Classe
+ind19-team = Équipe
+ind19-class-tag = classe { $class }
+ind19-classes = Classes de classement
+ind19-all-classes = Toutes
+ind19-class-standings = Classe { $class }
+ind19-class-rank = { $rank }ᵉ de la classe
+ind19-err-late-rounds = choisissez pas de partie, forfait ou exemption
+ind19-err-tsh-text = 40 caractères au plus, sans caractère de contrôle
+ind19-err-plan-paired = les { $n } rondes du plan sont appariées : un joueur ajouté maintenant ne jouerait aucune partie
+ind19-err-t-text = joueur { $n } : { $field } : 40 caractères au plus
+ind19-err-no-class = pas de classe { $c } dans cette division
+ind19-missed = pas encore inscrit

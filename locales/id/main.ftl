@@ -1355,3 +1355,34 @@ indr-flash-method = Perkiraan rating kini dengan metode { $method ->
     [absp] ABSP
    *[glicko2] Glicko-2
 }.
+## ind19
+ind19-late-rounds = Babak yang terlewat oleh pemain yang terlambat
+ind19-late-rule = { $rule ->
+    [forfeit] kalah WO
+    [bye] bye
+   *[no_game] tanpa pertandingan (cara TSH)
+}
+ind19-late-rule-short = pendaftar terlambat: { $rule ->
+    [forfeit] kalah WO
+    [bye] bye
+   *[no_game] tanpa pertandingan
+}
+ind19-late-rule-desk = Babak sebelum babak pertama pemain yang terlambat dihitung sebagai { $rule ->
+    [forfeit] kalah WO, masing-masing dengan selisih { $spread }
+    [bye] bye, masing-masing +{ $spread }
+   *[no_game] tanpa pertandingan: bukan menang dan bukan kalah (cara TSH)
+}.
+ind19-plan-paired = Seluruh { $rounds } babak dalam rencana sudah dipasangkan: pemain yang ditambahkan sekarang tidak akan bermain, jadi tidak ada yang bisa ditambahkan.
+ind19-class = Kelas
+ind19-team = Tim
+ind19-class-tag = kelas { $class }
+ind19-classes = Kelas rating
+ind19-all-classes = Semua
+ind19-class-standings = Kelas { $class }
+ind19-class-rank = ke-{ $rank } di kelas
+ind19-err-late-rounds = pilih tanpa pertandingan, kalah WO, atau bye
+ind19-err-tsh-text = paling banyak 40 karakter, tanpa karakter kontrol
+ind19-err-plan-paired = seluruh { $n } babak dalam rencana sudah dipasangkan: pemain yang ditambahkan sekarang tidak akan bermain
+ind19-err-t-text = pemain { $n }: { $field }: paling banyak 40 karakter
+ind19-err-no-class = tidak ada kelas rating { $c } di divisi ini
+ind19-missed = belum terdaftar

@@ -42,6 +42,8 @@ pub struct DivisionRow {
     pub created_at: NaiveDateTime,
     /// How rating estimates are made (`RatingMethod`'s name: glicko2, naspa, wespa, absp).
     pub rating_method: String,
+    /// How a late entrant's rounds before their first count (`LateRounds`, snake_case).
+    pub late_rounds: String,
 }
 
 /// A new division.
@@ -60,6 +62,8 @@ pub struct NewDivision<'a> {
     pub created_at: NaiveDateTime,
     /// The rating method's name.
     pub rating_method: &'a str,
+    /// A late entrant's earlier rounds (`LateRounds`, snake_case).
+    pub late_rounds: &'a str,
 }
 
 /// A player of a division.
@@ -90,6 +94,13 @@ pub struct IndivPlayerRow {
     pub created_at: NaiveDateTime,
     /// The six-digit PIN for the player's phone slips (issue 18; printed for the director).
     pub pin: String,
+    /// TSH's rating class (may be empty): the standings rank within it.
+    pub class: String,
+    /// TSH's team (may be empty).
+    pub team: String,
+    /// The other fields of the player's `.t` line that Arbiter does not write itself, as
+    /// JSON `[[keyword, [value, …]], …]` (kept so the file is written back as it came in).
+    pub tsh_fields: String,
 }
 
 /// A new player.
@@ -116,6 +127,12 @@ pub struct NewIndivPlayer<'a> {
     pub created_at: NaiveDateTime,
     /// The PIN for the player's phone slips.
     pub pin: &'a str,
+    /// Rating class.
+    pub class: &'a str,
+    /// Team.
+    pub team: &'a str,
+    /// Other `.t` fields (JSON).
+    pub tsh_fields: &'a str,
 }
 
 /// One line of a round.

@@ -295,6 +295,7 @@ diesel::table! {
         gibson_prizes -> Nullable<Integer>,
         created_at -> Timestamp,
         rating_method -> Text,
+        late_rounds -> Text,
     }
 }
 
@@ -312,6 +313,9 @@ diesel::table! {
         withdrawn_round -> Nullable<Integer>,
         created_at -> Timestamp,
         pin -> Text,
+        class -> Text,
+        team -> Text,
+        tsh_fields -> Text,
     }
 }
 

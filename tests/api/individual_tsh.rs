@@ -43,7 +43,7 @@ fn export(app: &TestApp, division: i64) -> String {
     out.body
 }
 
-/// What Arbiter keeps of a line: name, rating, opponents, scores, tables, off, firsts.
+/// What Arbiter computes of a line: name, rating, opponents, scores, tables, off, firsts.
 fn kept(p: &Player) -> Player {
     Player {
         fields: p
@@ -109,12 +109,9 @@ fn a_mid_event_tsh_file_is_taken_over_and_exported_as_it_went_in() {
         after.players.iter().map(kept).collect(),
     );
     assert_eq!(x, y, "{out}");
-    assert!(
-        out.starts_with(
-            "Okafor, Chidi           1987 5 9 2 3; 432 365 444; board 1 2 1 1; p12 1 1 2 1\n"
-        ),
-        "{out}"
-    );
+    // Byte for byte: the fields Arbiter does not compute (class, team, rtime, time, newr,
+    // rrank) are kept as the file had them.
+    assert_eq!(out, file);
     // Imported again and exported: the same file.
     let again = import(&mut chief, event, "B", &out);
     let id2 = again["id"].as_i64().unwrap();
@@ -410,4 +407,98 @@ fn tourney_js_rrank_is_the_rank_after_each_round() {
         want.extend(&after[i]);
         assert_eq!(p["etc"]["rrank"], json!(want), "player {}: {p}", i + 1);
     }
+}
+
+// Issue 18: a division with rating classes, teams and TSH's per-round fields (`rtime`,
+// `time`, `newr`, `rrank`, `rcrank`, `penalty`) comes back from Arbiter byte for byte; its
+// standings rank within each class as the file's `rcrank` does, and tourney.js carries the
+// class and `rcrank` (the seed in the class, then the rank in it after each round) as TSH's.
+#[test]
+fn a_division_with_rating_classes_round_trips_byte_for_byte_and_ranks_within_classes() {
+    let (app, mut chief, event) = setup();
+    let file = fixture("classes.t");
+    let d = import(&mut chief, event, "A", &file);
+    let id = d["id"].as_i64().unwrap();
+    let players = d["players"].as_array().unwrap();
+    assert_eq!(
+        (&players[3]["class"], &players[3]["team"]),
+        (&json!("B"), &json!("Montréal Nord"))
+    );
+    assert_eq!(players[6]["team"], "", "{d}");
+    assert_eq!(export(&app, id), file);
+    // The standings' rank within each class is the file's last `rcrank`.
+    let theirs = tsh::read("A", &file).unwrap();
+    let s = ok(chief.get(&format!("/api/v1/individual/divisions/{id}/standings")));
+    for l in s["lines"].as_array().unwrap() {
+        let n = usize::try_from(l["number"].as_i64().unwrap()).unwrap();
+        let p = &theirs.players[n - 1];
+        let rc: Vec<usize> = p
+            .field("rcrank")
+            .unwrap()
+            .iter()
+            .map(|v| v.parse().unwrap())
+            .collect();
+        assert_eq!(l["class"], p.field("class").unwrap()[0], "{l}");
+        assert_eq!(l["class_rank"], json!(rc.last()), "{}: {l}", p.name);
+    }
+    let js = app
+        .client()
+        .get(&format!("/api/v1/individual/events/{event}/tourney.js"));
+    let doc: Value = serde_json::from_str(
+        js.body
+            .strip_prefix("newt=")
+            .unwrap()
+            .trim_end()
+            .trim_end_matches(';'),
+    )
+    .unwrap();
+    let ps = doc["divisions"][0]["players"].as_array().unwrap();
+    for (i, p) in theirs.players.iter().enumerate() {
+        let etc = &ps[i + 1]["etc"];
+        let nums = |k: &str| -> Value {
+            json!(
+                p.field(k)
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.parse::<i64>().unwrap())
+                    .collect::<Vec<_>>()
+            )
+        };
+        assert_eq!(etc["class"], json!(p.field("class").unwrap()), "{etc}");
+        assert_eq!(etc["rcrank"], nums("rcrank"), "{}: {etc}", p.name);
+        assert_eq!(etc["rrank"], nums("rrank"), "{}: {etc}", p.name);
+        assert_eq!(etc["rtime"], nums("rtime"), "{etc}");
+    }
+    // Imported again from the export: the same file again.
+    let again = import(&mut chief, event, "B", &export(&app, id));
+    assert_eq!(export(&app, again["id"].as_i64().unwrap()), file);
+}
+
+// Issue 18: a `.t` class or team longer than Arbiter keeps (40 characters) is refused naming
+// its line and field, and nothing is created.
+#[test]
+fn a_class_or_team_too_long_is_refused_at_its_line() {
+    let (_app, mut chief, event) = setup();
+    for (key, line) in [("class", 2), ("team", 3)] {
+        let long = "x".repeat(41);
+        let file = match line {
+            2 => format!("Ann 1500\nBob 1400; ; {key} {long}\n"),
+            _ => format!("Ann 1500\n\nBob 1400; ; {key} {long}\n"),
+        };
+        let r = chief.post_json(
+            &format!("/api/v1/individual/events/{event}/divisions/import"),
+            &json!({"name": "A", "plan": [{"first": 1, "last": 7, "method": "swiss"}], "file": file}),
+        );
+        assert_eq!(r.status, 400, "{}", r.body);
+        assert_eq!(r.json()["field"], "file", "{}", r.body);
+        assert!(
+            r.body.contains(&format!(
+                "line {line}: player 2: {key}: at most 40 characters"
+            )),
+            "{}",
+            r.body
+        );
+    }
+    let ev = ok(chief.get(&format!("/api/v1/individual/events/{event}")));
+    assert_eq!(ev["divisions"].as_array().map(Vec::len), Some(0), "{ev}");
 }

@@ -25,6 +25,7 @@ mod individual;
 mod individual_desk;
 mod individual_director;
 mod individual_event;
+mod individual_late;
 mod individual_limits;
 mod individual_phone;
 mod individual_public;

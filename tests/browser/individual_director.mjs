@@ -4,7 +4,9 @@
 // a file), adds players (a refused rating first), pairs round 1, changes one table by hand (a
 // refused line first), withdraws a player and takes the withdrawal back, adds a late entry,
 // enters the round's results on the quick-entry page, and follows the export links: the .t
-// file holds the division's players with their ratings and round 1. Each page is checked at
+// file holds the division's players with their ratings, classes and round 1 (the late entry's
+// missed round a forfeit loss, division A's rule); the public standings show a class's view,
+// and a division whose plan is all paired offers no add-player form. Each page is checked at
 // both tablet sizes (no sideways scroll, 44 px targets) with screenshots.
 //
 // Started by run.sh (suite individual_director): ARBITER_URL, ARBITER_ADMIN_USER,
@@ -82,6 +84,7 @@ await steps.step("division A is created with its plan (a gap refused first), Gib
   await page.fill('#division-form input[name="first2"]', "4");
   await page.selectOption('#division-form select[name="method2"]', "king_of_the_hill");
   await page.check('#division-form input[name="gibson"]');
+  await page.selectOption('#division-form select[name="late_rounds"]', "forfeit");
   await submit('[data-action="create-division"]');
   assert.match(await page.textContent('[data-form-error="division"]'), /stretch 1 must start at round 3/);
   assert.equal(await page.inputValue('#division-form input[name="first2"]'), "4");
@@ -92,6 +95,8 @@ await steps.step("division A is created with its plan (a gap refused first), Gib
   assert.deepEqual(e.divisions[0].plan, [
     { first: 1, last: 2, method: "round_robin" }, { first: 3, last: 3, method: "king_of_the_hill" }]);
   assert.equal(e.divisions[0].gibson_prizes, 1);
+  assert.equal(e.divisions[0].late_rounds, "forfeit");
+  assert.equal(await page.getAttribute(`[data-division="${e.divisions[0].id}"] [data-late-rule]`, "data-late-rule"), "forfeit");
   ev.a = e.divisions[0].id;
   await bothSizes("inddir-event");
 });
@@ -126,7 +131,10 @@ await steps.step("players are added to division A from its desk (a refused ratin
   await submit('[data-action="add-player"]');
   assert.match(await page.textContent("[data-player-error]"), /rating is from 0/);
   const roster = [["Ann", "1820", "Kuala"], ["Bob", "1710", ""], ["Cy", "1650", "Depok"], ["Di", "1600", ""], ["Ed", "1580", "Kuala"], ["Flo", "", ""]];
+  const classes = { Ann: "A", Bob: "B", Cy: "A", Di: "B", Ed: "A", Flo: "B" };
   for (const [name, rating, club] of roster) {
+    await page.fill('#player-form input[name="class"]', classes[name]);
+    await page.fill('#player-form input[name="team"]', name === "Ann" ? "Team  Kuala" : "");
     await page.fill('#player-form input[name="name"]', name);
     await page.fill('#player-form input[name="rating"]', rating);
     await page.fill('#player-form input[name="rating_system"]', "NASPA");
@@ -136,6 +144,9 @@ await steps.step("players are added to division A from its desk (a refused ratin
     ev.players.push([name, Number(rating || 0)]);
   }
   assert.equal(await page.locator("[data-players] tr[data-player]").count(), 6);
+  assert.equal(await page.getAttribute('tr[data-player="2"] [data-class]', "data-class"), "B");
+  assert.equal(await page.getAttribute('tr[data-player="1"] [data-team]', "data-team"), "Team Kuala");
+  assert.match(await page.textContent("[data-late-rule]"), /forfeit losses, by 60 each/);
 });
 
 await steps.step("round 1 is paired by the plan from the desk", async () => {
@@ -217,8 +228,15 @@ await steps.step("the export links answer; the .t file holds division A's player
   const opp = a === 1 ? b : a;
   const score = a === 1 ? 400 + g * 10 : 350 + g;
   assert.match(rows[0], new RegExp(`\\s${opp}\\s*;\\s*${score}\\b`), rows[0]);
-  // The late entry has no game in round 1.
-  assert.match(rows[6], /^Gus\s+1500\s+0\s*;/, rows[6]);
+  // The late entry has no game in round 1: a forfeit loss by 60, as division A's rule says and
+  // TSH writes a forfeit (opponent 0, the spread as the score).
+  assert.match(rows[6], /^Gus\s+1500\s+0\s*;\s*-60\b/, rows[6]);
+  // Rating classes go out as TSH's `class` field.
+  assert.match(rows[1], /; class B;/, rows[1]);
+  assert.match(rows[0], /; team Team Kuala$/, rows[0]);
+  const st = await api(base, "GET", `/api/v1/individual/divisions/${ev.a}/standings`, undefined, ev.token);
+  const gus = st.lines.find((l) => l.number === 7);
+  assert.deepEqual([gus.wins, gus.losses, gus.spread], [0, 1, -60]);
   const csv = await follow('[data-export="standings-csv"]');
   assert.match(csv, /^rank,number,name/);
   assert.equal(csv.trim().split("\n").length, 1 + ev.players.length);
@@ -228,6 +246,32 @@ await steps.step("the export links answer; the .t file holds division A's player
   // Division B's export holds the imported round.
   const tb = (await d.context.request.get(`${base}/api/v1/individual/divisions/${ev.b}/division.t`)).text();
   assert.match(await tb, /^Smith, Ann\s+1823\s+2\s*;\s*412/m);
+});
+
+await steps.step("the public standings show each player's class and a class's own view, ranked within it", async () => {
+  await page.goto(`${base}/individual/divisions/${ev.a}/standings`);
+  assert.match(await page.textContent("[data-late-rule]"), /forfeit losses/);
+  await submit('[data-class-link="A"]');
+  assert.equal(new URL(page.url()).search, "?class=A");
+  const shown = await page.$$eval("[data-standings] tr[data-player]", (els) => els.map((e) => [e.getAttribute("data-player"), e.querySelector("[data-rank]").textContent.trim()]));
+  assert.deepEqual(shown.map(([n]) => n).sort(), ["1", "3", "5"]);
+  assert.deepEqual(shown.map(([, r]) => r), ["1", "2", "3"]);
+  // No layout check here: this suite's two-letter names make the standings' name links narrower
+  // than 44 px (the standings page's own layout, checked with real names by individual_public).
+});
+
+await steps.step("once every round of the plan is paired, the desk says so instead of offering to add a player", async () => {
+  const c = await api(base, "POST", `/api/v1/individual/events/${ev.id}/divisions`, { name: "C", plan: [{ first: 1, last: 1, method: "round_robin" }] }, ev.token);
+  for (const name of ["Hal", "Ida"]) {
+    await api(base, "POST", `/api/v1/individual/divisions/${c.id}/players`, { name }, ev.token);
+  }
+  await page.goto(`${base}/individual/divisions/${c.id}/desk`);
+  assert.equal(await page.locator("#player-form").count(), 1);
+  await submit('[data-action="pair-round"]');
+  assert.equal(await page.locator("#player-form").count(), 0);
+  assert.match(await page.textContent("[data-plan-paired]"), /All 1 rounds of the plan are paired/);
+  assert.equal(await page.locator("[data-late-hint]").count(), 0);
+  await bothSizes("inddir-plan-paired");
 });
 
 await steps.step("the public pages are reached from the desk", async () => {

@@ -20,7 +20,7 @@ mod tsh;
 mod views;
 mod withdrawals;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -28,9 +28,10 @@ use serde::{Deserialize, Serialize};
 use crate::db::{DbConn, events as event_rows, individual as rows};
 use crate::error::AppError;
 use crate::live::LiveMessage;
+use crate::rules::individual::late::{self, LateRounds};
 use crate::rules::individual::ratings::RatingMethod;
 use crate::rules::individual::slips::{self, Kind, Record, Side, Slip};
-use crate::rules::individual::standings::{Line, Options};
+use crate::rules::individual::standings::{self, Line, Options};
 use crate::rules::pairing::individual::{Plan, PlanError, Stretch};
 use crate::services::authz::Grants;
 use crate::services::desk::Desk;
@@ -87,6 +88,11 @@ pub struct NewDivisionRequest {
     /// How rating estimates are made: `glicko2` (default), `naspa`, `wespa` or `absp`.
     #[schema(value_type = Option<RatingMethod>)]
     pub rating_method: Option<String>,
+    /// How a late entrant's rounds before their first count: `no_game` (TSH's way, the
+    /// default), `forfeit` (a loss by the event's forfeit spread) or `bye` (a win by its bye
+    /// spread).
+    #[schema(value_type = Option<LateRounds>)]
+    pub late_rounds: Option<String>,
 }
 
 /// A new player (a late entry when the division's rounds have begun).
@@ -104,6 +110,10 @@ pub struct NewPlayerRequest {
     pub rating_id: Option<String>,
     /// Club.
     pub club: Option<String>,
+    /// TSH's rating class ("A", "5/6", …): the standings rank within it.
+    pub class: Option<String>,
+    /// TSH's team.
+    pub team: Option<String>,
 }
 
 /// A player as the API shows it.
@@ -126,6 +136,10 @@ pub struct PlayerView {
     pub first_round: i32,
     /// First round not played, when withdrawn.
     pub withdrawn_round: Option<i32>,
+    /// TSH's rating class (empty: none).
+    pub class: String,
+    /// TSH's team (empty: none).
+    pub team: String,
 }
 
 impl From<&rows::IndivPlayerRow> for PlayerView {
@@ -139,6 +153,8 @@ impl From<&rows::IndivPlayerRow> for PlayerView {
             club: p.club.clone(),
             first_round: p.first_round,
             withdrawn_round: p.withdrawn_round,
+            class: p.class.clone(),
+            team: p.team.clone(),
         }
     }
 }
@@ -152,6 +168,21 @@ fn optional_name(field: &str, v: &Option<String>) -> Result<String, AppError> {
         None | Some("") => Ok(String::new()),
         Some(s) => check_name(field, s),
     }
+}
+
+/// A text field of a `.t` line (`class`, `team`): at most 40 characters, none of them a
+/// control character; inner runs of spaces become one (TSH splits values on spaces and joins
+/// them with one). Empty: none.
+fn tsh_text(field: &str, v: Option<&str>) -> Result<String, AppError> {
+    let raw = v.unwrap_or("");
+    let v = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+    if v.chars().count() > 40 || raw.chars().any(char::is_control) {
+        return Err(AppError::field(
+            field,
+            "at most 40 characters, no control characters",
+        ));
+    }
+    Ok(v)
 }
 
 fn plan_error(field: &str, e: &PlanError) -> AppError {
@@ -219,10 +250,11 @@ pub fn create_event(
     })
 }
 
-/// A division request as checked: name, plan, Gibsonization, rating method.
-type CheckedDivision = (String, Plan, Option<i32>, RatingMethod);
+/// A division request checked: name, plan, Gibsonization, rating method, late entrants' missed
+/// rounds.
+pub(crate) type CheckedDivision = (String, Plan, Option<i32>, RatingMethod, LateRounds);
 
-/// Checks a division request: its name, plan and rating method.
+/// Checks a division request: its name, plan and options.
 fn check_division(req: &NewDivisionRequest) -> Result<CheckedDivision, AppError> {
     let name = check_name("name", &req.name)?;
     let plan = Plan::new(req.plan.clone()).map_err(|e| plan_error("plan", &e))?;
@@ -239,7 +271,12 @@ fn check_division(req: &NewDivisionRequest) -> Result<CheckedDivision, AppError>
         ),
     };
     let method = director::check_rating_method(req.rating_method.as_deref(), false)?;
-    Ok((name, plan, gibson, method))
+    let late = match req.late_rounds.as_deref() {
+        None => LateRounds::default(),
+        Some(s) => LateRounds::parse(s)
+            .ok_or_else(|| AppError::field("late_rounds", "one of no_game, forfeit, bye"))?,
+    };
+    Ok((name, plan, gibson, method, late))
 }
 
 /// Inserts a checked division (the caller holds the write transaction and checked the role).
@@ -247,7 +284,7 @@ fn insert_division(
     conn: &mut DbConn,
     now: DateTime<Utc>,
     event_id: EventId,
-    (name, plan, gibson, method): &CheckedDivision,
+    (name, plan, gibson, method, late): &CheckedDivision,
 ) -> Result<rows::DivisionRow, AppError> {
     event_options(conn, event_id)?;
     if rows::divisions(conn, event_id)?
@@ -269,6 +306,7 @@ fn insert_division(
             gibson_prizes: *gibson,
             created_at: now.naive_utc(),
             rating_method: method.name(),
+            late_rounds: late.as_str(),
         },
     )?)
 }
@@ -308,6 +346,8 @@ pub fn add_player(
     let rating_system = optional_name("rating_system", &req.rating_system)?;
     let rating_id = optional_name("rating_id", &req.rating_id)?;
     let club = optional_name("club", &req.club)?;
+    let class = tsh_text("class", req.class.as_deref())?;
+    let team = tsh_text("team", req.team.as_deref())?;
     let rating = req.rating.unwrap_or(0);
     if !(0..=4000).contains(&rating) {
         return Err(AppError::field(
@@ -323,6 +363,17 @@ pub fn add_player(
             event_id: d.div.event_id,
             division_id,
         });
+        // After the plan's last round is paired, a new player would play no game at all: the
+        // director is told so rather than shown a round that does not exist.
+        let planned = d.plan.rounds();
+        if planned > 0 && d.last_round() >= planned {
+            return Err(AppError::Conflict {
+                message: format!(
+                    "all {planned} rounds of the plan are paired: a player added now would play no game"
+                ),
+                current: None,
+            });
+        }
         let players = rows::players(conn, d.div.id)?;
         if players.len() >= 1000 {
             return Err(AppError::field(
@@ -344,6 +395,9 @@ pub fn add_player(
                 first_round: i32::try_from(d.last_round() + 1).unwrap_or(i32::MAX),
                 created_at: now.naive_utc(),
                 pin: &pin,
+                class: &class,
+                team: &team,
+                tsh_fields: "[]",
             },
         )?;
         Ok(PlayerView::from(&p))
@@ -463,6 +517,8 @@ pub(crate) struct Loaded {
     pub plan: Plan,
     pub rating_method: RatingMethod,
     pub options: Options,
+    /// How a late entrant's rounds before their first count.
+    pub late: LateRounds,
     pub players: Vec<rows::IndivPlayerRow>,
     pub pairings: Vec<rows::PairingRow>,
     pub slips: HashMap<i64, (Slip, Vec<rows::SlipRow>)>,
@@ -512,6 +568,25 @@ impl Loaded {
             .collect()
     }
 
+    /// The standings' tally of `lines` (rounds up to `through`): the games, the withdrawals'
+    /// unscored games, and late entrants' missed rounds as the division's rule counts them.
+    pub fn tally(&self, lines: &[Line], through: u32) -> BTreeMap<i64, standings::Row> {
+        let mut t = standings::tally(&self.meta(), lines, &self.options);
+        let entrants: Vec<(i64, u32)> = self
+            .players
+            .iter()
+            .filter(|p| p.first_round > 1)
+            .map(|p| {
+                (
+                    i64::from(p.number),
+                    u32::try_from(p.first_round).unwrap_or(0),
+                )
+            })
+            .collect();
+        late::count_missed(&mut t, &entrants, through, self.late, &self.options);
+        t
+    }
+
     /// A player's name by number.
     pub fn name(&self, number: i64) -> String {
         self.players
@@ -534,6 +609,7 @@ pub(crate) fn load(conn: &mut DbConn, division_id: DivisionId) -> Result<Loaded,
             div.rating_method
         ))
     })?;
+    let late = LateRounds::parse(&div.late_rounds).unwrap_or_default();
     let players = rows::players(conn, division_id)?;
     let pairings = rows::pairings(conn, division_id)?;
     let mut logs: HashMap<i64, Vec<rows::SlipRow>> = HashMap::new();
@@ -552,6 +628,7 @@ pub(crate) fn load(conn: &mut DbConn, division_id: DivisionId) -> Result<Loaded,
         plan,
         rating_method,
         options,
+        late,
         players,
         pairings,
         slips,

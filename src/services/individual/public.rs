@@ -7,6 +7,7 @@ use super::views::{estimates, round_of, standings_of};
 use super::{Loaded, RoundLine, StandingLine, division_for_reader};
 use crate::db::DbConn;
 use crate::error::AppError;
+use crate::rules::individual::late::LateRounds;
 use crate::rules::individual::standings::Outcome;
 use crate::vocab::{DivisionId, EventId, UserId};
 
@@ -31,6 +32,12 @@ pub struct Head {
     pub has_clubs: bool,
     /// How the rating estimates are made.
     pub rating_method: crate::rules::individual::ratings::RatingMethod,
+    /// The players' rating classes (TSH's `class`), sorted; empty: no classes.
+    pub classes: Vec<String>,
+    /// How a late entrant's rounds before their first count.
+    pub late_rounds: LateRounds,
+    /// The spread such a round counts (0: no game).
+    pub late_spread: i32,
 }
 
 /// Loads a division for a reader, with its page head.
@@ -50,6 +57,20 @@ fn loaded(
         rounds_planned: d.plan.rounds(),
         has_clubs: d.players.iter().any(|p| !p.club.is_empty()),
         rating_method: d.rating_method,
+        classes: d
+            .players
+            .iter()
+            .filter(|p| !p.class.is_empty())
+            .map(|p| p.class.clone())
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect(),
+        late_rounds: d.late,
+        late_spread: match d.late {
+            LateRounds::NoGame => 0,
+            LateRounds::Forfeit => d.options.forfeit_spread,
+            LateRounds::Bye => d.options.bye_spread,
+        },
     };
     Ok((d, head))
 }
@@ -213,6 +234,8 @@ pub struct PlayerGame {
     pub record: (f64, u32),
     /// Rating estimate change of this round (none: no counted game).
     pub rating_change: Option<i64>,
+    /// A round before the player entered, counted as the division's late-entry rule says.
+    pub missed: bool,
 }
 
 /// A player's page.
@@ -254,21 +277,25 @@ pub fn player_page(
     }
     let (mut wins2, mut losses) = (0i64, 0u32);
     let mut games = Vec::new();
-    for p in d
-        .pairings
-        .iter()
-        .filter(|p| i64::from(p.player_a) == me || p.player_b.map(i64::from) == Some(me))
-    {
-        let round = u32::try_from(p.round).unwrap_or(0);
+    // Every round the player has a line in, or a game counted without one (a late entrant's
+    // missed round as the division's rule counts it).
+    for round in 1..=d.last_round() {
+        let p = d.pairings.iter().find(|p| {
+            u32::try_from(p.round) == Ok(round)
+                && (i64::from(p.player_a) == me || p.player_b.map(i64::from) == Some(me))
+        });
         let outcome = line.games.iter().find(|g| g.round == round).copied();
+        if p.is_none() && outcome.is_none() {
+            continue;
+        }
         if let Some(o) = outcome {
             wins2 += o.wins2;
             losses += u32::from(o.is_loss());
         }
-        let opp = if i64::from(p.player_a) == me {
-            p.player_b.map(i64::from)
-        } else {
-            Some(i64::from(p.player_a))
+        let opp = match p {
+            Some(p) if i64::from(p.player_a) == me => p.player_b.map(i64::from),
+            Some(p) => Some(i64::from(p.player_a)),
+            None => None,
         };
         let at = usize::try_from(round).unwrap_or(0);
         let rated = outcome.is_some_and(|o| o.opponent.is_some() && !o.forfeit);
@@ -277,7 +304,8 @@ pub fn player_page(
             outcome,
             round,
             opponent: opp.map(|o| (o, d.name(o))),
-            first: i64::from(p.player_a) == me && p.player_b.is_some(),
+            first: p.is_some_and(|p| i64::from(p.player_a) == me && p.player_b.is_some()),
+            missed: p.is_none(),
             record: (wins2 as f64 / 2.0, losses),
             rating_change: rated
                 .then(|| Some(after.get(at)? - after.get(at.checked_sub(1)?)?))

@@ -13,7 +13,7 @@ use crate::error::AppError;
 use crate::live::LiveMessage;
 use crate::rules::individual::quick::{self, LineError};
 use crate::rules::individual::slips::Command;
-use crate::rules::individual::standings::{self, tally};
+use crate::rules::individual::standings;
 use crate::rules::pairing::individual::{Gibson, Method, RoundInput, Standing, pair_round};
 use crate::rules::pairing::{Pairing, validate_manual};
 use crate::services::desk::Desk;
@@ -172,7 +172,7 @@ pub fn pair_next(
                 current: None,
             });
         }
-        let t = tally(&meta, &lines, &d.options);
+        let t = d.tally(&lines, d.last_round());
         let standings: Vec<Standing> = ids
             .iter()
             .map(|p| Standing {

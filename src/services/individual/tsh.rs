@@ -12,7 +12,7 @@ use super::{
 use crate::db::{DbConn, individual as rows};
 use crate::error::AppError;
 use crate::live::LiveMessage;
-use crate::rules::individual::standings::{WithdrawnGames, ranked, tally};
+use crate::rules::individual::standings::{WithdrawnGames, ranked};
 use crate::rules::individual::tsh::{self, CoverageDivision, Division, Player};
 use crate::rules::pairing::individual::Stretch;
 use crate::services::authz::Grants;
@@ -33,6 +33,9 @@ pub struct ImportDivisionRequest {
     /// How rating estimates are made: `glicko2` (default), `naspa`, `wespa` or `absp`.
     #[schema(value_type = Option<crate::rules::individual::ratings::RatingMethod>)]
     pub rating_method: Option<String>,
+    /// How a late entrant's rounds before their first count (`no_game`, `forfeit`, `bye`).
+    #[schema(value_type = Option<crate::rules::individual::late::LateRounds>)]
+    pub late_rounds: Option<String>,
     /// The `.t` file's text.
     pub file: String,
 }
@@ -55,6 +58,7 @@ pub fn import_division(
         plan: req.plan.clone(),
         gibson_prizes: req.gibson_prizes,
         rating_method: req.rating_method.clone(),
+        late_rounds: req.late_rounds.clone(),
     })?;
     let file =
         tsh::read(&req.name, &req.file).map_err(|e| AppError::field("file", e.to_string()))?;
@@ -75,6 +79,17 @@ pub fn import_division(
                 "file",
                 format!("line {line}: player {}: rating", i + 1),
             ));
+        }
+        for key in ["class", "team"] {
+            super::tsh_text(key, Some(&text_field(p, key))).map_err(|_| {
+                AppError::field(
+                    "file",
+                    format!(
+                        "line {line}: player {}: {key}: at most 40 characters",
+                        i + 1
+                    ),
+                )
+            })?;
         }
     }
     let rounds = file
@@ -105,6 +120,7 @@ pub fn import_division(
         let mut ids = Vec::with_capacity(file.players.len());
         for (i, p) in file.players.iter().enumerate() {
             let pin = crate::services::pins::new_pin()?;
+            let kept = serde_json::to_string(&kept_fields(p)).map_err(AppError::internal)?;
             let row = rows::insert_player(
                 conn,
                 &rows::NewIndivPlayer {
@@ -118,6 +134,9 @@ pub fn import_division(
                     first_round: 1,
                     created_at: at,
                     pin: &pin,
+                    class: &text_field(p, "class"),
+                    team: &text_field(p, "team"),
+                    tsh_fields: &kept,
                 },
             )?;
             ids.push(row.id);
@@ -277,6 +296,25 @@ fn rejoin_forfeit(
     lines.push((a, Some(b), table));
 }
 
+/// The fields of a `.t` line that Arbiter writes itself from what it stores: tables, firsts,
+/// a withdrawal (`off`); and those it stores in their own columns (`class`, `team`).
+const OWN_FIELDS: [&str; 5] = ["board", "class", "off", "p12", "team"];
+
+/// A text field's values joined as TSH joins them (one space); empty when the line has none.
+fn text_field(p: &Player, key: &str) -> String {
+    p.field(key).map(|v| v.join(" ")).unwrap_or_default()
+}
+
+/// The line's other fields (`rtime`, `time`, `newr`, `rrank`, `penalty`, …), kept as written
+/// so the division is written back as it came in.
+fn kept_fields(p: &Player) -> Vec<(String, Vec<String>)> {
+    p.fields
+        .iter()
+        .filter(|(k, _)| !OWN_FIELDS.contains(&k.as_str()))
+        .cloned()
+        .collect()
+}
+
 fn num(n: usize) -> Result<i32, AppError> {
     i32::try_from(n).map_err(AppError::internal)
 }
@@ -337,7 +375,7 @@ fn round_lines(file: &Division, r: usize) -> Vec<(usize, Option<usize>, Option<u
 /// tables), `p12` and `off`.
 fn division_of(d: &Loaded) -> Division {
     let lines = d.lines();
-    let t = tally(&d.meta(), &lines, &d.options);
+    let t = d.tally(&lines, d.last_round());
     let rounds = d.last_round();
     let players = d
         .players
@@ -415,6 +453,21 @@ fn division_of(d: &Loaded) -> Division {
                 fields.push(("off".to_owned(), vec![bye.to_string()]));
             }
             fields.push(("p12".to_owned(), p12));
+            for (key, value) in [("class", &p.class), ("team", &p.team)] {
+                if !value.is_empty() {
+                    fields.push((
+                        key.to_owned(),
+                        value.split(' ').map(str::to_owned).collect(),
+                    ));
+                }
+            }
+            // The file's own fields, as it had them (a stored row that does not read is none).
+            let kept: Vec<(String, Vec<String>)> =
+                serde_json::from_str(&p.tsh_fields).unwrap_or_default();
+            fields.extend(
+                kept.into_iter()
+                    .filter(|(k, _)| !OWN_FIELDS.contains(&k.as_str())),
+            );
             Player {
                 name: p.name.clone(),
                 rating: p.rating,
@@ -456,7 +509,7 @@ fn ranks_by_round(d: &Loaded) -> Vec<Vec<usize>> {
     let mut out: Vec<Vec<usize>> = vec![Vec::new(); d.players.len()];
     for r in 1..=last {
         let through: Vec<_> = lines.iter().filter(|l| l.round <= r).cloned().collect();
-        let rows = ranked(tally(&d.meta(), &through, &d.options).into_values());
+        let rows = ranked(d.tally(&through, r).into_values());
         for (p, v) in d.players.iter().zip(&mut out) {
             if let Some(i) = rows
                 .iter()

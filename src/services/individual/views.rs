@@ -6,10 +6,9 @@ use serde::Serialize;
 use super::{Loaded, PlayerView, WithdrawalView, division_for_reader, event_options, load};
 use crate::db::{DbConn, individual as rows};
 use crate::error::AppError;
+use crate::rules::individual::late::LateRounds;
 use crate::rules::individual::ratings::{self, Estimate, Game, RatingMethod, Seed};
-use crate::rules::individual::standings::{
-    self, Line, Options, Outcome, WithdrawnGames, ranked, tally,
-};
+use crate::rules::individual::standings::{self, Line, Options, Outcome, WithdrawnGames, ranked};
 use crate::rules::pairing::individual::{
     Gibson, Standing, Stretch, clinched_leader, gibsonized_in, rank,
 };
@@ -53,6 +52,11 @@ pub struct DivisionView {
     pub rounds_paired: u32,
     /// Withdrawal records, oldest first (a later record of a player corrects an earlier one).
     pub withdrawals: Vec<WithdrawalView>,
+    /// How a late entrant's rounds before their first count.
+    pub late_rounds: LateRounds,
+    /// Every round of the plan is paired: a player added now would play no game, so adding
+    /// one is refused.
+    pub plan_paired: bool,
 }
 
 fn division_of(conn: &mut DbConn, d: &Loaded) -> Result<DivisionView, AppError> {
@@ -66,6 +70,8 @@ fn division_of(conn: &mut DbConn, d: &Loaded) -> Result<DivisionView, AppError> 
         players: d.players.iter().map(PlayerView::from).collect(),
         rounds_paired: d.last_round(),
         withdrawals: super::withdrawal_views(conn, d)?,
+        late_rounds: d.late,
+        plan_paired: d.plan.rounds() > 0 && d.last_round() >= d.plan.rounds(),
     })
 }
 
@@ -238,6 +244,10 @@ pub struct StandingLine {
     pub name: String,
     /// Club.
     pub club: String,
+    /// TSH's rating class (empty: none).
+    pub class: String,
+    /// Rank within the rating class, from 1 (TSH's `rcrank`); none without a class.
+    pub class_rank: Option<usize>,
     /// Wins (a tie counts half).
     pub wins: f64,
     /// Losses.
@@ -392,16 +402,25 @@ fn first_place_marks(
 /// The standings of a loaded division.
 pub(super) fn standings_of(d: &Loaded) -> Result<StandingsView, AppError> {
     let division_id = d.div.id;
-    let t = tally(&d.meta(), &d.lines(), &d.options);
+    let t = d.tally(&d.lines(), d.last_round());
     let est = estimates(d, None)?;
     let rows = ranked(t.into_values());
     let (gibsonized, first) = first_place_marks(d, &rows);
+    // Rank within each rating class, in the standings' order (TSH's `rcrank`).
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     let lines = rows
         .into_iter()
         .enumerate()
         .map(|(i, r)| {
             let p = d.players.iter().find(|p| i64::from(p.number) == r.player);
             let e = est.iter().find(|e| e.player == r.player);
+            let class = p.map_or("", |p| p.class.as_str());
+            let class_rank = (!class.is_empty()).then(|| {
+                *seen
+                    .entry(class.to_owned())
+                    .and_modify(|n| *n += 1)
+                    .or_insert(1)
+            });
             #[allow(clippy::cast_precision_loss)]
             let wins = r.wins2 as f64 / 2.0;
             StandingLine {
@@ -409,6 +428,8 @@ pub(super) fn standings_of(d: &Loaded) -> Result<StandingsView, AppError> {
                 number: r.player,
                 name: p.map(|p| p.name.clone()).unwrap_or_default(),
                 club: p.map(|p| p.club.clone()).unwrap_or_default(),
+                class: class.to_owned(),
+                class_rank,
                 wins,
                 losses: r.losses,
                 spread: r.spread,
@@ -446,8 +467,19 @@ fn csv_of(header: &[&str], rows: Vec<Vec<String>>) -> Result<String, AppError> {
 pub fn standings_csv(s: &StandingsView) -> Result<String, AppError> {
     csv_of(
         &[
-            "rank", "number", "name", "club", "wins", "losses", "spread", "points", "rating",
-            "estimate", "change",
+            "rank",
+            "number",
+            "name",
+            "club",
+            "wins",
+            "losses",
+            "spread",
+            "points",
+            "rating",
+            "estimate",
+            "change",
+            "class",
+            "class_rank",
         ],
         s.lines
             .iter()
@@ -464,6 +496,8 @@ pub fn standings_csv(s: &StandingsView) -> Result<String, AppError> {
                     l.rating.to_string(),
                     l.estimate.to_string(),
                     l.change.to_string(),
+                    l.class.clone(),
+                    l.class_rank.map(|r| r.to_string()).unwrap_or_default(),
                 ]
             })
             .collect(),

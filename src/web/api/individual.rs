@@ -147,6 +147,7 @@ pub async fn tourney_js(
     path = "/api/v1/individual/divisions/{id}/players",
     operation_id = "addIndividualPlayer",
     summary = "Add a player, numbered next; once rounds are paired, a late entry from the next round (director)",
+    description = "A late entrant's rounds before their first count as the division's `late_rounds` says. Refused (409) once every round of the plan is paired: the player would play no game.",
     params(("id" = i64, Path, description = "Division id.")),
     request_body = crate::services::individual::NewPlayerRequest,
     responses(

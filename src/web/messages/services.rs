@@ -338,4 +338,19 @@ pub const SERVICE_REFUSALS: &[(&str, &str)] = &[
         "unknown rating method {name}: choose glicko2, naspa, wespa or absp",
         "indr-err-method",
     ),
+    // Late entries, rating classes and TSH's text fields (issue 18).
+    ("one of no_game, forfeit, bye", "ind19-err-late-rounds"),
+    (
+        "at most 40 characters, no control characters",
+        "ind19-err-tsh-text",
+    ),
+    (
+        "all {n} rounds of the plan are paired: a player added now would play no game",
+        "ind19-err-plan-paired",
+    ),
+    (
+        "player {n}: {field}: at most 40 characters",
+        "ind19-err-t-text",
+    ),
+    ("no rating class {c} in this division", "ind19-err-no-class"),
 ];

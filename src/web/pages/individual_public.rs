@@ -39,6 +39,8 @@ struct StandingsPage {
     tab: Tab,
     print: bool,
     lines: Vec<PublicLine>,
+    /// The rating class shown (`?class=`), ranked within it; none: everyone.
+    class: Option<String>,
 }
 
 #[derive(Template)]
@@ -71,6 +73,12 @@ struct ClubPageT {
     c: ClubPage,
 }
 
+/// `?class=A`: the standings of one rating class (TSH's prize view by class).
+#[derive(Debug, Deserialize)]
+pub struct ClassQuery {
+    class: Option<String>,
+}
+
 /// `?round=N`: one round only (the printable pairings and results default to the latest).
 #[derive(Debug, Deserialize)]
 pub struct RoundQuery {
@@ -92,17 +100,29 @@ async fn standings_with(
     csrf: CsrfToken,
     id: DivisionId,
     print: bool,
+    class: Option<String>,
 ) -> Result<HttpResponse, AppError> {
     let u = uid(&user);
     let s: PublicStandings = state
         .db(move |conn| ind::public_standings(conn, u, id))
         .await?;
+    let class = class.filter(|c| !c.is_empty());
+    let mut lines = s.lines;
+    if let Some(c) = &class {
+        if !s.head.classes.contains(c) {
+            return Err(AppError::not_found(format!(
+                "no rating class {c} in this division"
+            )));
+        }
+        lines.retain(|l| l.line.class == *c);
+    }
     let p = StandingsPage {
         chrome: chrome_for(&req, user, &csrf, &s.head),
         head: s.head,
         tab: Tab::Standings,
         print,
-        lines: s.lines,
+        lines,
+        class,
     };
     page(&p, &p.chrome, StatusCode::OK)
 }
@@ -114,8 +134,10 @@ pub async fn standings(
     user: MaybeUser,
     csrf: CsrfToken,
     id: web::Path<DivisionId>,
+    q: web::Query<ClassQuery>,
 ) -> Result<HttpResponse, AppError> {
-    standings_with(req, state, user, csrf, id.into_inner(), false).await
+    let class = q.into_inner().class;
+    standings_with(req, state, user, csrf, id.into_inner(), false, class).await
 }
 
 /// `GET /individual/divisions/{id}/standings/print`.
@@ -125,8 +147,10 @@ pub async fn standings_print(
     user: MaybeUser,
     csrf: CsrfToken,
     id: web::Path<DivisionId>,
+    q: web::Query<ClassQuery>,
 ) -> Result<HttpResponse, AppError> {
-    standings_with(req, state, user, csrf, id.into_inner(), true).await
+    let class = q.into_inner().class;
+    standings_with(req, state, user, csrf, id.into_inner(), true, class).await
 }
 
 async fn rounds_with(

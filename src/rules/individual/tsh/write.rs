@@ -118,11 +118,44 @@ fn seeds(d: &Division) -> Vec<usize> {
         .collect()
 }
 
+/// TSH's `rcrank` of every player with a rating `class`, by player in order: their rank within
+/// the class before the event (by rating, ties sharing the better rank), then after each round
+/// with results (among the class, in the order of `rrank`); none for a player without a class.
+fn class_ranks(d: &Division, rrank: &[Vec<usize>]) -> Vec<Option<Vec<usize>>> {
+    let class = |i: usize| {
+        d.players
+            .get(i)
+            .and_then(|p| p.field("class"))
+            .filter(|c| !c.is_empty())
+    };
+    (0..d.players.len())
+        .map(|i| {
+            let mine = class(i)?;
+            let peers: Vec<usize> = (0..d.players.len())
+                .filter(|&j| class(j) == Some(mine))
+                .collect();
+            let rating = |j: usize| d.players.get(j).map_or(0, |p| p.rating);
+            let before = 1 + peers.iter().filter(|&&j| rating(j) > rating(i)).count();
+            let rounds = rrank.get(i).map_or(0, Vec::len);
+            let after = (0..rounds).map(|r| {
+                let at = |j: usize| rrank.get(j).and_then(|v| v.get(r)).copied();
+                let me = at(i);
+                1 + peers
+                    .iter()
+                    .filter(|&&j| matches!((at(j), me), (Some(x), Some(m)) if x < m))
+                    .count()
+            });
+            Some(std::iter::once(before).chain(after).collect())
+        })
+        .collect()
+}
+
 fn player_json(
     id: usize,
     p: &Player,
     newr: Option<&Vec<i64>>,
     rrank: Option<(usize, &Vec<usize>)>,
+    rcrank: Option<&Vec<usize>>,
 ) -> Value {
     let mut etc = serde_json::Map::new();
     for (key, values) in &p.fields {
@@ -138,6 +171,10 @@ fn player_json(
     if let Some((seed, ranks)) = rrank {
         let all: Vec<usize> = std::iter::once(seed).chain(ranks.iter().copied()).collect();
         etc.insert("rrank".into(), json!(all));
+    }
+    // TSH's `rcrank`: the same within the player's rating class.
+    if let Some(ranks) = rcrank {
+        etc.insert("rcrank".into(), json!(ranks));
     }
     // Coverage tools read `etc.p12[round]` for every round: always there, as TSH keeps it.
     etc.entry("p12").or_insert_with(|| json!([]));
@@ -161,8 +198,9 @@ fn player_json(
 /// and `players` indexed by player number (index 0 is `null`), each player with `id`, `name`,
 /// `rating`, `pairings` (0: bye; null: not paired), `scores`, `newr` (latest estimate), `photo`
 /// and `etc` (the `.t` fields as arrays, numbers as numbers: `p12` firsts, `board` tables,
-/// `off`, `newr` the estimates after each round and `rrank` the seed then the rank after each
-/// round with results); keys in alphabetical order, as TSH
+/// `off`, `newr` the estimates after each round, `rrank` the seed then the rank after each
+/// round with results, `rcrank` the same within the player's rating `class`, and the line's
+/// other fields: `class`, `team`, `rtime`, …); keys in alphabetical order, as TSH
 /// writes them.
 pub fn tourney_js(event_name: &str, divisions: &[CoverageDivision]) -> String {
     let max_rounds = divisions.iter().map(|d| d.max_rounds).max().unwrap_or(0);
@@ -171,10 +209,12 @@ pub fn tourney_js(event_name: &str, divisions: &[CoverageDivision]) -> String {
         .map(|c| {
             let d = &c.division;
             let seed = seeds(d);
+            let rcrank = class_ranks(d, &c.rrank);
             let players =
                 std::iter::once(Value::Null).chain(d.players.iter().enumerate().map(|(i, p)| {
                     let rrank = seed.get(i).copied().zip(c.rrank.get(i));
-                    player_json(i + 1, p, c.newr.get(i), rrank)
+                    let rcrank = rcrank.get(i).and_then(Option::as_ref);
+                    player_json(i + 1, p, c.newr.get(i), rrank, rcrank)
                 }));
             let scored = d
                 .players

@@ -68,6 +68,11 @@ impl Fields {
         self.0.get(name).map_or("", String::as_str)
     }
 
+    /// A field as typed, none when empty (the service's default then applies).
+    pub fn optional(&self, name: &str) -> Option<String> {
+        Some(self.get(name).trim().to_owned()).filter(|v| !v.is_empty())
+    }
+
     /// A plan row's field (`first`, `last`, `method`) of row `i`.
     pub fn row(&self, name: &str, i: impl std::fmt::Display) -> &str {
         self.get(&format!("{name}{i}"))
@@ -265,6 +270,15 @@ impl EventPage {
         self.value(form, &format!("{name}{i}"))
     }
 
+    /// The late-entry rule chosen in the form (`no_game` by default).
+    fn late_is(&self, form: &str, rule: impl AsRef<str>) -> bool {
+        let rule = rule.as_ref();
+        match self.value(form, "late_rounds").as_str() {
+            "" => rule == "no_game",
+            v => v == rule,
+        }
+    }
+
     /// The plan row's method (round robin in the first row by default, Swiss after).
     fn method_is(&self, form: &str, i: &u32, method: impl AsRef<str>) -> bool {
         let method = method.as_ref();
@@ -345,6 +359,7 @@ pub async fn create_division(
             plan,
             gibson_prizes: f.gibson()?,
             rating_method: Some(f.get("rating_method").to_owned()),
+            late_rounds: f.optional("late_rounds"),
         })
     });
     let result = match body {
@@ -393,6 +408,7 @@ pub async fn import_division(
             plan,
             gibson_prizes: f.gibson()?,
             rating_method: Some(f.get("rating_method").to_owned()),
+            late_rounds: f.optional("late_rounds"),
             file: f.get("file").to_owned(),
         })
     });

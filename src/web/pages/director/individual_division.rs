@@ -11,6 +11,7 @@ use askama::Template;
 use super::individual::{Fields, StickyForms};
 use super::{FormError, chrome, shown_at_form, status_of};
 use crate::error::AppError;
+use crate::rules::individual::late::LateRounds;
 use crate::rules::individual::standings::WithdrawnGames;
 use crate::services::individual::{
     self as ind, DivisionDesk, NewPlayerRequest, OverrideRequest, RatingMethodRequest,
@@ -49,6 +50,20 @@ impl DivisionPage {
     /// Whether a withdrawal's unscored games are byes for the opponents (else forfeits).
     fn withdrawal_gives_byes(&self) -> bool {
         self.v.options.withdrawn == WithdrawnGames::Bye
+    }
+
+    /// The division's rule for a late entrant's missed rounds, as the catalogues name it.
+    fn late_rule(&self) -> &'static str {
+        self.v.division.late_rounds.as_str()
+    }
+
+    /// The spread the late-entry rule counts a missed round with (0: no game).
+    fn late_spread(&self) -> i32 {
+        match self.v.division.late_rounds {
+            LateRounds::NoGame => 0,
+            LateRounds::Forfeit => self.v.options.forfeit_spread,
+            LateRounds::Bye => self.v.options.bye_spread,
+        }
     }
 
     /// A player's name by number (for the withdrawal records).
@@ -184,6 +199,8 @@ pub async fn add_player(
                 rating_system: optional(f.get("rating_system")),
                 rating_id: optional(f.get("rating_id")),
                 club: optional(f.get("club")),
+                class: optional(f.get("class")),
+                team: optional(f.get("team")),
             };
             let (now, desk) = (state.clock.now(), state.desk.clone());
             state

@@ -1,0 +1,8 @@
+Achterberg, Lieke       2010 5 3 2; 455 388 399; board 1 1 1; class A; newr 2005 2001 1996; p12 1 2 1; rcrank 1 1 2 2; rrank 1 2 4 6; rtime 1764806437 1764810037 1764813637; team Utrecht; time 1764813637
+Bălan, Mihai            1950 6 4 1; 398 466 432; board 2 2 1; class A; newr 1947 1944 1941; p12 2 1 2; rcrank 2 2 1 1; rrank 2 5 3 2; rtime 1764806474 1764810074 1764813674; team Bucharest; time 1764813674
+Chowdhury, Rina         1720 7 1 4; 377 421 356; board 3 1 2; class B; newr 1718 1717 1715; p12 1 1 2; rcrank 1 2 2 2; rrank 3 6 6 7; rtime 1764806511 1764810111 1764813711; team Dhaka; time 1764813711
+Dubois, Étienne         1680 8 2 3; 436 352 415; board 4 2 2; class B; newr 1680 1680 1680; p12 2 2 1; penalty 0 10 0; rcrank 2 1 1 1; rrank 4 1 5 3; rtime 1764806548 1764810148 1764813748; team Montréal Nord; time 1764813748
+Eriksen, Sigrid         1410 1 7 6; 361 390 429; board 1 3 3; class C; newr 1411 1413 1414; p12 2 2 1; rcrank 1 3 3 3; rrank 5 7 7 5; rtime 1764806585 1764810185 1764813785; team Oslo; time 1764813785
+Fofanah, Ibrahim        1390 2 8 5; 402 441 380; board 2 4 3; class C; newr 1393 1396 1399; p12 1 1 2; rcrank 2 2 1 2; rrank 6 4 1 4; rtime 1764806622 1764810222 1764813822; team Freetown; time 1764813822
+García Lorca, Inés      1205 3 5 8; 412 390 401; board 3 3 4; class C; newr 1209 1214 1218; p12 2 1 2; rcrank 3 1 2 1; rrank 7 3 2 1; rtime 1764806659 1764810259 1764813859; time 1764813859
+Haddad, Karim              0 4 6 7; 310 375 364; board 4 4 4; class C; newr 1480 1485 1490; p12 1 2 1; rcrank 4 4 4 4; rrank 8 8 8 8; rtime 1764806696 1764810296 1764813896; team Beirut; time 1764813896
