@@ -324,6 +324,7 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
     let mut slip_sent: HashMap<u64, Instant> = HashMap::new();
     let mut verdicts: HashMap<String, usize> = HashMap::new();
     let mut turns = 0;
+    let load_at_start = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let game_started = Instant::now();
     let cpu_at_start = (server.cpu_secs(), own_cpu_secs());
     loop {
@@ -458,6 +459,7 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
         server.cpu_secs() - cpu_at_start.0,
         own_cpu_secs() - cpu_at_start.1,
     );
+    let load_at_end = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     // Let the last reads finish.
     std::thread::sleep(Duration::from_secs(5));
     stop.send_replace(true);
@@ -493,6 +495,18 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
         collect(r, Some(&mut ranking_read));
     }
     collect(&console, None);
+    // The re-read alone, from the frame's arrival to the table read (where the time goes).
+    let mut reread_alone: Vec<f64> = readers
+        .iter()
+        .flat_map(|r| {
+            r.lock()
+                .unwrap()
+                .iter()
+                .filter(|(seq, kind, ..)| kind == "play_placed" && placed.contains_key(seq))
+                .filter_map(|(_, _, at, done)| done.map(|d| ms(d - *at)))
+                .collect::<Vec<_>>()
+        })
+        .collect();
     let per_turn = frames as f64 / (o.readers.max(1) * turns.max(1)) as f64;
 
     let mut out = String::new();
@@ -504,7 +518,7 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
         o.arbitrators
     ));
     out.push_str(&format!(
-        "Readers ({}) follow the ranking stream and re-read {} (gzip, If-None-Match): {} with a body, {} not modified (304); {per_turn:.2} frames per reader per turn. CPU during the game: server {:.1} s, bench client {:.1} s.\n\n",
+        "Readers ({}) follow the ranking stream and re-read {} (gzip, If-None-Match): {} with a body, {} not modified (304); {per_turn:.2} frames per reader per turn. CPU during the game: server {:.1} s, bench client {:.1} s. Load average at the start: {}; at the end: {}.\n\n",
         if o.threaded_readers {
             "one OS thread each, blocking client".to_owned()
         } else {
@@ -514,7 +528,9 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
         READ_FULL.load(std::sync::atomic::Ordering::Relaxed),
         READ_NOT_MODIFIED.load(std::sync::atomic::Ordering::Relaxed),
         cpu.0,
-        cpu.1
+        cpu.1,
+        load_at_start.split_whitespace().take(3).collect::<Vec<_>>().join(" "),
+        load_at_end.split_whitespace().take(3).collect::<Vec<_>>().join(" "),
     ));
     out.push_str("| what (ms) | n | p50 | p90 | p99 | max |\n|---|---:|---:|---:|---:|---:|\n");
     for l in [
@@ -542,6 +558,10 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
         line(
             "top placed → ranking re-read done, per reader (target p99 < 200)",
             &mut ranking_read,
+        ),
+        line(
+            "frame → ranking re-read done, per reader (the re-read alone)",
+            &mut reread_alone,
         ),
         line("top placed → hall's panel re-read done", &mut hall_read),
         line(
