@@ -31,9 +31,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod common;
+mod duplicate_clients;
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -42,7 +43,8 @@ use arbiter::rules::duplicate as dup;
 use arbiter::rules::movegen::text::{parse_board_rows, parse_rack};
 use arbiter::rules::movegen::{Play, all_plays};
 use arbiter::rules::tiles::TileSet;
-use common::{admin_create, agent, follow_stream, get, get_if_changed, post, serve};
+use common::{admin_create, agent, get, post, serve};
+use duplicate_clients::{Hall, READ_FULL, READ_NOT_MODIFIED, Seen, readers, subscribe};
 use serde_json::{Value, json};
 
 struct Opts {
@@ -55,6 +57,12 @@ struct Opts {
     /// What readers re-read: the ranking page's table (`page`, as the page does) or the API's
     /// JSON ranking (`api`).
     reread_api: bool,
+    /// How the readers are run: `async` (default: one compiled client, tasks on
+    /// `reader_threads` threads) or `threads` (one OS thread each with a blocking client, as
+    /// the runs before 2026-12-01 18:00 did).
+    threaded_readers: bool,
+    /// Threads of the async readers' runtime.
+    reader_threads: usize,
 }
 
 fn opts() -> Opts {
@@ -66,6 +74,8 @@ fn opts() -> Opts {
         pg: "postgres://postgres@127.0.0.1:5432/test".into(),
         seed: 1,
         reread_api: false,
+        threaded_readers: false,
+        reader_threads: 1,
     };
     let args: Vec<String> = std::env::args().collect();
     let mut i = 1;
@@ -84,6 +94,8 @@ fn opts() -> Opts {
             "--pg" => o.pg = v,
             "--seed" => o.seed = v.parse().unwrap(),
             "--reread" => o.reread_api = v == "api",
+            "--readers-client" => o.threaded_readers = v == "threads",
+            "--reader-threads" => o.reader_threads = v.parse().unwrap(),
             _ => {
                 i += 1;
                 continue;
@@ -92,95 +104,6 @@ fn opts() -> Opts {
         i += 2;
     }
     o
-}
-
-// ---------------------------------------------------------------- SSE subscribers
-
-/// What one subscriber saw: (seq, kind, when the frame arrived, when its re-read ended).
-type Seen = Arc<Mutex<Vec<(u64, String, Instant, Option<Instant>)>>>;
-
-/// Readers' conditional re-reads answered with a body (200) and without (304).
-static READ_FULL: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-static READ_NOT_MODIFIED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-
-/// What every subscriber shares: where the server is, the barrier all wait at once subscribed,
-/// the signal that ends the streams, and whether one could not subscribe.
-#[derive(Clone)]
-struct Hall {
-    addr: String,
-    base: String,
-    ready: Arc<std::sync::Barrier>,
-    stop: tokio::sync::watch::Receiver<bool>,
-    failed: Arc<AtomicBool>,
-}
-
-/// Follows the stream at `path` (`common::follow_stream`), on a thread of its own as a browser
-/// would: `reread` (when given) is fetched after a frame of a kind in `on`, or after every frame
-/// when `on` is empty (with the ETag last seen when `conditional`), before the next frame is
-/// read; slip frames are kept one in `sample` (a hall's thousand slips per turn would fill
-/// memory).
-fn subscribe(
-    hall: &Hall,
-    path: String,
-    reread: Option<String>,
-    on: &'static [&'static str],
-    sample: u64,
-    conditional: bool,
-) -> Seen {
-    let seen: Seen = Arc::default();
-    let out = seen.clone();
-    let hall = hall.clone();
-    std::thread::Builder::new()
-        .stack_size(512 * 1024)
-        .spawn(move || {
-            let a = agent();
-            let url = reread.map(|r| format!("{}{r}", hall.base));
-            let mut etag: Option<String> = None;
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            let on_message = |v: &Value, at: Instant| {
-                let kind = v["kind"].as_str().unwrap_or_default().to_owned();
-                let seq = v["seq"].as_u64().unwrap_or(0);
-                if kind == "slip_recorded" && !seq.is_multiple_of(sample) {
-                    return;
-                }
-                let wanted = on.is_empty() || on.contains(&kind.as_str());
-                let done = url.as_deref().filter(|_| wanted).map(|url| {
-                    if conditional {
-                        let (status, next) = get_if_changed(&a, url, etag.as_deref());
-                        let counter = if status == 304 {
-                            &READ_NOT_MODIFIED
-                        } else {
-                            &READ_FULL
-                        };
-                        counter.fetch_add(1, Ordering::Relaxed);
-                        etag = next;
-                    } else {
-                        get(&a, url, None, false);
-                    }
-                    Instant::now()
-                });
-                out.lock().unwrap().push((seq, kind, at, done));
-            };
-            let opened = rt.block_on(follow_stream(
-                &hall.addr,
-                &path,
-                hall.stop.clone(),
-                || {
-                    hall.ready.wait();
-                },
-                on_message,
-            ));
-            if !opened {
-                // Counted in, so the bench is not left waiting; it stops at the barrier.
-                hall.failed.store(true, Ordering::Relaxed);
-                hall.ready.wait();
-            }
-        })
-        .unwrap();
-    seen
 }
 
 // ---------------------------------------------------------------- slips
@@ -239,6 +162,15 @@ fn line(name: &str, v: &mut [f64]) -> String {
         pct(v, 99.0),
         pct(v, 100.0)
     )
+}
+
+/// This process's user and system CPU seconds so far (every thread: the bench's clients).
+fn own_cpu_secs() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let rest = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or_default();
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
 }
 
 fn ms(d: Duration) -> f64 {
@@ -318,7 +250,15 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
     let subs = Hall {
         addr: server.addr.clone(),
         base: base.clone(),
-        ready: Arc::new(std::sync::Barrier::new(o.readers + 3)),
+        // The main thread, the hall, the console, and each reader's thread (one per reader
+        // for `threads`, else the async client's threads).
+        ready: Arc::new(std::sync::Barrier::new(
+            3 + if o.threaded_readers {
+                o.readers
+            } else {
+                o.reader_threads.max(1)
+            },
+        )),
         stop: stopped,
         failed: Arc::default(),
     };
@@ -335,18 +275,25 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
     } else {
         format!("/duplicate/events/{event_id}/ranking/table")
     };
-    let readers: Vec<Seen> = (0..o.readers)
-        .map(|_| {
-            subscribe(
-                &subs,
-                format!("/duplicate/events/{event_id}/ranking/live"),
-                Some(reread.clone()),
-                &[],
-                97,
-                true,
-            )
+    let stream = format!("/duplicate/events/{event_id}/ranking/live");
+    let readers: Vec<Seen> = if o.threaded_readers {
+        (0..o.readers)
+            .map(|_| subscribe(&subs, stream.clone(), Some(reread.clone()), &[], 97, true))
+            .collect()
+    } else {
+        readers::spawn(readers::Plan {
+            addr: subs.addr.clone(),
+            stream,
+            reread: reread.clone(),
+            readers: o.readers,
+            threads: o.reader_threads,
+            ready: subs.ready.clone(),
+            stop: subs.stop.clone(),
+            failed: subs.failed.clone(),
+            full: &READ_FULL,
+            not_modified: &READ_NOT_MODIFIED,
         })
-        .collect();
+    };
     let console = subscribe(
         &subs,
         format!("/events/{event_id}/live"),
@@ -377,7 +324,9 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
     let mut slip_sent: HashMap<u64, Instant> = HashMap::new();
     let mut verdicts: HashMap<String, usize> = HashMap::new();
     let mut turns = 0;
+    let load_at_start = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let game_started = Instant::now();
+    let cpu_at_start = (server.cpu_secs(), own_cpu_secs());
     loop {
         let (g, _) = cmd(json!({"type": "draw"}));
         if g["phase"] == "ended" {
@@ -506,6 +455,11 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
         );
     }
     let game_secs = game_started.elapsed().as_secs_f64();
+    let cpu = (
+        server.cpu_secs() - cpu_at_start.0,
+        own_cpu_secs() - cpu_at_start.1,
+    );
+    let load_at_end = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     // Let the last reads finish.
     std::thread::sleep(Duration::from_secs(5));
     stop.send_replace(true);
@@ -541,6 +495,18 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
         collect(r, Some(&mut ranking_read));
     }
     collect(&console, None);
+    // The re-read alone, from the frame's arrival to the table read (where the time goes).
+    let mut reread_alone: Vec<f64> = readers
+        .iter()
+        .flat_map(|r| {
+            r.lock()
+                .unwrap()
+                .iter()
+                .filter(|(seq, kind, ..)| kind == "play_placed" && placed.contains_key(seq))
+                .filter_map(|(_, _, at, done)| done.map(|d| ms(d - *at)))
+                .collect::<Vec<_>>()
+        })
+        .collect();
     let per_turn = frames as f64 / (o.readers.max(1) * turns.max(1)) as f64;
 
     let mut out = String::new();
@@ -552,10 +518,19 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
         o.arbitrators
     ));
     out.push_str(&format!(
-        "Readers follow the ranking stream and re-read {} (gzip, If-None-Match): {} with a body, {} not modified (304); {per_turn:.2} frames per reader per turn.\n\n",
+        "Readers ({}) follow the ranking stream and re-read {} (gzip, If-None-Match): {} with a body, {} not modified (304); {per_turn:.2} frames per reader per turn. CPU during the game: server {:.1} s, bench client {:.1} s. Load average at the start: {}; at the end: {}.\n\n",
+        if o.threaded_readers {
+            "one OS thread each, blocking client".to_owned()
+        } else {
+            format!("one async client on {} thread(s)", o.reader_threads.max(1))
+        },
         if o.reread_api { "the JSON ranking" } else { "the ranking page's table" },
         READ_FULL.load(std::sync::atomic::Ordering::Relaxed),
-        READ_NOT_MODIFIED.load(std::sync::atomic::Ordering::Relaxed)
+        READ_NOT_MODIFIED.load(std::sync::atomic::Ordering::Relaxed),
+        cpu.0,
+        cpu.1,
+        load_at_start.split_whitespace().take(3).collect::<Vec<_>>().join(" "),
+        load_at_end.split_whitespace().take(3).collect::<Vec<_>>().join(" "),
     ));
     out.push_str("| what (ms) | n | p50 | p90 | p99 | max |\n|---|---:|---:|---:|---:|---:|\n");
     for l in [
@@ -583,6 +558,10 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
         line(
             "top placed → ranking re-read done, per reader (target p99 < 200)",
             &mut ranking_read,
+        ),
+        line(
+            "frame → ranking re-read done, per reader (the re-read alone)",
+            &mut reread_alone,
         ),
         line("top placed → hall's panel re-read done", &mut hall_read),
         line(

@@ -61,9 +61,12 @@ pub fn free_port() -> u16 {
         .port()
 }
 
-/// The arbiter binary on `data`, on SQLite or on `db`.
+/// The arbiter binary on `data`, on SQLite or on `db`. `ARBITER_BENCH_BIN` names another
+/// build of it (to compare two builds with the same bench client).
 pub fn arbiter(data: &Path, db: Option<&str>) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    let bin = std::env::var("ARBITER_BENCH_BIN")
+        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_arbiter").to_owned());
+    let mut c = Command::new(bin);
     c.arg("--data-dir").arg(data).env("RUST_LOG", "warn");
     match db {
         Some(url) => c.env("DATABASE_URL", url),

@@ -92,9 +92,46 @@ pub struct RankingBytes {
     /// HTML fragments by event, then by language code.
     fragments: Mutex<HashMap<EventId, HashMap<&'static str, Kept<EncodedFragment>>>>,
     /// Per public event, the lock its readers take to compute (see [`RankingBytes::flight`]).
-    flights: Mutex<HashMap<EventId, Arc<tokio::sync::Mutex<()>>>>,
+    flights: Mutex<HashMap<EventId, Flight>>,
     /// Whether each event was public when its ranking was last encoded.
     public: Mutex<HashMap<EventId, bool>>,
+}
+
+/// One public event's readers' flight: the reader that finds nothing fresh and nobody
+/// computing leads (computes and keeps the bytes); the others wait for it and are let go
+/// together when it is done. (It was a mutex that every reader took in turn: a thousand
+/// readers after a placed top were handed it one by one, each handing over only once its own
+/// worker thread came round to it, behind the frames and requests queued there; the last
+/// reader of a hall waited out that whole chain.)
+#[derive(Debug, Clone, Default)]
+pub struct Flight(Arc<tokio::sync::RwLock<()>>);
+
+/// A reader's place in a [`Flight`].
+#[derive(Debug)]
+pub enum Turn {
+    /// Computes; the others wait until this is dropped.
+    Lead(tokio::sync::OwnedRwLockWriteGuard<()>),
+    /// Waited for a leader (or found none); holds nothing, so it keeps no one waiting.
+    Followed,
+}
+
+impl Flight {
+    /// Leads when nobody computes, otherwise waits for the leader to be done.
+    pub async fn join(&self) -> Turn {
+        match self.0.clone().try_write_owned() {
+            Ok(lead) => Turn::Lead(lead),
+            Err(_) => {
+                // Readers are granted together when the leader's write guard drops.
+                drop(self.0.read().await);
+                Turn::Followed
+            }
+        }
+    }
+
+    /// The same flight (for tests).
+    pub fn same(&self, other: &Flight) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -236,12 +273,12 @@ impl RankingBytes {
         Ok(bytes)
     }
 
-    /// The lock a reader of `event` takes before computing its ranking when it found nothing
+    /// The flight a reader of `event` joins before computing its ranking when it found nothing
     /// fresh, and then looks again: of a hall of readers re-reading at once after a change, one
     /// computes and the others take its bytes (before, up to the pool's size computed and
     /// rendered the same 1,000 lines side by side). `None` for an event known to be private:
     /// nothing is served to its readers without asking who reads, so they would only queue.
-    pub fn flight(&self, event: EventId) -> Option<Arc<tokio::sync::Mutex<()>>> {
+    pub fn flight(&self, event: EventId) -> Option<Flight> {
         if lock(&self.public).get(&event) == Some(&false) {
             return None;
         }
@@ -410,9 +447,51 @@ mod tests {
         let ev = EventId(4);
         // Unknown yet: a flight, the same for every reader.
         let (a, b) = (c.flight(ev).unwrap(), c.flight(ev).unwrap());
-        assert!(Arc::ptr_eq(&a, &b));
+        assert!(a.same(&b));
         c.encode(ev, 0, "k", true, &view()).unwrap();
-        assert!(Arc::ptr_eq(&c.flight(ev).unwrap(), &a));
-        assert!(c.flight(EventId(5)).is_some_and(|f| !Arc::ptr_eq(&f, &a)));
+        assert!(c.flight(ev).unwrap().same(&a));
+        assert!(c.flight(EventId(5)).is_some_and(|f| !f.same(&a)));
+    }
+
+    // Issue 16 (the hall's 1,000 ranking readers): one reader leads, the others wait for it
+    // and are all let go when it is done, none holding anything the others wait for. Here
+    // the followers meet at a barrier after their turn: a flight that handed a lock to one
+    // follower at a time (held until its answer was made) never lets the second one through.
+    #[test]
+    fn followers_are_let_go_together_when_the_leader_is_done() {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            let flight = Flight::default();
+            let Turn::Lead(lead) = flight.join().await else {
+                panic!("the first reader leads");
+            };
+            let meet = Arc::new(tokio::sync::Barrier::new(3));
+            let followers: Vec<_> = (0..3)
+                .map(|_| {
+                    let (flight, meet) = (flight.clone(), meet.clone());
+                    tokio::spawn(async move {
+                        let turn = flight.join().await;
+                        assert!(matches!(turn, Turn::Followed), "the others follow");
+                        meet.wait().await;
+                        turn
+                    })
+                })
+                .collect();
+            tokio::task::yield_now().await;
+            assert!(
+                followers.iter().all(|f| !f.is_finished()),
+                "they wait for the leader"
+            );
+            drop(lead);
+            for f in followers {
+                let turn = tokio::time::timeout(Duration::from_secs(5), f).await;
+                assert!(turn.is_ok(), "every follower went on");
+            }
+            // Nobody is left holding it: the next reader leads.
+            assert!(matches!(flight.join().await, Turn::Lead(_)));
+        });
     }
 }

@@ -159,7 +159,7 @@ pub async fn ranking(
                 .then(|| state.standings.duplicate.flight(id))
                 .flatten();
             let turn = match flight {
-                Some(f) => Some(f.lock_owned().await),
+                Some(f) => Some(f.join().await),
                 None => None,
             };
             let made_meanwhile = turn

@@ -1,0 +1,106 @@
+//! The Duplicate bench's clients that follow live streams: the hall display and the console
+//! (and, with `--readers-client threads`, each ranking reader) as one OS thread each with a
+//! blocking client, as a browser tab would; `readers` runs the ranking readers as one compiled
+//! async client instead (the default).
+
+#![allow(dead_code)]
+
+pub mod readers;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use serde_json::Value;
+
+use crate::common::{agent, follow_stream, get, get_if_changed};
+
+// ---------------------------------------------------------------- SSE subscribers
+
+/// What one subscriber saw: (seq, kind, when the frame arrived, when its re-read ended).
+pub type Seen = Arc<Mutex<Vec<(u64, String, Instant, Option<Instant>)>>>;
+
+/// Readers' conditional re-reads answered with a body (200) and without (304).
+pub static READ_FULL: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+pub static READ_NOT_MODIFIED: std::sync::atomic::AtomicUsize =
+    std::sync::atomic::AtomicUsize::new(0);
+
+/// What every subscriber shares: where the server is, the barrier all wait at once subscribed,
+/// the signal that ends the streams, and whether one could not subscribe.
+#[derive(Clone)]
+pub struct Hall {
+    pub addr: String,
+    pub base: String,
+    pub ready: Arc<std::sync::Barrier>,
+    pub stop: tokio::sync::watch::Receiver<bool>,
+    pub failed: Arc<AtomicBool>,
+}
+
+/// Follows the stream at `path` (`common::follow_stream`), on a thread of its own as a browser
+/// would: `reread` (when given) is fetched after a frame of a kind in `on`, or after every frame
+/// when `on` is empty (with the ETag last seen when `conditional`), before the next frame is
+/// read; slip frames are kept one in `sample` (a hall's thousand slips per turn would fill
+/// memory).
+pub fn subscribe(
+    hall: &Hall,
+    path: String,
+    reread: Option<String>,
+    on: &'static [&'static str],
+    sample: u64,
+    conditional: bool,
+) -> Seen {
+    let seen: Seen = Arc::default();
+    let out = seen.clone();
+    let hall = hall.clone();
+    std::thread::Builder::new()
+        .stack_size(512 * 1024)
+        .spawn(move || {
+            let a = agent();
+            let url = reread.map(|r| format!("{}{r}", hall.base));
+            let mut etag: Option<String> = None;
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            let on_message = |v: &Value, at: Instant| {
+                let kind = v["kind"].as_str().unwrap_or_default().to_owned();
+                let seq = v["seq"].as_u64().unwrap_or(0);
+                if kind == "slip_recorded" && !seq.is_multiple_of(sample) {
+                    return;
+                }
+                let wanted = on.is_empty() || on.contains(&kind.as_str());
+                let done = url.as_deref().filter(|_| wanted).map(|url| {
+                    if conditional {
+                        let (status, next) = get_if_changed(&a, url, etag.as_deref());
+                        let counter = if status == 304 {
+                            &READ_NOT_MODIFIED
+                        } else {
+                            &READ_FULL
+                        };
+                        counter.fetch_add(1, Ordering::Relaxed);
+                        etag = next;
+                    } else {
+                        get(&a, url, None, false);
+                    }
+                    Instant::now()
+                });
+                out.lock().unwrap().push((seq, kind, at, done));
+            };
+            let opened = rt.block_on(follow_stream(
+                &hall.addr,
+                &path,
+                hall.stop.clone(),
+                || {
+                    hall.ready.wait();
+                },
+                on_message,
+            ));
+            if !opened {
+                // Counted in, so the bench is not left waiting; it stops at the barrier.
+                hall.failed.store(true, Ordering::Relaxed);
+                hall.ready.wait();
+            }
+        })
+        .unwrap();
+    seen
+}
