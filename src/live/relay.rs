@@ -261,7 +261,9 @@ mod tests {
         ];
         let out = payloads("me", &pending).unwrap();
         assert_eq!(out.len(), 1);
-        assert_eq!(received(&out), pending[1..].to_vec());
+        // Handed on as a receiver does: the notification's appends, then its messages.
+        let want = [&pending[2], &pending[1], &pending[3]].map(Clone::clone);
+        assert_eq!(received(&out), want.to_vec());
     }
 
     // An instance's own notifications carry its origin (the relay ignores what it sent), and a
