@@ -21,7 +21,8 @@
 //!
 //! With `--pg`, two instances share a fresh database: moves go to the first; the opponent's
 //! reads, every stream and the lobby readers go to the second, so each move crosses the
-//! `LISTEN/NOTIFY` relay. Reported: the move request's p50/p99, move → frame latency at the
+//! `LISTEN/NOTIFY` relay, and the opponent re-reads once its stream has the move's message
+//! (as the page does; on one instance the move's answer already means the server has it). Reported: the move request's p50/p99, move → frame latency at the
 //! opponent and spectators, moves per second achieved against the pace asked for (saturation
 //! shows as the achieved rate falling behind), and the server's CPU seconds per move.
 
@@ -228,6 +229,9 @@ struct Tally {
     lobby_frames: AtomicU64,
     connected: AtomicUsize,
     failed: AtomicUsize,
+    /// `--pg`: the last seq each game's opponent heard on its stream (by slot), which the
+    /// opponent's re-read waits for.
+    heard: Vec<tokio::sync::watch::Sender<i64>>,
 }
 
 #[derive(Clone, Copy)]
@@ -265,6 +269,9 @@ async fn follow(
                 return;
             };
             let Some(&slot) = index.get(&g) else { return };
+            if let (Follower::Opponent, Some(h)) = (who, tally.heard.get(slot)) {
+                h.send_if_modified(|s| std::mem::replace(s, seq.max(*s)) < seq);
+            }
             let log = sent[slot].lock().unwrap();
             if let Some((_, at)) = log.iter().rev().find(|(before, _)| *before < seq) {
                 local.push(now.saturating_duration_since(*at).as_micros() as u32);
@@ -354,6 +361,7 @@ async fn play(
     sent: SentLog,
     moves: Arc<Moves>,
     words: Arc<Words>,
+    mut heard: Option<tokio::sync::watch::Receiver<i64>>,
 ) {
     let (Ok(mut a), Ok(mut b)) = (
         Http::connect(&moves_to).await,
@@ -436,7 +444,12 @@ async fn play(
             continue;
         }
         // The opponent's page re-reads the game after the live message, naming its seq (the
-        // message's id) so an instance holding the game that new answers from memory.
+        // message's id) so an instance holding the game that new answers from memory. With
+        // `--pg` the message comes from the other instance: the re-read waits for it, as the
+        // page does (a frame lost would show in the frame counts; the wait gives up at 2 s).
+        if let Some(h) = heard.as_mut() {
+            let _ = tokio::time::timeout(Duration::from_secs(2), h.wait_for(|s| *s >= seq)).await;
+        }
         let at = Instant::now();
         let reread = format!("{path}?seq={seq}");
         if let Ok((200, mut v)) = b.call("GET", &reread, &game.tokens[to_move], None).await {
@@ -562,7 +575,16 @@ fn main() {
     let index: Arc<HashMap<i64, usize>> =
         Arc::new(ids.iter().enumerate().map(|(i, g)| (*g, i)).collect());
     let sent: SentLog = Arc::new(ids.iter().map(|_| Mutex::new(Vec::new())).collect());
-    let tally = Arc::new(Tally::default());
+    let tally = Arc::new(Tally {
+        heard: if o.pg.is_some() {
+            ids.iter()
+                .map(|_| tokio::sync::watch::channel(0).0)
+                .collect()
+        } else {
+            Vec::new()
+        },
+        ..Tally::default()
+    });
     let moves = Arc::new(Moves::default());
     let lobby_reads = Arc::new(AtomicU64::new(0));
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
@@ -638,6 +660,10 @@ fn main() {
                 sent.clone(),
                 moves.clone(),
                 words.clone(),
+                tally
+                    .heard
+                    .get(slot)
+                    .map(tokio::sync::watch::Sender::subscribe),
             )));
         }
         for p in players {

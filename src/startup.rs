@@ -55,10 +55,14 @@ impl AppState {
         let keys = Keys::new(&settings.secret).map_err(StartError::Config)?;
         let live = crate::live::Live::default();
         let standings: Arc<crate::services::standings::StandingsCache> = Arc::default();
+        let online: Arc<crate::services::online::GameCache> = Arc::default();
         let relay = (settings.database.backend() == crate::config::Backend::Postgres).then(|| {
-            let (live, standings) = (live.clone(), standings.clone());
-            crate::live::spawn_pg_relay(settings.database.target().to_owned(), move |m| {
-                crate::services::desk::deliver(&live, &standings, m)
+            let (live, standings, online) = (live.clone(), standings.clone(), online.clone());
+            crate::live::spawn_pg_relay(settings.database.target().to_owned(), move |r| match r {
+                crate::live::Relay::Live(m) => crate::services::desk::deliver(&live, &standings, m),
+                crate::live::Relay::Online(a) => {
+                    online.learn(a.game_id, &a.events);
+                }
             })
         });
         let publisher =
@@ -66,7 +70,8 @@ impl AppState {
         // One writer thread per instance: SQLite has a single writer anyway, and on PostgreSQL
         // measured two and four threads made smaller batches and a worse tail (BENCHMARKS.md).
         let writers = 1;
-        let desk = crate::services::desk::Desk::start(&settings.database, publisher, writers)?;
+        let desk =
+            crate::services::desk::Desk::start(&settings.database, publisher, writers, online)?;
         Ok(AppState {
             pool,
             desk: Arc::new(desk),

@@ -17,7 +17,7 @@ use tokio::sync::broadcast;
 
 use crate::vocab::{DivisionId, DuplicateGameId, EventId, MatchId, OnlineGameId, Seq};
 
-pub use relay::spawn_pg_relay;
+pub use relay::{OnlineAppend, Relay, spawn_pg_relay};
 use wire::Wire;
 
 /// One committed change, as live pages and the other instances hear of it.

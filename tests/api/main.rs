@@ -44,6 +44,7 @@ mod online_ends;
 mod online_overtime;
 mod online_pages;
 mod online_preview;
+mod online_relay;
 mod online_variants;
 mod openapi;
 mod ops;

@@ -44,7 +44,7 @@ pub(crate) use work::{Staged, current_at_table, execute as execute_one};
 use crate::config::DatabaseUrl;
 use crate::db::{DbConn, matches as rows};
 use crate::error::AppError;
-use crate::live::{Live, LiveMessage};
+use crate::live::{Live, LiveMessage, OnlineAppend, Relay};
 use crate::rules::game::{self, Command, State};
 use crate::services::standings::StandingsCache;
 use crate::services::writer::{CommandWriter, WriterStats};
@@ -55,7 +55,7 @@ use crate::services::writer::{CommandWriter, WriterStats};
 pub struct Publisher {
     live: Live,
     standings: Arc<StandingsCache>,
-    relay: Option<std::sync::mpsc::Sender<LiveMessage>>,
+    relay: Option<std::sync::mpsc::Sender<Relay>>,
 }
 
 impl Publisher {
@@ -63,7 +63,7 @@ impl Publisher {
     pub fn new(
         live: Live,
         standings: Arc<StandingsCache>,
-        relay: Option<std::sync::mpsc::Sender<LiveMessage>>,
+        relay: Option<std::sync::mpsc::Sender<Relay>>,
     ) -> Self {
         Self {
             live,
@@ -72,10 +72,18 @@ impl Publisher {
         }
     }
 
-    fn publish(&self, msgs: impl IntoIterator<Item = LiveMessage>) {
+    /// Tells a commit's changes: online appends to the other instances first (their game
+    /// caches are at the new seq before their pages hear of it), then each message to them and
+    /// to this instance's pages.
+    fn publish(&self, online: Vec<OnlineAppend>, msgs: impl IntoIterator<Item = LiveMessage>) {
+        if let Some(relay) = &self.relay {
+            for a in online {
+                let _ = relay.send(Relay::Online(a));
+            }
+        }
         for m in msgs {
             if let Some(relay) = &self.relay {
-                let _ = relay.send(m.clone());
+                let _ = relay.send(Relay::Live(m.clone()));
             }
             deliver(&self.live, &self.standings, m);
         }
@@ -111,6 +119,8 @@ pub fn deliver(live: &Live, standings: &StandingsCache, m: LiveMessage) {
 pub(crate) struct Changes {
     pub(crate) states: HashMap<MatchId, Arc<State>>,
     pub(crate) live: Vec<LiveMessage>,
+    /// Online games' new events, for the other instances' caches (never for pages).
+    pub(crate) online: Vec<OnlineAppend>,
 }
 
 /// The match cache and the publisher: what the desk and its writer threads share.
@@ -121,6 +131,11 @@ pub(crate) struct Core {
 }
 
 impl Core {
+    /// Whether other instances hear this one's commits (PostgreSQL).
+    pub(crate) fn relays(&self) -> bool {
+        self.publisher.relay.is_some()
+    }
+
     /// A core whose messages nobody hears (a desk without a server, tests).
     pub(crate) fn offline() -> Self {
         Self {
@@ -135,7 +150,7 @@ impl Core {
         for (id, state) in changes.states {
             self.cache.put(id, state);
         }
-        self.publisher.publish(changes.live);
+        self.publisher.publish(changes.online, changes.live);
     }
 
     /// The state of a match as its log says now, read outside any transaction (what is read
@@ -166,8 +181,14 @@ pub struct Desk {
 }
 
 impl Desk {
-    /// A desk whose tablets' commands are written by `writers` threads on `url`.
-    pub fn start(url: &DatabaseUrl, publisher: Publisher, writers: usize) -> std::io::Result<Self> {
+    /// A desk whose tablets' commands are written by `writers` threads on `url`, keeping its
+    /// online games in `online` (made first: the relay hands it what other instances commit).
+    pub fn start(
+        url: &DatabaseUrl,
+        publisher: Publisher,
+        writers: usize,
+        online: Arc<crate::services::online::GameCache>,
+    ) -> std::io::Result<Self> {
         let core = Core {
             cache: Arc::default(),
             publisher,
@@ -177,7 +198,7 @@ impl Desk {
             core,
             writer: Some(writer),
             duplicate: Arc::default(),
-            online: Arc::default(),
+            online,
         })
     }
 

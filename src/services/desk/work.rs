@@ -158,6 +158,15 @@ impl<'d> Work<'d> {
         self.changes.live.push(msg);
     }
 
+    /// Hands the events this transaction appended to an online game to the other instances'
+    /// game caches once it committed (PostgreSQL's relay; nothing on SQLite). Call it before
+    /// [`Work::announce`] of the game's message, which must not reach them first.
+    pub fn relay_online(&mut self, append: crate::live::OnlineAppend) {
+        if self.core.relays() {
+            self.changes.online.push(append);
+        }
+    }
+
     /// Writes one decided command through [`Staged::write`] and remembers what it changed.
     fn write_one(
         &mut self,

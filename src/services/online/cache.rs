@@ -26,6 +26,19 @@ pub struct GameCache {
     names: Mutex<HashMap<UserId, String>>,
 }
 
+/// What [`GameCache::learn`] did with another instance's events.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Learned {
+    /// The held state moved to their last seq.
+    Applied,
+    /// The held state already had them.
+    Known,
+    /// They do not follow the held state (events in between were missed): not applied.
+    Gap,
+    /// The game is not held here.
+    NotHeld,
+}
+
 /// What never changes about a game once it is made (from its row): who plays which side, the
 /// variant, whether it is rated.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -129,6 +142,38 @@ impl GameCache {
         if m.get(&id).is_none_or(|old| old.last_seq <= state.last_seq) {
             m.insert(id, state);
         }
+    }
+
+    /// Applies what another instance committed to a game (heard through the PostgreSQL relay,
+    /// `live::Relay::Online`), so a re-read on this instance after the live message is answered
+    /// from memory. Only a continuation of the state held is applied: events it already has are
+    /// skipped; after a gap (a notification missed, e.g. while the relay reconnected) the state
+    /// is left where it was, and a reader asking for the newer seq reads the missing events from
+    /// the database ([`GameCache::state`]). A game not held waits for its first reader.
+    pub fn learn(&self, id: OnlineGameId, events: &[OnlineEvent]) -> Learned {
+        let Some(held) = self.get(id) else {
+            return Learned::NotHeld;
+        };
+        let newer: Vec<&OnlineEvent> = events.iter().filter(|e| e.seq > held.last_seq).collect();
+        let Some(first) = newer.first() else {
+            return Learned::Known;
+        };
+        if first.seq != held.last_seq + 1 || newer.windows(2).any(|w| w[1].seq != w[0].seq + 1) {
+            tracing::debug!(game = %id, held = held.last_seq, first = first.seq, "relay gap");
+            return Learned::Gap;
+        }
+        let mut state = Arc::unwrap_or_clone(held);
+        for e in newer {
+            online::apply(&mut state, e);
+        }
+        // `put` keeps whichever is newer if a reader stored the game meanwhile.
+        self.put(id, Arc::new(state));
+        Learned::Applied
+    }
+
+    /// The seq of the game's state this instance holds, if any (diagnostics and tests).
+    pub fn held_seq(&self, id: OnlineGameId) -> Option<u64> {
+        self.get(id).map(|s| s.last_seq)
     }
 
     /// The game's state as its row says it is (`row.last_seq`). Outside a transaction the

@@ -167,6 +167,11 @@ pub(super) fn write(
         rate(conn, row, after, now)?;
         work.announce(LiveMessage::Lobby);
     }
+    // The other instances' caches learn the events before their pages hear of the seq.
+    work.relay_online(crate::live::OnlineAppend {
+        game_id: row.id,
+        events: events.to_vec(),
+    });
     work.announce(LiveMessage::Online {
         game_id: row.id,
         seq,

@@ -32,7 +32,7 @@ use crate::rules::online::OnlineError;
 use crate::services::lexicons::{DEFAULT, LexiconStore};
 use crate::vocab::EventId;
 
-pub use cache::GameCache;
+pub use cache::{GameCache, Learned};
 pub use games::{
     GameSummary, OnlineGameView, cached_view, check_command, command, finished_record, game_view,
     record, sweep,

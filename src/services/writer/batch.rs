@@ -271,6 +271,7 @@ pub(super) fn write_batch(
             .filter(|(id, _)| moved.contains(id))
             .map(|(_, m)| m)
             .collect(),
+        online: Vec::new(),
     };
     Ok(Written {
         replies,

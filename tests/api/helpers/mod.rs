@@ -144,6 +144,30 @@ impl TestDb {
         self.pids("")
     }
 
+    /// PostgreSQL only: the sessions whose last statement was `LISTEN` (instances' live relays
+    /// that have not announced anything since).
+    pub fn pg_listeners(&self) -> Vec<i32> {
+        self.pids("AND query ILIKE 'LISTEN%'")
+    }
+
+    /// PostgreSQL only: ends the session `pid` (as a lost connection would) and waits until it
+    /// is gone.
+    pub fn pg_terminate(&self, pid: i32) {
+        let mut conn = PgConnection::establish(self.url.target()).unwrap();
+        diesel::sql_query("SELECT pg_terminate_backend($1)")
+            .bind::<diesel::sql_types::Integer, _>(pid)
+            .execute(&mut conn)
+            .unwrap();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+        while self.pg_sessions().contains(&pid) {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "session {pid} still there"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    }
+
     /// PostgreSQL only: waits until a session not among `before` has run `LISTEN` (an
     /// instance's live relay started since), so that what others announce reaches it.
     pub fn wait_for_new_listener(&self, before: &[i32]) {
