@@ -9,7 +9,8 @@
 //! - `public`: the public pages' views (Gibsonized leader, alphabetical pairings, players, clubs);
 //! - `slip_records`: a game's results slip (N8, N9) entered, corrected and confirmed;
 //! - `tsh`: `.t` import and export, `tourney.js`;
-//! - `phone`: players' slips from their own phones (number and PIN), the director's PIN sheet.
+//! - `phone`: players' slips from their own phones (number and PIN), the director's PIN sheet;
+//! - `withdrawals`: a player's withdrawal and its take-back, as records.
 
 mod director;
 mod phone;
@@ -58,7 +59,10 @@ pub use views::{
     DivisionView, IndivEventView, RoundLine, RoundView, StandingLine, StandingsView, event_view,
     results_csv, round_view, standings, standings_csv,
 };
-pub use withdrawals::{TakeBackRequest, take_back};
+pub use withdrawals::{
+    TakeBackRequest, WithdrawRequest, WithdrawalView, take_back, withdraw,
+};
+pub(crate) use withdrawals::withdrawal_views;
 
 /// A new individual event.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -402,113 +406,6 @@ pub fn add_player(
         )?;
         Ok(PlayerView::from(&p))
     })
-}
-
-/// Why a player withdraws (the withdrawal is a record: who, when, from which round, by whom).
-#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(as = IndivWithdrawRequest)]
-pub struct WithdrawRequest {
-    /// Why (illness, travel, …); may be empty.
-    pub reason: Option<String>,
-}
-
-/// A withdrawal record as the API shows it.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[schema(as = IndivWithdrawal)]
-pub struct WithdrawalView {
-    /// The player's number.
-    pub number: i32,
-    /// First round not played; none: the withdrawal was taken back.
-    pub from_round: Option<i32>,
-    /// Why.
-    pub reason: String,
-    /// Who recorded it (account id).
-    pub recorded_by: Option<UserId>,
-    /// When.
-    pub at: DateTime<Utc>,
-}
-
-/// Withdraws a player: they are not paired again, and their games still unscored count as
-/// the event's options say (forfeits, or byes for the opponents). The withdrawal is appended
-/// as a record; the player's `withdrawn_round` is its projection.
-pub fn withdraw(
-    conn: &mut DbConn,
-    desk: &Desk,
-    now: DateTime<Utc>,
-    user_id: UserId,
-    division_id: DivisionId,
-    number: i32,
-    req: &WithdrawRequest,
-) -> Result<PlayerView, AppError> {
-    let reason = withdrawals::check_reason(req.reason.as_deref())?;
-    desk.write(conn, |conn, work| {
-        let d = division_for_director(conn, user_id, division_id)?;
-        work.announce(LiveMessage::Individual {
-            event_id: d.div.event_id,
-            division_id,
-        });
-        let p = d
-            .players
-            .iter()
-            .find(|p| p.number == number)
-            .ok_or_else(|| AppError::not_found(format!("no player {number} in this division")))?;
-        if p.withdrawn_round.is_some() {
-            return Err(AppError::Conflict {
-                message: format!("player {number} has already withdrawn"),
-                current: None,
-            });
-        }
-        // The first round with no final result of theirs: that game on is not played.
-        let lines = d.lines();
-        let from = (1..=d.last_round())
-            .find(|&r| {
-                lines.iter().any(|l| {
-                    l.round == r
-                        && l.result.is_none()
-                        && l.b.is_some()
-                        && (l.a == i64::from(number) || l.b == Some(i64::from(number)))
-                })
-            })
-            .unwrap_or(d.last_round() + 1);
-        let from = i32::try_from(from).unwrap_or(i32::MAX);
-        rows::insert_withdrawal(
-            conn,
-            &rows::NewWithdrawal {
-                division_id,
-                player_id: p.id,
-                from_round: Some(from),
-                reason: &reason,
-                recorded_by: Some(user_id),
-                created_at: now.naive_utc(),
-            },
-        )?;
-        rows::withdraw(conn, p.id, from)?;
-        let mut v = PlayerView::from(p);
-        v.withdrawn_round = Some(from);
-        Ok(v)
-    })
-}
-
-/// The division's withdrawal records, oldest first (no role check: the caller checked it).
-pub(crate) fn withdrawal_views(
-    conn: &mut DbConn,
-    d: &Loaded,
-) -> Result<Vec<WithdrawalView>, AppError> {
-    Ok(rows::withdrawals(conn, d.div.id)?
-        .into_iter()
-        .map(|w| WithdrawalView {
-            number: d
-                .players
-                .iter()
-                .find(|p| p.id == w.player_id)
-                .map_or(0, |p| p.number),
-            from_round: w.from_round,
-            reason: w.reason,
-            recorded_by: w.recorded_by,
-            at: w.created_at.and_utc(),
-        })
-        .collect())
 }
 
 /// A division with everything its rounds and standings are made from.
