@@ -42,6 +42,7 @@ mod online_ends;
 mod online_overtime;
 mod online_pages;
 mod online_preview;
+mod online_timing;
 mod online_variants;
 mod openapi;
 mod ops;
