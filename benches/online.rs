@@ -5,26 +5,34 @@
 //! cargo bench --bench online -- --games 2000 --pace-ms 5000 --seconds 120
 //! cargo bench --bench online -- --games 2000 --pg postgres://postgres@127.0.0.1:5432/test
 //! #   options: --spectators 1 (per game)  --lobby 50 (lobby readers)  --setup-threads 4
+//! #            --client-threads 2  --movegen ahead|inline (inline: chosen when due, as before)
 //! ```
 //!
 //! The server is the real binary (`arbiter serve`, release build) in its own process. Accounts
 //! are made through `POST /api/v1/users` (self-registration is rate-limited per address), each
 //! signs in, player A of each game offers a seek and player B accepts it. Then one compiled
-//! client (tokio, one thread, plain HTTP/1.1 keep-alive, no browser) plays every game: every
+//! client (`--client-threads` one-thread tokio runtimes, game `i` and its streams on thread
+//! `i % n`; plain HTTP/1.1 keep-alive, no browser) plays every game: every
 //! `--pace-ms` ±50% the side to move plays the first legal play the move generator finds for its
 //! rack (the client's own copy of ENABLE; the first, not the top, to keep the client's share of
-//! the two cores small) or, with none, exchanges a tile or passes; the opponent then re-reads
+//! the two cores small; chosen as soon as the view is known, on the blocking pool, so it is
+//! off the measured path and off the socket threads) or, with none, exchanges a tile or
+//! passes; the opponent then re-reads
 //! its own view, as the game page does after each live message (naming the message's seq:
 //! `?seq=N`). A game that ends stops (the
-//! report counts them): at one move per 5 s a game lasts about two minutes. The opponent and the spectators follow the game's
-//! live stream; lobby readers follow the lobby's stream and read the lobby every 2 s.
+//! report counts them): at one move per 5 s a game lasts about two minutes. The opponent and
+//! the spectators follow the game's live stream; lobby readers follow the lobby's stream and read the lobby every 2 s.
 //!
 //! With `--pg`, two instances share a fresh database: moves go to the first; the opponent's
 //! reads, every stream and the lobby readers go to the second, so each move crosses the
 //! `LISTEN/NOTIFY` relay, and the opponent re-reads once its stream has the move's message
-//! (as the page does; on one instance the move's answer already means the server has it). Reported: the move request's p50/p99, move → frame latency at the
-//! opponent and spectators, moves per second achieved against the pace asked for (saturation
-//! shows as the achieved rate falling behind), and the server's CPU seconds per move.
+//! (as the page does; on one instance the move's answer already means the server has it).
+//! Reported: the move request's p50/p99, move → frame latency at the opponent and spectators,
+//! moves per second achieved against the pace asked for (saturation shows as the achieved rate falling behind), and the server's CPU seconds per move. Where a
+//! move's time goes: the server's own part from its `Server-Timing` header (`web::timing`:
+//! blocking-pool wait, pool wait, database calls, the SQLite writer turn, COMMIT), the rest
+//! (sockets and both event loops) by difference, the client's lateness in sending against its
+//! pace, its threads' timer lag, and the slowest 1% of moves broken down the same way.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -52,6 +60,8 @@ struct Opts {
     spectators: usize,
     lobby: usize,
     setup_threads: usize,
+    client_threads: usize,
+    movegen_ahead: bool,
     pg: Option<String>,
 }
 
@@ -63,6 +73,8 @@ fn opts() -> Opts {
         spectators: 1,
         lobby: 50,
         setup_threads: 4,
+        client_threads: 2,
+        movegen_ahead: true,
         pg: None,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -77,6 +89,8 @@ fn opts() -> Opts {
             "--spectators" => o.spectators = num() as usize,
             "--lobby" => o.lobby = num() as usize,
             "--setup-threads" => o.setup_threads = (num() as usize).max(1),
+            "--client-threads" => o.client_threads = (num() as usize).max(1),
+            "--movegen" => o.movegen_ahead = val() != "inline",
             "--pg" => o.pg = Some(val()),
             // `cargo bench` passes `--bench`; anything else unknown is ignored the same way.
             _ => {
@@ -131,12 +145,12 @@ impl Http {
         path: &str,
         token: &str,
         body: Option<&Value>,
-    ) -> std::io::Result<(u16, Value)> {
+    ) -> std::io::Result<(u16, Value, Timing)> {
         if self.io.is_none() || self.last_used.elapsed() > IDLE_REUSE {
             self.reconnect().await?;
         }
         let answer = match self.call_once(method, path, token, body).await {
-            Ok((408, _)) | Err(_) => {
+            Ok((408, _, _)) | Err(_) => {
                 self.reconnect().await?;
                 self.call_once(method, path, token, body).await
             }
@@ -155,7 +169,7 @@ impl Http {
         path: &str,
         token: &str,
         body: Option<&Value>,
-    ) -> std::io::Result<(u16, Value)> {
+    ) -> std::io::Result<(u16, Value, Timing)> {
         let Some(io) = self.io.as_mut() else {
             return Err(std::io::ErrorKind::NotConnected.into());
         };
@@ -176,7 +190,7 @@ impl Http {
             .nth(1)
             .and_then(|s| s.parse().ok())
             .unwrap_or(0);
-        let (mut length, mut chunked) = (0usize, false);
+        let (mut length, mut chunked, mut timing) = (0usize, false, Timing::default());
         loop {
             line.clear();
             if io.read_line(&mut line).await? == 0 {
@@ -191,6 +205,8 @@ impl Http {
                 length = v.trim().parse().unwrap_or(0);
             } else if lower.starts_with("transfer-encoding:") && lower.contains("chunked") {
                 chunked = true;
+            } else if let Some(v) = lower.strip_prefix("server-timing:") {
+                timing = Timing::parse(v);
             }
         }
         let mut bytes = Vec::new();
@@ -213,7 +229,48 @@ impl Http {
         Ok((
             status,
             serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+            timing,
         ))
+    }
+}
+
+/// The server's `Server-Timing` header (`web::timing`), in microseconds.
+#[derive(Default, Clone, Copy)]
+struct Timing {
+    /// The request in the application, head parsed to answer's head.
+    app: u32,
+    /// Waiting for a blocking-pool thread.
+    block: u32,
+    /// Waiting for a pooled connection.
+    pool: u32,
+    /// The database calls.
+    db: u32,
+    /// Waiting for the SQLite writer turn.
+    lock: u32,
+    /// COMMIT (the WAL sync).
+    commit: u32,
+}
+
+impl Timing {
+    /// `app;dur=1.234, block;dur=0.010, …` (milliseconds).
+    fn parse(v: &str) -> Timing {
+        let mut t = Timing::default();
+        for part in v.split(',') {
+            let Some((name, dur)) = part.trim().split_once(";dur=") else {
+                continue;
+            };
+            let us = (dur.trim().parse::<f64>().unwrap_or(0.0) * 1000.0) as u32;
+            match name {
+                "app" => t.app = us,
+                "block" => t.block = us,
+                "pool" => t.pool = us,
+                "db" => t.db = us,
+                "lock" => t.lock = us,
+                "commit" => t.commit = us,
+                _ => {}
+            }
+        }
+        t
     }
 }
 
@@ -339,8 +396,17 @@ impl Words {
     }
 }
 
+/// One answered move: its latency (send → answer read), how late the client sent it against
+/// its pace, and the server's own account of it.
+struct Sample {
+    total: u32,
+    sched: u32,
+    server: Timing,
+}
+
 #[derive(Default)]
 struct Moves {
+    samples: Mutex<Vec<Sample>>,
     ended: AtomicU64,
     done: AtomicU64,
     refused: AtomicU64,
@@ -362,6 +428,7 @@ async fn play(
     moves: Arc<Moves>,
     words: Arc<Words>,
     mut heard: Option<tokio::sync::watch::Receiver<i64>>,
+    ahead: bool,
 ) {
     let (Ok(mut a), Ok(mut b)) = (
         Http::connect(&moves_to).await,
@@ -376,7 +443,7 @@ async fn play(
     let mut to_move = 0usize;
     let mut seq = 0i64;
     for (view, token) in views.iter_mut().zip(&game.tokens) {
-        let Ok((200, mut v)) = b.call("GET", &path, token, None).await else {
+        let Ok((200, mut v, _)) = b.call("GET", &path, token, None).await else {
             moves.refused.fetch_add(1, Ordering::Relaxed);
             return;
         };
@@ -388,20 +455,35 @@ async fn play(
     // Start spread over one pace so the games do not move in step.
     let mut next = Instant::now() + Duration::from_millis(rng % pace_ms);
     let mut n = 0u64;
+    // The next command is chosen as soon as the side to move's view is known, on the blocking
+    // pool (not on the threads that read the sockets), while the game waits for its pace: the
+    // choice is off the measured path and never delays another game's answer.
+    // (`--movegen inline`: chosen when the move is due, on the socket thread, as before.)
+    let choose = |view: &Value| {
+        let (words, view) = (words.clone(), view.clone());
+        ahead.then(|| tokio::task::spawn_blocking(move || words.command(&view)))
+    };
+    let mut chosen = choose(&views[to_move]);
     loop {
         rng ^= rng << 13;
         rng ^= rng >> 7;
         rng ^= rng << 17;
         tokio::time::sleep_until(next.into()).await;
-        if Instant::now() >= deadline {
+        let woke = Instant::now();
+        if woke >= deadline {
             break;
         }
         n += 1;
+        let command = match chosen.take() {
+            Some(ahead) => ahead.await.expect("the move generator"),
+            None => words.command(&views[to_move]),
+        };
         let body = json!({
-            "command": words.command(&views[to_move]),
+            "command": command,
             "idempotency_key": format!("bench-{}-{n}", game.id),
         });
         let at = Instant::now();
+        let sched = at.saturating_duration_since(next);
         sent[slot].lock().unwrap().push((seq, at));
         let answer = a
             .call(
@@ -411,14 +493,18 @@ async fn play(
                 Some(&body),
             )
             .await;
-        moves
-            .request_us
-            .lock()
-            .unwrap()
-            .push(at.elapsed().as_micros() as u32);
+        let took = at.elapsed().as_micros() as u32;
+        moves.request_us.lock().unwrap().push(took);
         let mut v = match answer {
-            Ok((200, v)) => v,
-            Ok((status, v)) => {
+            Ok((200, v, timing)) => {
+                moves.samples.lock().unwrap().push(Sample {
+                    total: took,
+                    sched: sched.as_micros() as u32,
+                    server: timing,
+                });
+                v
+            }
+            Ok((status, v, _)) => {
                 if moves.refused.fetch_add(1, Ordering::Relaxed) == 0 {
                     eprintln!("first refused move: {status} {v}");
                 }
@@ -440,6 +526,7 @@ async fn play(
         to_move = usize::from(v["view"]["to_move"].as_str() == Some("b"));
         views[mover] = v["view"].take();
         if to_move == mover {
+            chosen = choose(&views[to_move]);
             next += Duration::from_millis(pace_ms / 2 + rng % pace_ms);
             continue;
         }
@@ -452,9 +539,10 @@ async fn play(
         }
         let at = Instant::now();
         let reread = format!("{path}?seq={seq}");
-        if let Ok((200, mut v)) = b.call("GET", &reread, &game.tokens[to_move], None).await {
+        if let Ok((200, mut v, _)) = b.call("GET", &reread, &game.tokens[to_move], None).await {
             views[to_move] = v["view"].take();
         }
+        chosen = choose(&views[to_move]);
         moves
             .read_us
             .lock()
@@ -464,13 +552,81 @@ async fn play(
     }
 }
 
+/// The client's threads (`--client-threads`), each a one-thread tokio runtime: game `i`'s
+/// streams and its players run on thread `i % n`. Dropping the value stops them.
+struct ClientThreads {
+    handles: Vec<tokio::runtime::Handle>,
+    stop: Vec<tokio::sync::oneshot::Sender<()>>,
+    threads: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl ClientThreads {
+    fn start(n: usize) -> ClientThreads {
+        let mut c = ClientThreads {
+            handles: Vec::new(),
+            stop: Vec::new(),
+            threads: Vec::new(),
+        };
+        for i in 0..n {
+            let (handle_tx, handle_rx) = std::sync::mpsc::channel();
+            let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+            c.threads.push(
+                std::thread::Builder::new()
+                    .name(format!("client-{i}"))
+                    .spawn(move || {
+                        let rt = tokio::runtime::Builder::new_current_thread()
+                            .enable_all()
+                            .build()
+                            .unwrap();
+                        handle_tx.send(rt.handle().clone()).unwrap();
+                        let _ = rt.block_on(stop_rx);
+                    })
+                    .unwrap(),
+            );
+            c.handles.push(handle_rx.recv().unwrap());
+            c.stop.push(stop_tx);
+        }
+        c
+    }
+
+    fn on(&self, i: usize) -> &tokio::runtime::Handle {
+        &self.handles[i % self.handles.len()]
+    }
+}
+
+impl Drop for ClientThreads {
+    fn drop(&mut self) {
+        for s in self.stop.drain(..) {
+            let _ = s.send(());
+        }
+        for t in self.threads.drain(..) {
+            let _ = t.join();
+        }
+    }
+}
+
+/// How late a client thread runs what is due on it: every 5 ms, how long past its instant a
+/// timer fired (a thread busy with other sockets or work shows here as lag).
+async fn lag_probe(deadline: Instant, lags: Arc<Mutex<Vec<u32>>>) {
+    let mut local = Vec::new();
+    loop {
+        let due = Instant::now() + Duration::from_millis(5);
+        if due >= deadline {
+            break;
+        }
+        tokio::time::sleep_until(due.into()).await;
+        local.push(due.elapsed().as_micros() as u32);
+    }
+    lags.lock().unwrap().extend(local);
+}
+
 /// Lobby traffic: reads the lobby every 2 s until the deadline.
 async fn lobby_reader(addr: String, token: String, deadline: Instant, reads: Arc<AtomicU64>) {
     let Ok(mut c) = Http::connect(&addr).await else {
         return;
     };
     while Instant::now() < deadline {
-        if let Ok((200, _)) = c.call("GET", "/api/v1/online/lobby", &token, None).await {
+        if let Ok((200, _, _)) = c.call("GET", "/api/v1/online/lobby", &token, None).await {
             reads.fetch_add(1, Ordering::Relaxed);
         }
         tokio::time::sleep(Duration::from_secs(2)).await;
@@ -553,6 +709,15 @@ fn set_up(o: &Opts, base: &str, admin_token: &str, password: &str) -> Vec<Game> 
         .collect()
 }
 
+/// This process's user and system CPU seconds (`/proc/self/stat`).
+fn own_cpu_secs() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let rest = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or_default();
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
+}
+
 fn main() {
     let o = opts();
     let tmp = std::env::temp_dir().join(format!("arbiter-online-{}", std::process::id()));
@@ -592,10 +757,13 @@ fn main() {
         .enable_all()
         .build()
         .unwrap();
+    let clients = ClientThreads::start(o.client_threads);
+    let lags: Arc<Mutex<Vec<u32>>> = Arc::default();
 
     let rss_before = reads_on.rss_kib();
     let streams = ids.len() * (1 + o.spectators) + o.lobby;
     let cpu_a0 = moves_to.cpu_secs();
+    let cpu_client0 = own_cpu_secs();
     let cpu_b0 = second.as_ref().map_or(0.0, Server::cpu_secs);
     let mut played_secs = 0.0;
     rt.block_on(async {
@@ -608,7 +776,7 @@ fn main() {
                 } else {
                     Follower::Spectator
                 };
-                followers.push(tokio::spawn(follow(
+                followers.push(clients.on(i).spawn(follow(
                     reads_on.addr.clone(),
                     path.clone(),
                     who,
@@ -622,8 +790,8 @@ fn main() {
                 tokio::task::yield_now().await;
             }
         }
-        for _ in 0..o.lobby {
-            followers.push(tokio::spawn(follow(
+        for l in 0..o.lobby {
+            followers.push(clients.on(l).spawn(follow(
                 reads_on.addr.clone(),
                 "/online/lobby/live".into(),
                 Follower::Lobby,
@@ -641,8 +809,11 @@ fn main() {
         let started = Instant::now();
         let deadline = started + Duration::from_secs(o.seconds);
         let mut players = Vec::with_capacity(games.len() + o.lobby);
-        for _ in 0..o.lobby {
-            players.push(tokio::spawn(lobby_reader(
+        for h in &clients.handles {
+            players.push(h.spawn(lag_probe(deadline, lags.clone())));
+        }
+        for l in 0..o.lobby {
+            players.push(clients.on(l).spawn(lobby_reader(
                 reads_on.addr.clone(),
                 admin_token.clone(),
                 deadline,
@@ -650,21 +821,24 @@ fn main() {
             )));
         }
         for (slot, g) in games.into_iter().enumerate() {
-            players.push(tokio::spawn(play(
-                g,
-                slot,
-                moves_to.addr.clone(),
-                reads_on.addr.clone(),
-                o.pace_ms,
-                deadline,
-                sent.clone(),
-                moves.clone(),
-                words.clone(),
-                tally
-                    .heard
-                    .get(slot)
-                    .map(tokio::sync::watch::Sender::subscribe),
-            )));
+            players.push(
+                clients.on(slot).spawn(play(
+                    g,
+                    slot,
+                    moves_to.addr.clone(),
+                    reads_on.addr.clone(),
+                    o.pace_ms,
+                    deadline,
+                    sent.clone(),
+                    moves.clone(),
+                    words.clone(),
+                    tally
+                        .heard
+                        .get(slot)
+                        .map(tokio::sync::watch::Sender::subscribe),
+                    o.movegen_ahead,
+                )),
+            );
         }
         for p in players {
             let _ = p.await;
@@ -678,6 +852,7 @@ fn main() {
         }
     });
     let cpu_a = moves_to.cpu_secs() - cpu_a0;
+    let cpu_client = own_cpu_secs() - cpu_client0;
     let cpu_b = second.as_ref().map_or(0.0, Server::cpu_secs) - cpu_b0;
     let rss_after = reads_on.rss_kib();
 
@@ -717,6 +892,71 @@ fn main() {
         pct(&req, 50.0),
         pct(&req, 99.0),
         pct(&req, 100.0)
+    );
+    let mut samples = std::mem::take(&mut *moves.samples.lock().unwrap());
+    let by = |f: &dyn Fn(&Sample) -> u32| {
+        let mut v: Vec<u32> = samples.iter().map(f).collect();
+        v.sort_unstable();
+        v
+    };
+    let three = |v: &[u32]| {
+        format!(
+            "{:.1} / {:.1} / {:.1} ms",
+            pct(v, 50.0),
+            pct(v, 99.0),
+            pct(v, 100.0)
+        )
+    };
+    println!(
+        "| · the server's part (`Server-Timing` app) p50 / p99 / max | {} |",
+        three(&by(&|x| x.server.app))
+    );
+    println!(
+        "| · outside it (request − app: sockets, both event loops) p50 / p99 / max | {} |",
+        three(&by(&|x| x.total.saturating_sub(x.server.app)))
+    );
+    println!(
+        "| · SQLite writer turn (lock) / COMMIT p99 | {:.1} / {:.1} ms |",
+        pct(&by(&|x| x.server.lock), 99.0),
+        pct(&by(&|x| x.server.commit), 99.0)
+    );
+    println!(
+        "| client's lateness sending a move (sent − due) p50 / p99 / max | {} |",
+        three(&by(&|x| x.sched))
+    );
+    let lags = sorted(&lags);
+    println!(
+        "| client threads' timer lag p50 / p99 / max ({} thread(s), move generation {}) | {} |",
+        o.client_threads,
+        if o.movegen_ahead {
+            "ahead, off the socket threads"
+        } else {
+            "inline"
+        },
+        three(&lags)
+    );
+    // The slowest 1% of moves: where their time went, on average.
+    samples.sort_unstable_by_key(|x| std::cmp::Reverse(x.total));
+    let tail = &samples[..samples.len().div_ceil(100)];
+    let mean = |f: &dyn Fn(&Sample) -> u32| {
+        tail.iter().map(|x| f64::from(f(x))).sum::<f64>() / tail.len().max(1) as f64 / 1000.0
+    };
+    println!(
+        "| slowest 1% ({} moves), mean ms: request / app / block / pool / db / lock / commit / outside | {:.1} / {:.1} / {:.1} / {:.1} / {:.1} / {:.1} / {:.1} / {:.1} |",
+        tail.len(),
+        mean(&|x| x.total),
+        mean(&|x| x.server.app),
+        mean(&|x| x.server.block),
+        mean(&|x| x.server.pool),
+        mean(&|x| x.server.db),
+        mean(&|x| x.server.lock),
+        mean(&|x| x.server.commit),
+        mean(&|x| x.total.saturating_sub(x.server.app)),
+    );
+    println!(
+        "| client CPU per move | {:.2} ms ({:.2} of a core) |",
+        cpu_client * 1000.0 / done.max(1) as f64,
+        cpu_client / played_secs.max(1e-9)
     );
     println!(
         "| opponent's re-read p50 / p99 | {:.1} / {:.1} ms |",

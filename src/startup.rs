@@ -146,6 +146,8 @@ fn serve(
             .wrap(from_fn(session::ensure_csrf_cookie))
             .wrap(from_fn(errors::frame))
             .wrap(Compress::default())
+            // Outermost: the whole of the server's time, compression included.
+            .wrap(from_fn(crate::web::timing::server_timing))
             .configure(routes)
             .default_service(web::to(errors::not_found))
     })

@@ -76,9 +76,11 @@ impl DbConn {
         // SQLite has one writer at a time. Writers of this process queue here, in turn, rather
         // than sleeping in busy_timeout's back-off steps (1 to 100 ms), which made the latency
         // tail under load; busy_timeout still covers other processes (the CLI, a backup).
+        let asked = std::time::Instant::now();
         let _turn = SQLITE_WRITER
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
+        add_write_timing(asked.elapsed(), std::time::Duration::ZERO);
         let DbConn::Sqlite(inner) = self else {
             return self.transaction(f);
         };
@@ -86,7 +88,10 @@ impl DbConn {
         let result = f(self);
         match (self, result) {
             (DbConn::Sqlite(inner), Ok(value)) => {
-                if let Err(e) = AnsiTransactionManager::commit_transaction(inner) {
+                let committing = std::time::Instant::now();
+                let committed = AnsiTransactionManager::commit_transaction(inner);
+                add_write_timing(std::time::Duration::ZERO, committing.elapsed());
+                if let Err(e) = committed {
                     let _ = AnsiTransactionManager::rollback_transaction(inner);
                     return Err(e.into());
                 }
@@ -104,6 +109,34 @@ impl DbConn {
 
 /// The in-process queue of SQLite writers (see `DbConn::write_tx`).
 static SQLITE_WRITER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Where this thread's SQLite write transactions spent their time since the last
+/// [`take_write_timing`] (the `Server-Timing` header's `lock` and `commit`, `web::timing`).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct WriteTiming {
+    /// Waiting for the writer turn ([`DbConn::write_tx`]'s queue).
+    pub lock: Duration,
+    /// `COMMIT` (the WAL's sync with `synchronous = FULL`).
+    pub commit: Duration,
+}
+
+thread_local! {
+    static WRITE_TIMING: std::cell::Cell<WriteTiming> = std::cell::Cell::new(WriteTiming::default());
+}
+
+fn add_write_timing(lock: Duration, commit: Duration) {
+    WRITE_TIMING.with(|t| {
+        let mut v = t.get();
+        v.lock += lock;
+        v.commit += commit;
+        t.set(v);
+    });
+}
+
+/// This thread's write timing since the last call, which starts it again from zero.
+pub fn take_write_timing() -> WriteTiming {
+    WRITE_TIMING.with(|t| t.replace(WriteTiming::default()))
+}
 
 /// A pooled connection.
 pub type PooledConn = r2d2::PooledConnection<Manager>;

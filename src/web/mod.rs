@@ -22,6 +22,7 @@ pub mod pages;
 mod routes_api;
 mod routes_pages;
 pub mod session;
+pub mod timing;
 
 use std::sync::Arc;
 
@@ -75,9 +76,19 @@ impl AppState {
         T: Send + 'static,
     {
         let pool = self.pool.clone();
-        web::block(move || {
-            let mut conn = pool.get()?;
-            f(&mut conn)
+        timing::blocking(move || {
+            let asked = std::time::Instant::now();
+            let conn = pool.get();
+            let pool_wait = asked.elapsed();
+            let started = std::time::Instant::now();
+            crate::db::take_write_timing();
+            let out = conn.map_err(AppError::from).and_then(|mut c| f(&mut c));
+            (
+                out,
+                pool_wait,
+                started.elapsed(),
+                crate::db::take_write_timing(),
+            )
         })
         .await?
     }

@@ -45,6 +45,7 @@ mod online_overtime;
 mod online_pages;
 mod online_preview;
 mod online_relay;
+mod online_timing;
 mod online_variants;
 mod openapi;
 mod ops;

@@ -59,10 +59,8 @@ pub use views::{
     DivisionView, IndivEventView, RoundLine, RoundView, StandingLine, StandingsView, event_view,
     results_csv, round_view, standings, standings_csv,
 };
-pub use withdrawals::{
-    TakeBackRequest, WithdrawRequest, WithdrawalView, take_back, withdraw,
-};
 pub(crate) use withdrawals::withdrawal_views;
+pub use withdrawals::{TakeBackRequest, WithdrawRequest, WithdrawalView, take_back, withdraw};
 
 /// A new individual event.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]

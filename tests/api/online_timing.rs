@@ -1,0 +1,83 @@
+//! Issue 17, speed: every answer says where the server's time went (`Server-Timing`,
+//! `web::timing`), so the online benchmark can tell the server's share of a move's latency
+//! from the client's. The stages add up: the database calls lie inside the request, and the
+//! writer's turn and its commit inside the database calls.
+
+use std::collections::BTreeMap;
+
+use serde_json::json;
+
+use crate::helpers::Resp;
+use crate::online::{dictionary, start};
+
+/// The header's stages, in milliseconds; fails when it is missing or malformed.
+fn stages(r: &Resp) -> BTreeMap<String, f64> {
+    let header = r
+        .header("server-timing")
+        .unwrap_or_else(|| panic!("no Server-Timing on {}: {:?}", r.status, r.headers));
+    header
+        .split(',')
+        .map(|part| {
+            let (name, dur) = part
+                .trim()
+                .split_once(";dur=")
+                .unwrap_or_else(|| panic!("not `name;dur=ms`: {header}"));
+            let ms: f64 = dur.parse().unwrap_or_else(|_| panic!("{dur} in {header}"));
+            assert!(ms >= 0.0, "{header}");
+            (name.to_owned(), ms)
+        })
+        .collect()
+}
+
+#[test]
+fn a_move_s_answer_says_how_long_the_request_its_database_calls_and_its_commit_took() {
+    let mut g = start(dictionary());
+    let sqlite = g.app.db.url.backend() == arbiter::config::Backend::Sqlite;
+    let id = g.id;
+    let (mover, _) = g.on_turn();
+    let r = mover.post_json(
+        &format!("/api/v1/online/games/{id}/commands"),
+        &json!({"command": {"type": "pass"}, "idempotency_key": "timed-1"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let s = stages(&r);
+    for name in ["app", "block", "pool", "db", "lock", "commit"] {
+        assert!(s.contains_key(name), "{name} missing: {s:?}");
+    }
+    // The database calls ran inside the request, the turn and the commit inside them.
+    assert!(s["db"] > 0.0, "{s:?}");
+    assert!(s["app"] >= s["db"] + s["block"] + s["pool"] - 0.01, "{s:?}");
+    assert!(s["db"] >= s["lock"] + s["commit"] - 0.01, "{s:?}");
+    if sqlite {
+        // The move was committed: its COMMIT (the WAL's sync) took some time.
+        assert!(s["commit"] > 0.0, "{s:?}");
+    }
+}
+
+#[test]
+fn a_read_has_no_writer_turn_and_no_commit_and_each_request_is_timed_on_its_own() {
+    let mut g = start(dictionary());
+    let id = g.id;
+    // A write first: what it took is not counted again in the read after it.
+    let (mover, _) = g.on_turn();
+    let moved = mover.post_json(
+        &format!("/api/v1/online/games/{id}/commands"),
+        &json!({"command": {"type": "pass"}}),
+    );
+    assert_eq!(moved.status, 200, "{}", moved.body);
+    let mut ann = g.ann.clone();
+    let r = ann.get(&format!("/api/v1/online/games/{id}"));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let s = stages(&r);
+    assert_eq!((s["lock"], s["commit"]), (0.0, 0.0), "{s:?}");
+    assert!(s["app"] > 0.0, "{s:?}");
+    // A refusal is timed too (nothing recorded: the game is where it was).
+    let before = g.view(&mut ann);
+    let r = ann.post_json(
+        &format!("/api/v1/online/games/{}/commands", g.id),
+        &json!({"command": {"type": "play", "move": "not a move"}}),
+    );
+    assert!(r.status >= 400, "{}", r.body);
+    assert!(stages(&r).contains_key("app"));
+    assert_eq!(g.view(&mut ann)["seq"], before["seq"]);
+}
