@@ -8,31 +8,30 @@
 //! #            --client-threads 2  --movegen ahead|inline (inline: chosen when due, as before)
 //! ```
 //!
-//! The server is the real binary (`arbiter serve`, release build) in its own process. Accounts
-//! are made through `POST /api/v1/users` (self-registration is rate-limited per address), each
-//! signs in, player A of each game offers a seek and player B accepts it. Then one compiled
-//! client (`--client-threads` one-thread tokio runtimes, game `i` and its streams on thread
-//! `i % n`; plain HTTP/1.1 keep-alive, no browser) plays every game: every
-//! `--pace-ms` ±50% the side to move plays the first legal play the move generator finds for its
-//! rack (the client's own copy of ENABLE; the first, not the top, to keep the client's share of
-//! the two cores small; chosen as soon as the view is known, on the blocking pool, so it is
-//! off the measured path and off the socket threads) or, with none, exchanges a tile or
-//! passes; the opponent then re-reads
-//! its own view, as the game page does after each live message (naming the message's seq:
-//! `?seq=N`). A game that ends stops (the
-//! report counts them): at one move per 5 s a game lasts about two minutes. The opponent and
-//! the spectators follow the game's live stream; lobby readers follow the lobby's stream and read the lobby every 2 s.
+//! The server is the real binary (`arbiter serve`, release build) in its own process. Accounts are
+//! made through `POST /api/v1/users` (self-registration is rate-limited per address), each signs
+//! in, player A of each game offers a seek and player B accepts it. Then one compiled client
+//! (`--client-threads` one-thread tokio runtimes, game `i` and its streams on thread `i % n`; plain
+//! HTTP/1.1 keep-alive, no browser) plays every game: every `--pace-ms` ±50% the side to move plays
+//! the first legal play the move generator finds for its rack (the client's own copy of ENABLE; the
+//! first, not the top, to keep the client's share of the two cores small; chosen as soon as the
+//! view is known, on the blocking pool, so it is off the measured path and off the socket threads)
+//! or, with none, exchanges a tile or passes; the opponent then re-reads its own view, as the game
+//! page does after each live message (naming the message's seq: `?seq=N`). A game that ends stops
+//! (the report counts them): at one move per 5 s a game lasts about two minutes. The opponent and
+//! the spectators follow the game's live stream; lobby readers follow the lobby's stream and read
+//! the lobby every 2 s.
 //!
-//! With `--pg`, two instances share a fresh database: moves go to the first; the opponent's
-//! reads, every stream and the lobby readers go to the second, so each move crosses the
-//! `LISTEN/NOTIFY` relay, and the opponent re-reads once its stream has the move's message
-//! (as the page does; on one instance the move's answer already means the server has it).
-//! Reported: the move request's p50/p99, move → frame latency at the opponent and spectators,
-//! moves per second achieved against the pace asked for (saturation shows as the achieved rate falling behind), and the server's CPU seconds per move. Where a
-//! move's time goes: the server's own part from its `Server-Timing` header (`web::timing`:
-//! blocking-pool wait, pool wait, database calls, the SQLite writer turn, COMMIT), the rest
-//! (sockets and both event loops) by difference, the client's lateness in sending against its
-//! pace, its threads' timer lag, and the slowest 1% of moves broken down the same way.
+//! With `--pg`, two instances share a fresh database: moves go to the first; the opponent's reads,
+//! every stream and the lobby readers go to the second, so each move crosses the `LISTEN/NOTIFY`
+//! relay, and the opponent re-reads once its stream has the move's message (as the page does; on
+//! one instance the move's answer already means the server has it). Reported: the move request's
+//! p50/p99, move → frame latency at the opponent and spectators, moves per second achieved against
+//! the pace asked for (saturation shows as the achieved rate falling behind), and the server's CPU
+//! seconds per move. Where a move's time goes: the server's own part from its `Server-Timing`
+//! header (`web::timing`: blocking-pool wait, pool wait, database calls, the SQLite writer turn,
+//! COMMIT), the rest (sockets and both event loops) by difference, the client's lateness in sending
+//! against its pace, its threads' timer lag, and the slowest 1% of moves broken down the same way.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
