@@ -21,6 +21,14 @@ pub struct TakeBackRequest {
     pub reason: Option<String>,
 }
 
+/// The division's player with this number (404 when there is none).
+fn numbered(d: &Loaded, number: i32) -> Result<&rows::IndivPlayerRow, AppError> {
+    d.players
+        .iter()
+        .find(|p| p.number == number)
+        .ok_or_else(|| AppError::not_found(format!("no player {number} in this division")))
+}
+
 /// A withdrawal's or a take-back's reason: empty, or one line of at most 200 characters.
 pub(super) fn check_reason(reason: Option<&str>) -> Result<String, AppError> {
     match reason.map(str::trim) {
@@ -54,11 +62,7 @@ pub fn take_back(
             event_id: d.div.event_id,
             division_id,
         });
-        let p = d
-            .players
-            .iter()
-            .find(|p| p.number == number)
-            .ok_or_else(|| AppError::not_found(format!("no player {number} in this division")))?;
+        let p = numbered(&d, number)?;
         if p.withdrawn_round.is_none() {
             return Err(AppError::Conflict {
                 message: format!("player {number} has not withdrawn"),
@@ -127,11 +131,7 @@ pub fn withdraw(
             event_id: d.div.event_id,
             division_id,
         });
-        let p = d
-            .players
-            .iter()
-            .find(|p| p.number == number)
-            .ok_or_else(|| AppError::not_found(format!("no player {number} in this division")))?;
+        let p = numbered(&d, number)?;
         if p.withdrawn_round.is_some() {
             return Err(AppError::Conflict {
                 message: format!("player {number} has already withdrawn"),
