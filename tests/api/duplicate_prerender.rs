@@ -135,3 +135,37 @@ fn a_private_events_ranking_is_not_rendered_at_commit() {
         "its reader renders the change"
     );
 }
+
+// PostgreSQL, two instances: a change committed on one reaches the other through the relay,
+// which renders it there before its readers are woken (needs PostgreSQL in every run).
+#[test]
+fn a_change_relayed_from_another_instance_is_rendered_before_this_ones_readers_are_woken() {
+    let app = TestApp::builder().postgres().spawn();
+    app.db.wait_for_new_listener(&[]);
+    let (mut chief, event_id) = event(&app);
+    let before = app.db.pg_sessions();
+    let mut settings = settings_for(&app.db);
+    settings.secret = app.secret.clone();
+    let state = arbiter::startup::prepare(&settings).unwrap();
+    let theirs = state.standings.clone();
+    let second = start(state);
+    app.db.wait_for_new_listener(&before);
+    let mut live = LiveStream::open(
+        &second.base,
+        &format!("/duplicate/events/{event_id}/ranking/live"),
+        None,
+    );
+    let mut anon = Client::new(&second.base);
+    assert_eq!(table(&mut anon, event_id, "en").0, "read");
+    let renders = theirs.duplicate.renders();
+    // Made on the first instance, read on the second.
+    new_game(&mut chief, event_id);
+    live.read_until(|t| t.contains(r#""kind":"created""#));
+    assert_eq!(theirs.duplicate.renders(), renders + 1, "rendered on relay");
+    let (kept, html) = table(&mut anon, event_id, "en");
+    assert_eq!(kept, "hit");
+    assert!(
+        html.contains("dup-game-line"),
+        "the new game is in it: {html}"
+    );
+}
