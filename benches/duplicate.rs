@@ -44,7 +44,7 @@ use arbiter::rules::movegen::text::{parse_board_rows, parse_rack};
 use arbiter::rules::movegen::{Play, all_plays};
 use arbiter::rules::tiles::TileSet;
 use common::{admin_create, agent, get, post, serve};
-use duplicate_clients::{Hall, READ_FULL, READ_NOT_MODIFIED, Seen, readers, subscribe};
+use duplicate_clients::{Hall, Kept, READ_FULL, READ_NOT_MODIFIED, Seen, readers, subscribe};
 use serde_json::{Value, json};
 
 struct Opts {
@@ -471,7 +471,7 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
     // `reread`: where the subscriber's re-reads after a placed top go (none for the console,
     // whose placed-top frames are not counted with the hall's and the readers').
     let mut collect = |seen: &Seen, mut reread: Option<&mut Vec<f64>>| {
-        for (seq, kind, at, done) in seen.lock().unwrap().iter() {
+        for (seq, kind, at, done, _) in seen.lock().unwrap().iter() {
             if kind == "play_placed"
                 && let Some(sent) = placed.get(seq)
                 && let Some(reread) = reread.as_deref_mut()
@@ -503,11 +503,14 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
                 .unwrap()
                 .iter()
                 .filter(|(seq, kind, ..)| kind == "play_placed" && placed.contains_key(seq))
-                .filter_map(|(_, _, at, done)| done.map(|d| ms(d - *at)))
+                .filter_map(|(_, _, at, done, _)| done.map(|d| ms(d - *at)))
                 .collect::<Vec<_>>()
         })
         .collect();
     let per_turn = frames as f64 / (o.readers.max(1) * turns.max(1)) as f64;
+    // How the server found each re-read after a placed top (its `X-Arbiter-Kept`).
+    let (kept, mut read_hit, mut read_other) = duplicate_clients::kept_split(&readers, &placed);
+    let told = kept.iter().sum::<usize>().max(1);
 
     let mut out = String::new();
     out.push_str(&format!(
@@ -531,6 +534,14 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
         cpu.1,
         load_at_start.split_whitespace().take(3).collect::<Vec<_>>().join(" "),
         load_at_end.split_whitespace().take(3).collect::<Vec<_>>().join(" "),
+    ));
+    out.push_str(&format!(
+        "Readers' re-reads after a placed top, as the server found them (`X-Arbiter-Kept`): in memory {} ({:.1}%), in memory after waiting for a render under way {}, read against the database {}, not told {}.\n\n",
+        kept[Kept::Hit as usize],
+        100.0 * kept[Kept::Hit as usize] as f64 / told as f64,
+        kept[Kept::Waited as usize],
+        kept[Kept::Read as usize],
+        kept[Kept::Unknown as usize],
     ));
     out.push_str("| what (ms) | n | p50 | p90 | p99 | max |\n|---|---:|---:|---:|---:|---:|\n");
     for l in [
@@ -558,6 +569,14 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
         line(
             "top placed → ranking re-read done, per reader (target p99 < 200)",
             &mut ranking_read,
+        ),
+        line(
+            "… of which found in memory (`X-Arbiter-Kept: hit`)",
+            &mut read_hit,
+        ),
+        line(
+            "… of which not (waited for a render, or read the database)",
+            &mut read_other,
         ),
         line(
             "frame → ranking re-read done, per reader (the re-read alone)",

@@ -56,22 +56,41 @@ impl AppState {
         let live = crate::live::Live::default();
         let standings: Arc<crate::services::standings::StandingsCache> = Arc::default();
         let online: Arc<crate::services::online::GameCache> = Arc::default();
+        let duplicate: Arc<crate::services::duplicate::GameCache> = Arc::default();
+        // Issue 16: a public Duplicate event's live ranking table is rendered (by the web
+        // layer's template) when a change is delivered, before its readers are woken.
+        let prerender = crate::services::duplicate::Prerender::new(
+            live.clone(),
+            pool.clone(),
+            duplicate.clone(),
+            standings.clone(),
+            Arc::new(crate::web::pages::duplicate::TableRenderer),
+        );
         let relay = (settings.database.backend() == crate::config::Backend::Postgres).then(|| {
             let (live, standings, online) = (live.clone(), standings.clone(), online.clone());
+            let prerender = prerender.clone();
             crate::live::spawn_pg_relay(settings.database.target().to_owned(), move |r| match r {
-                crate::live::Relay::Live(m) => crate::services::desk::deliver(&live, &standings, m),
+                crate::live::Relay::Live(m) => {
+                    crate::services::desk::deliver(&live, &standings, Some(&prerender), m);
+                }
                 crate::live::Relay::Online(a) => {
                     online.learn(a.game_id, &a.events);
                 }
             })
         });
         let publisher =
-            crate::services::desk::Publisher::new(live.clone(), standings.clone(), relay);
+            crate::services::desk::Publisher::new(live.clone(), standings.clone(), relay)
+                .rendering(prerender);
         // One writer thread per instance: SQLite has a single writer anyway, and on PostgreSQL
         // measured two and four threads made smaller batches and a worse tail (BENCHMARKS.md).
         let writers = 1;
-        let desk =
-            crate::services::desk::Desk::start(&settings.database, publisher, writers, online)?;
+        let desk = crate::services::desk::Desk::start(
+            &settings.database,
+            publisher,
+            writers,
+            online,
+            duplicate,
+        )?;
         Ok(AppState {
             pool,
             desk: Arc::new(desk),

@@ -17,8 +17,62 @@ use crate::common::{agent, follow_stream, get, get_if_changed};
 
 // ---------------------------------------------------------------- SSE subscribers
 
-/// What one subscriber saw: (seq, kind, when the frame arrived, when its re-read ended).
-pub type Seen = Arc<Mutex<Vec<(u64, String, Instant, Option<Instant>)>>>;
+/// What one subscriber saw: (seq, kind, when the frame arrived, when its re-read ended, how the
+/// server found what was re-read: its `X-Arbiter-Kept`, `hit` when it was in memory).
+pub type Seen = Arc<Mutex<Vec<(u64, String, Instant, Option<Instant>, Option<Kept>)>>>;
+
+/// How the server found a re-read ranking table (its `X-Arbiter-Kept` header).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kept {
+    /// In memory, fresh (rendered at commit or by an earlier reader).
+    Hit,
+    /// In memory once a render under way was done.
+    Waited,
+    /// Read against the database (and rendered, unless the same table was kept).
+    Read,
+    /// No header (the JSON ranking, or an older server).
+    Unknown,
+}
+
+impl Kept {
+    /// From the header's value.
+    pub fn parse(v: &str) -> Kept {
+        match v {
+            "hit" => Kept::Hit,
+            "waited" => Kept::Waited,
+            "read" => Kept::Read,
+            _ => Kept::Unknown,
+        }
+    }
+}
+
+/// How the server found the readers' re-reads after a placed top (counted by [`Kept`] as an
+/// index), and the times from the top placed to the re-read done of the memory hits and of the
+/// others apart (ms): the share a frame woke that found the table in memory.
+pub fn kept_split(
+    readers: &[Seen],
+    placed: &std::collections::HashMap<u64, Instant>,
+) -> ([usize; 4], Vec<f64>, Vec<f64>) {
+    let (mut hits, mut others, mut kept) = (Vec::new(), Vec::new(), [0usize; 4]);
+    for r in readers {
+        for (seq, kind, _, done, how) in r.lock().unwrap().iter() {
+            let (Some(sent), Some(d), Some(how)) = (placed.get(seq), done, how) else {
+                continue;
+            };
+            if kind != "play_placed" {
+                continue;
+            }
+            kept[*how as usize] += 1;
+            let ms = (*d - *sent).as_secs_f64() * 1000.0;
+            if *how == Kept::Hit {
+                hits.push(ms);
+            } else {
+                others.push(ms);
+            }
+        }
+    }
+    (kept, hits, others)
+}
 
 /// Readers' conditional re-reads answered with a body (200) and without (304).
 pub static READ_FULL: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
@@ -84,7 +138,7 @@ pub fn subscribe(
                     }
                     Instant::now()
                 });
-                out.lock().unwrap().push((seq, kind, at, done));
+                out.lock().unwrap().push((seq, kind, at, done, None));
             };
             let opened = rt.block_on(follow_stream(
                 &hall.addr,

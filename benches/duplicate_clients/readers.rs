@@ -17,7 +17,7 @@ use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use super::Seen;
+use super::{Kept, Seen};
 
 /// Where the readers go and what they share with the rest of the bench.
 pub struct Plan {
@@ -135,14 +135,14 @@ async fn reader(plan: Arc<Plan>, opened: Arc<AtomicUsize>, seen: Seen) {
             let Ok(msg) = serde_json::from_str::<Value>(line.trim()) else {
                 continue;
             };
-            let status = match conn.get(&plan.reread, etag.as_deref()).await {
-                Ok((status, next)) => {
+            let (status, kept) = match conn.get(&plan.reread, etag.as_deref()).await {
+                Ok((status, next, kept)) => {
                     if next.is_some() {
                         etag = next;
                     }
-                    status
+                    (status, kept)
                 }
-                Err(_) => 599,
+                Err(_) => (599, Kept::Unknown),
             };
             let done = Instant::now();
             match status {
@@ -151,7 +151,9 @@ async fn reader(plan: Arc<Plan>, opened: Arc<AtomicUsize>, seen: Seen) {
             };
             let kind = msg["kind"].as_str().unwrap_or_default().to_owned();
             let seq = msg["seq"].as_u64().unwrap_or(0);
-            seen.lock().unwrap().push((seq, kind, at, Some(done)));
+            seen.lock()
+                .unwrap()
+                .push((seq, kind, at, Some(done), Some(kept)));
         }
         if pending.len() > 1 << 16 {
             pending.clear();
@@ -171,13 +173,14 @@ struct Conn {
 }
 
 impl Conn {
-    /// A conditional GET (gzip accepted): the status and the answer's ETag. The body is read
-    /// whole (and dropped), as a browser reads it before swapping the table.
+    /// A conditional GET (gzip accepted): the status, the answer's ETag and how the server
+    /// found it (`X-Arbiter-Kept`). The body is read whole (and dropped), as a browser reads
+    /// it before swapping the table.
     async fn get(
         &mut self,
         path: &str,
         etag: Option<&str>,
-    ) -> std::io::Result<(u16, Option<String>)> {
+    ) -> std::io::Result<(u16, Option<String>, Kept)> {
         let mut last = None;
         // A kept connection the server closed meanwhile fails once; the second try reopens.
         for _ in 0..2 {
@@ -201,7 +204,7 @@ impl Conn {
         &mut self,
         path: &str,
         etag: Option<&str>,
-    ) -> std::io::Result<(u16, Option<String>)> {
+    ) -> std::io::Result<(u16, Option<String>, Kept)> {
         let eof = || std::io::Error::from(std::io::ErrorKind::UnexpectedEof);
         let bad =
             |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_owned());
@@ -235,6 +238,7 @@ impl Conn {
             .and_then(|s| s.parse().ok())
             .ok_or_else(|| bad("status line"))?;
         let (mut length, mut chunked, mut close, mut tag) = (None, false, false, None);
+        let mut kept = Kept::Unknown;
         for l in lines {
             let Some((k, v)) = l.split_once(':') else {
                 continue;
@@ -245,6 +249,7 @@ impl Conn {
                 "transfer-encoding" => chunked = v.eq_ignore_ascii_case("chunked"),
                 "connection" => close = v.eq_ignore_ascii_case("close"),
                 "etag" => tag = Some(v.to_owned()),
+                "x-arbiter-kept" => kept = Kept::parse(v),
                 _ => {}
             }
         }
@@ -293,7 +298,7 @@ impl Conn {
         if close {
             self.sock = None;
         }
-        Ok((status, tag))
+        Ok((status, tag, kept))
     }
 }
 

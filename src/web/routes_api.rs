@@ -9,6 +9,98 @@ use super::api;
 /// [`super::routes`]).
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg
+        // Issue 16 and 17: the Duplicate hall's and online play's requests in scopes of their
+        // own, first. Actix tries a route table in order, each dynamic pattern by a regex (its
+        // router was 5-7% of the server in the hall bench's profile); a scope's static prefix
+        // is one comparison, and inside it the routes every arbitrator, referee and player
+        // sends during a game come first. Every path under `/duplicate/` and `/online/` must
+        // be in its scope: a request a scope takes is not tried elsewhere.
+        .service(
+            web::scope("/duplicate")
+                .route("/games/{id}/slips", web::post().to(api::duplicate::slip))
+                .route(
+                    "/games/{id}/commands",
+                    web::post().to(api::duplicate::command),
+                )
+                .route(
+                    "/events/{id}/ranking",
+                    web::get().to(api::duplicate::ranking),
+                )
+                .route("/games/{id}", web::get().to(api::duplicate::show_game))
+                .route("/events", web::post().to(api::duplicate::create_event))
+                .route("/events/{id}", web::get().to(api::duplicate::show_event))
+                .route(
+                    "/events/{id}/players",
+                    web::post().to(api::duplicate::add_player),
+                )
+                .route(
+                    "/events/{id}/games",
+                    web::post().to(api::duplicate::create_game),
+                )
+                .route(
+                    "/events/{id}/ranking.csv",
+                    web::get().to(api::duplicate::ranking_csv),
+                )
+                .route("/games/{id}/record", web::get().to(api::duplicate::record))
+                .route(
+                    "/events/{id}/prepared-games",
+                    web::post().to(api::duplicate::prepare),
+                )
+                .route(
+                    "/games/{id}/prepared",
+                    web::post().to(api::duplicate::import_prepared),
+                )
+                .route(
+                    "/games/{id}/prepared",
+                    web::get().to(api::duplicate::export_prepared),
+                )
+                .route(
+                    "/games/{id}/record.csv",
+                    web::get().to(api::duplicate::record_csv),
+                )
+                .route(
+                    "/games/{id}/record.gcg",
+                    web::get().to(api::duplicate::record_gcg),
+                )
+                .route(
+                    "/games/{id}/phone/status",
+                    web::post().to(api::duplicate::phone_status),
+                )
+                .route(
+                    "/games/{id}/phone/slip",
+                    web::post().to(api::duplicate::phone_slip),
+                ),
+        )
+        .service(
+            web::scope("/online")
+                .route("/games/{id}/commands", web::post().to(api::online::command))
+                .route("/games/{id}", web::get().to(api::online::show_game))
+                .route("/games/{id}/preview", web::post().to(api::online::preview))
+                .route("/lobby", web::get().to(api::online::lobby))
+                .route("/seeks", web::post().to(api::online::create_seek))
+                .route(
+                    "/seeks/{id}/accept",
+                    web::post().to(api::online::accept_seek),
+                )
+                .route("/register", web::post().to(api::online::register))
+                .route("/settings", web::get().to(api::online::settings))
+                .route("/settings", web::post().to(api::online::set_settings))
+                .route(
+                    "/seeks/{id}/cancel",
+                    web::post().to(api::online::cancel_seek),
+                )
+                .route(
+                    "/seeks/{id}/decline",
+                    web::post().to(api::online::decline_seek),
+                )
+                .route("/games/{id}/record", web::get().to(api::online::record))
+                .route(
+                    "/games/{id}/analysis",
+                    web::get().to(api::analysis::online_game),
+                )
+                .route("/players/{username}", web::get().to(api::online::profile))
+                .route("/leaderboard", web::get().to(api::online::leaderboard)),
+        )
         // Matched in order, each dynamic pattern by a regex: the routes every table,
         // PIC and captain polls come first.
         .route(
@@ -224,118 +316,5 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             "/individual/divisions/{id}/pins",
             web::get().to(api::individual_phone::pins),
         )
-        .route(
-            "/duplicate/events",
-            web::post().to(api::duplicate::create_event),
-        )
-        .route(
-            "/duplicate/events/{id}",
-            web::get().to(api::duplicate::show_event),
-        )
-        .route(
-            "/duplicate/events/{id}/players",
-            web::post().to(api::duplicate::add_player),
-        )
-        .route(
-            "/duplicate/events/{id}/games",
-            web::post().to(api::duplicate::create_game),
-        )
-        .route(
-            "/duplicate/events/{id}/ranking",
-            web::get().to(api::duplicate::ranking),
-        )
-        .route(
-            "/duplicate/events/{id}/ranking.csv",
-            web::get().to(api::duplicate::ranking_csv),
-        )
-        .route(
-            "/duplicate/games/{id}",
-            web::get().to(api::duplicate::show_game),
-        )
-        .route(
-            "/duplicate/games/{id}/record",
-            web::get().to(api::duplicate::record),
-        )
-        .route(
-            "/duplicate/events/{id}/prepared-games",
-            web::post().to(api::duplicate::prepare),
-        )
-        .route(
-            "/duplicate/games/{id}/prepared",
-            web::post().to(api::duplicate::import_prepared),
-        )
-        .route(
-            "/duplicate/games/{id}/prepared",
-            web::get().to(api::duplicate::export_prepared),
-        )
-        .route(
-            "/duplicate/games/{id}/record.csv",
-            web::get().to(api::duplicate::record_csv),
-        )
-        .route(
-            "/duplicate/games/{id}/record.gcg",
-            web::get().to(api::duplicate::record_gcg),
-        )
-        .route(
-            "/duplicate/games/{id}/commands",
-            web::post().to(api::duplicate::command),
-        )
-        .route(
-            "/duplicate/games/{id}/slips",
-            web::post().to(api::duplicate::slip),
-        )
-        .route(
-            "/duplicate/games/{id}/phone/status",
-            web::post().to(api::duplicate::phone_status),
-        )
-        .route(
-            "/duplicate/games/{id}/phone/slip",
-            web::post().to(api::duplicate::phone_slip),
-        )
-        .route("/online/register", web::post().to(api::online::register))
-        .route("/online/settings", web::get().to(api::online::settings))
-        .route(
-            "/online/settings",
-            web::post().to(api::online::set_settings),
-        )
-        .route("/online/lobby", web::get().to(api::online::lobby))
-        .route("/online/seeks", web::post().to(api::online::create_seek))
-        .route(
-            "/online/seeks/{id}/cancel",
-            web::post().to(api::online::cancel_seek),
-        )
-        .route(
-            "/online/seeks/{id}/decline",
-            web::post().to(api::online::decline_seek),
-        )
-        .route(
-            "/online/seeks/{id}/accept",
-            web::post().to(api::online::accept_seek),
-        )
-        .route("/online/games/{id}", web::get().to(api::online::show_game))
-        .route(
-            "/online/games/{id}/commands",
-            web::post().to(api::online::command),
-        )
-        .route(
-            "/online/games/{id}/preview",
-            web::post().to(api::online::preview),
-        )
-        .route(
-            "/online/games/{id}/record",
-            web::get().to(api::online::record),
-        )
-        .route(
-            "/online/games/{id}/analysis",
-            web::get().to(api::analysis::online_game),
-        )
-        .route("/analyze", web::post().to(api::analysis::upload))
-        .route(
-            "/online/players/{username}",
-            web::get().to(api::online::profile),
-        )
-        .route(
-            "/online/leaderboard",
-            web::get().to(api::online::leaderboard),
-        );
+        .route("/analyze", web::post().to(api::analysis::upload));
 }

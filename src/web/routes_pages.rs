@@ -9,6 +9,61 @@ use super::{api, assets, live, pages};
 pub fn routes(cfg: &mut web::ServiceConfig) {
     // Director forms that may carry a word list get a larger body limit than the app's 256 KiB.
     let big_form = || web::PayloadConfig::default().limit(pages::director::LEXICON_FORM_MAX_BYTES);
+    // Issue 16: the Duplicate pages in a scope of their own, first. Actix tries a route table
+    // in order, each dynamic pattern by a regex (its router was 5-7% of the server in the hall
+    // bench's profile, with the ranking table the ~50th pattern tried); a scope's static
+    // prefix is one comparison, and inside it the routes a hall re-reads after every change
+    // (the ranking's table and streams, the hall's and desks' panels) come first. Every path
+    // under `/duplicate/` must be in it: a request the scope takes is not tried elsewhere.
+    cfg.service(
+        web::scope("/duplicate")
+            .route(
+                "/events/{id}/ranking/table",
+                web::get().to(pages::duplicate::ranking_table),
+            )
+            .route(
+                "/events/{id}/ranking/live",
+                web::get().to(live::duplicate_ranking_stream),
+            )
+            .route(
+                "/games/{id}/live",
+                web::get().to(live::duplicate_game_stream),
+            )
+            .route(
+                "/games/{id}/hall/panel",
+                web::get().to(pages::duplicate::hall_panel),
+            )
+            .route(
+                "/games/{id}/slips/panel",
+                web::get().to(pages::duplicate::slips_panel),
+            )
+            .route(
+                "/games/{id}/console/panel",
+                web::get().to(pages::duplicate::console_panel),
+            )
+            .route(
+                "/games/{id}/console",
+                web::get().to(pages::duplicate::console),
+            )
+            .route(
+                "/games/{id}/console/tops",
+                web::get().to(pages::duplicate_print::console_tops),
+            )
+            .route("/games/{id}/slips", web::get().to(pages::duplicate::slips))
+            .route(
+                "/games/{id}/phone",
+                web::get().to(pages::duplicate_phone::phone),
+            )
+            .route("/games/{id}/hall", web::get().to(pages::duplicate::hall))
+            .route(
+                "/events/{id}/ranking",
+                web::get().to(pages::duplicate::ranking),
+            )
+            .route(
+                "/events/{id}/results",
+                web::get().to(pages::duplicate_print::results),
+            ),
+    );
     cfg.route("/healthz", web::get().to(api::healthz))
         .route("/static/{file}", web::get().to(assets::serve))
         .route("/", web::get().to(pages::public::home))
@@ -54,38 +109,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .app_data(big_form())
                 .route(web::get().to(pages::director::listing::new_event_form))
                 .route(web::post().to(pages::director::listing::create_event)),
-        )
-        .route(
-            "/duplicate/games/{id}/console",
-            web::get().to(pages::duplicate::console),
-        )
-        .route(
-            "/duplicate/games/{id}/console/tops",
-            web::get().to(pages::duplicate_print::console_tops),
-        )
-        .route(
-            "/duplicate/games/{id}/console/panel",
-            web::get().to(pages::duplicate::console_panel),
-        )
-        .route(
-            "/duplicate/games/{id}/slips",
-            web::get().to(pages::duplicate::slips),
-        )
-        .route(
-            "/duplicate/games/{id}/slips/panel",
-            web::get().to(pages::duplicate::slips_panel),
-        )
-        .route(
-            "/duplicate/games/{id}/phone",
-            web::get().to(pages::duplicate_phone::phone),
-        )
-        .route(
-            "/duplicate/games/{id}/hall",
-            web::get().to(pages::duplicate::hall),
-        )
-        .route(
-            "/duplicate/games/{id}/hall/panel",
-            web::get().to(pages::duplicate::hall_panel),
         )
         // Issue 18: the director's set-up pages of an individual event (before `/{id}`).
         .route(
@@ -197,18 +220,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route(
             "/individual/divisions/{id}/sheet",
             web::get().to(pages::individual_phone::sheet),
-        )
-        .route(
-            "/duplicate/events/{id}/ranking",
-            web::get().to(pages::duplicate::ranking),
-        )
-        .route(
-            "/duplicate/events/{id}/ranking/table",
-            web::get().to(pages::duplicate::ranking_table),
-        )
-        .route(
-            "/duplicate/events/{id}/results",
-            web::get().to(pages::duplicate_print::results),
         )
         .route("/events/{id}", web::get().to(pages::director::dashboard))
         // Issue 16: the director's page of a Duplicate event (options, players, games).
@@ -322,14 +333,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             web::get().to(live::online_game_stream),
         )
         .route("/events/{id}/live", web::get().to(live::event_stream))
-        .route(
-            "/duplicate/games/{id}/live",
-            web::get().to(live::duplicate_game_stream),
-        )
-        .route(
-            "/duplicate/events/{id}/ranking/live",
-            web::get().to(live::duplicate_ranking_stream),
-        )
         .route("/events/{id}/pic", web::get().to(pages::pic::pic_page))
         .route(
             "/events/{id}/pic/queue",

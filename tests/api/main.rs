@@ -19,6 +19,7 @@ mod duplicate_director;
 mod duplicate_live;
 mod duplicate_phone;
 mod duplicate_prepared;
+mod duplicate_prerender;
 mod duplicate_record;
 mod foundation;
 mod individual;

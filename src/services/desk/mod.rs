@@ -46,6 +46,7 @@ use crate::db::{DbConn, matches as rows};
 use crate::error::AppError;
 use crate::live::{Live, LiveMessage, OnlineAppend, Relay};
 use crate::rules::game::{self, Command, State};
+use crate::services::duplicate::Prerender;
 use crate::services::standings::StandingsCache;
 use crate::services::writer::{CommandWriter, WriterStats};
 
@@ -56,6 +57,9 @@ pub struct Publisher {
     live: Live,
     standings: Arc<StandingsCache>,
     relay: Option<std::sync::mpsc::Sender<Relay>>,
+    /// Renders a public Duplicate event's ranking before its pages are woken (none: they are
+    /// woken at once, and the first reader renders).
+    prerender: Option<Prerender>,
 }
 
 impl Publisher {
@@ -69,7 +73,14 @@ impl Publisher {
             live,
             standings,
             relay,
+            prerender: None,
         }
+    }
+
+    /// The same publisher, rendering Duplicate rankings at commit with `prerender`.
+    pub fn rendering(mut self, prerender: Prerender) -> Self {
+        self.prerender = Some(prerender);
+        self
     }
 
     /// Tells a commit's changes: online appends to the other instances first (their game
@@ -85,14 +96,21 @@ impl Publisher {
             if let Some(relay) = &self.relay {
                 let _ = relay.send(Relay::Live(m.clone()));
             }
-            deliver(&self.live, &self.standings, m);
+            deliver(&self.live, &self.standings, self.prerender.as_ref(), m);
         }
     }
 }
 
 /// Hands a committed change to this instance's live pages and standings cache (what another
-/// instance relays arrives here too).
-pub fn deliver(live: &Live, standings: &StandingsCache, m: LiveMessage) {
+/// instance relays arrives here too). With `prerender`, a change that moves a public Duplicate
+/// event's ranking reaches that event's pages once its ranking is rendered (and the event's
+/// messages after it, in order, after it).
+pub fn deliver(
+    live: &Live,
+    standings: &StandingsCache,
+    prerender: Option<&Prerender>,
+    m: LiveMessage,
+) {
     if let (true, Some(event)) = (m.moves_standings(), m.event_id()) {
         standings.invalidate(event);
     }
@@ -111,6 +129,13 @@ pub fn deliver(live: &Live, standings: &StandingsCache, m: LiveMessage) {
     {
         standings.duplicate.changed(*event);
     }
+    let m = match prerender {
+        Some(p) => match p.hold(m) {
+            Some(m) => m,
+            None => return,
+        },
+        None => m,
+    };
     live.publish(m);
 }
 
@@ -182,12 +207,15 @@ pub struct Desk {
 
 impl Desk {
     /// A desk whose tablets' commands are written by `writers` threads on `url`, keeping its
-    /// online games in `online` (made first: the relay hands it what other instances commit).
+    /// online games in `online` (made first: the relay hands it what other instances commit)
+    /// and its Duplicate games in `duplicate` (made first: the publisher renders rankings from
+    /// them).
     pub fn start(
         url: &DatabaseUrl,
         publisher: Publisher,
         writers: usize,
         online: Arc<crate::services::online::GameCache>,
+        duplicate: Arc<crate::services::duplicate::GameCache>,
     ) -> std::io::Result<Self> {
         let core = Core {
             cache: Arc::default(),
@@ -197,7 +225,7 @@ impl Desk {
         Ok(Self {
             core,
             writer: Some(writer),
-            duplicate: Arc::default(),
+            duplicate,
             online,
         })
     }

@@ -17,6 +17,7 @@ mod export;
 mod graph;
 mod phone;
 mod prepared;
+mod prerender;
 mod ranking_bytes;
 mod requests;
 mod setup;
@@ -33,6 +34,7 @@ pub use phone::{
 pub use prepared::{
     PrepareRequest, PreparedImported, export as prepared_export, import as import_prepared, prepare,
 };
+pub use prerender::{Prerender, RenderRanking};
 pub use ranking_bytes::{EncodedFragment, EncodedRanking, RankingBytes};
 pub use requests::{
     NewDuplicateEventRequest, NewDuplicatePlayerRequest, RefereeCommand, RefereeRequest,

@@ -14,9 +14,13 @@
 //! The live ranking page's HTML fragment is kept the same way, once per language (the page
 //! re-reads it after each change, a hall of readers at once): rendered once per change and
 //! language, with its gzip form and an ETag, dropped by the same [`RankingBytes::changed`].
+//! For a public event it is rendered at commit (`prerender`), before the live pages are woken,
+//! in the event's language and in each one a reader asked for in the last minute: the readers
+//! a frame wakes find it in memory.
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -77,6 +81,14 @@ struct Kept<T> {
     bytes: Arc<T>,
 }
 
+/// One event's fragments by language, and when a reader last asked for each language (which
+/// ones are rendered at commit).
+#[derive(Debug, Default)]
+struct Fragments {
+    kept: HashMap<&'static str, Kept<EncodedFragment>>,
+    asked: HashMap<&'static str, Instant>,
+}
+
 #[derive(Debug)]
 struct Entry {
     at: Instant,
@@ -90,11 +102,13 @@ pub struct RankingBytes {
     entries: Mutex<HashMap<EventId, Entry>>,
     generations: Mutex<HashMap<EventId, u64>>,
     /// HTML fragments by event, then by language code.
-    fragments: Mutex<HashMap<EventId, HashMap<&'static str, Kept<EncodedFragment>>>>,
+    fragments: Mutex<HashMap<EventId, Fragments>>,
     /// Per public event, the lock its readers take to compute (see [`RankingBytes::flight`]).
     flights: Mutex<HashMap<EventId, Flight>>,
     /// Whether each event was public when its ranking was last encoded.
     public: Mutex<HashMap<EventId, bool>>,
+    /// Fragments rendered since start (by readers and at commit): what tests count.
+    renders: AtomicU64,
 }
 
 /// One public event's readers' flight: the reader that finds nothing fresh and nobody
@@ -128,6 +142,12 @@ impl Flight {
         }
     }
 
+    /// Leads from a thread outside the async runtime (the render at commit), waiting for a
+    /// reader that leads now: readers that come meanwhile wait for this one.
+    pub fn lead_blocking(&self) -> tokio::sync::RwLockWriteGuard<'_, ()> {
+        self.0.blocking_write()
+    }
+
     /// The same flight (for tests).
     pub fn same(&self, other: &Flight) -> bool {
         Arc::ptr_eq(&self.0, &other.0)
@@ -147,7 +167,9 @@ impl RankingBytes {
     pub fn changed(&self, event: EventId) {
         *lock(&self.generations).entry(event).or_insert(0) += 1;
         lock(&self.entries).remove(&event);
-        lock(&self.fragments).remove(&event);
+        if let Some(f) = lock(&self.fragments).get_mut(&event) {
+            f.kept.clear();
+        }
     }
 
     /// The event's change generation (read before computing a ranking).
@@ -213,12 +235,29 @@ impl RankingBytes {
         let fresh = |k: &&Kept<EncodedFragment>| {
             k.generation == generation && k.at.elapsed() < Self::FRESH && k.bytes.public
         };
-        let m = lock(&self.fragments);
-        let langs = m.get(&event)?;
+        let mut m = lock(&self.fragments);
+        let f = m.get_mut(&event)?;
         // Every fresh fragment of the event was rendered knowing its default language.
-        let any = langs.values().find(|k| fresh(k))?;
+        let any = f.kept.values().find(|k| fresh(k))?;
         let code = lang(any.bytes.event_lang.as_deref());
-        langs.get(code).filter(fresh).map(|k| k.bytes.clone())
+        let found = f.kept.get(code).filter(fresh).map(|k| k.bytes.clone());
+        if found.is_some() {
+            f.asked.insert(code, Instant::now());
+        }
+        found
+    }
+
+    /// The languages readers of `event` asked its fragment in within `within` (rendered at
+    /// commit besides the event's own).
+    pub fn asked(&self, event: EventId, within: Duration) -> Vec<&'static str> {
+        let mut m = lock(&self.fragments);
+        let Some(f) = m.get_mut(&event) else {
+            return Vec::new();
+        };
+        f.asked.retain(|_, at| at.elapsed() < within);
+        let mut langs: Vec<_> = f.asked.keys().copied().collect();
+        langs.sort_unstable();
+        langs
     }
 
     /// The HTML fragment of a ranking `made` as said, in language `lang`: the kept one when
@@ -233,7 +272,7 @@ impl RankingBytes {
     ) -> Result<Arc<EncodedFragment>, AppError> {
         let kept = lock(&self.fragments)
             .get(&event)
-            .and_then(|l| l.get(lang))
+            .and_then(|f| f.kept.get(lang))
             .filter(|k| k.bytes.key == made.key && k.bytes.public == made.public)
             .filter(|k| k.bytes.event_lang.as_deref() == made.event_lang)
             .map(|k| k.bytes.clone());
@@ -241,6 +280,7 @@ impl RankingBytes {
         let bytes = match kept {
             Some(b) => b,
             None => {
+                self.renders.fetch_add(1, Ordering::Relaxed);
                 let plain = render()?.into_bytes();
                 // Of the content, not the key: a slip of the turn in play moves the key (the
                 // game's seq) but not the table, and a reader holding it gets a 304.
@@ -256,12 +296,14 @@ impl RankingBytes {
                 })
             }
         };
+        let mut m = lock(&self.fragments);
+        if m.len() >= Self::MAX && !m.contains_key(&event) {
+            m.clear();
+        }
+        let f = m.entry(event).or_default();
+        f.asked.insert(lang, Instant::now());
         if self.generation(event) == made.generation {
-            let mut m = lock(&self.fragments);
-            if m.len() >= Self::MAX && !m.contains_key(&event) {
-                m.clear();
-            }
-            m.entry(event).or_default().insert(
+            f.kept.insert(
                 lang,
                 Kept {
                     at: Instant::now(),
@@ -279,7 +321,7 @@ impl RankingBytes {
     /// rendered the same 1,000 lines side by side). `None` for an event known to be private:
     /// nothing is served to its readers without asking who reads, so they would only queue.
     pub fn flight(&self, event: EventId) -> Option<Flight> {
-        if lock(&self.public).get(&event) == Some(&false) {
+        if self.known_private(event) {
             return None;
         }
         let mut m = lock(&self.flights);
@@ -287,6 +329,23 @@ impl RankingBytes {
             m.clear();
         }
         Some(m.entry(event).or_default().clone())
+    }
+
+    /// Whether `event` is known to be private (its readers render for themselves, nothing is
+    /// rendered at commit).
+    pub fn known_private(&self, event: EventId) -> bool {
+        lock(&self.public).get(&event) == Some(&false)
+    }
+
+    /// `event` cannot be read without signing in: nothing is rendered for it at commit.
+    pub fn not_public(&self, event: EventId) {
+        self.seen(event, false);
+    }
+
+    /// How many fragments were rendered since start (each change and language once, when
+    /// all goes as designed).
+    pub fn renders(&self) -> u64 {
+        self.renders.load(Ordering::Relaxed)
     }
 
     fn seen(&self, event: EventId, public: bool) {

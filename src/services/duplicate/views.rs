@@ -319,7 +319,7 @@ pub fn ranking(
     user: Option<UserId>,
     event_id: EventId,
 ) -> Result<RankingView, AppError> {
-    let k = keyed_ranking(conn, desk, user, event_id)?;
+    let k = keyed_ranking(conn, desk.duplicate(), user, event_id)?;
     Ok(Arc::unwrap_or_clone(k.view))
 }
 
@@ -334,7 +334,7 @@ pub fn ranking_bytes(
 ) -> Result<Arc<super::EncodedRanking>, AppError> {
     // Read before the database: a change delivered while this computes keeps it unstored.
     let generation = bytes.generation(event_id);
-    let k = keyed_ranking(conn, desk, user, event_id)?;
+    let k = keyed_ranking(conn, desk.duplicate(), user, event_id)?;
     bytes.encode(event_id, generation, &k.key, k.public, &k.view)
 }
 
@@ -353,7 +353,7 @@ pub fn ranking_fragment(
 ) -> Result<Arc<super::EncodedFragment>, AppError> {
     // Read before the database, as for the JSON.
     let generation = bytes.generation(event_id);
-    let k = keyed_ranking(conn, desk, user, event_id)?;
+    let k = keyed_ranking(conn, desk.duplicate(), user, event_id)?;
     let code = lang(k.language.as_deref());
     let made = super::ranking_bytes::Made {
         generation,
@@ -368,17 +368,17 @@ pub fn ranking_fragment(
 
 /// A ranking with what it was computed for: its key, whether the event is public, and the
 /// event's default language (its pages' unless a user chose their own).
-struct Keyed {
-    key: String,
-    public: bool,
-    language: Option<String>,
-    view: Arc<RankingView>,
+pub(super) struct Keyed {
+    pub(super) key: String,
+    pub(super) public: bool,
+    pub(super) language: Option<String>,
+    pub(super) view: Arc<RankingView>,
 }
 
 /// The ranking with the key it was computed for and whether the event is public.
-fn keyed_ranking(
+pub(super) fn keyed_ranking(
     conn: &mut DbConn,
-    desk: &Desk,
+    cache: &super::GameCache,
     user: Option<UserId>,
     event_id: EventId,
 ) -> Result<Keyed, AppError> {
@@ -388,7 +388,6 @@ fn keyed_ranking(
     // Recomputed only when a game's log, the players or the name moved: a hall of readers
     // reloading after a turn shares one computation.
     let key = ranking_key(conn, &ev.name, event_id, &game_rows)?;
-    let cache = desk.duplicate();
     if let Some(view) = cache.ranking(event_id, &key) {
         return Ok(Keyed {
             key,

@@ -15,6 +15,7 @@ use crate::rules::board::{Premium, Square, premium};
 use crate::services::duplicate::{self as dup, GameView, RankingView, RecordSlip};
 use crate::vocab::{DuplicateGameId, EventId, UserId};
 use crate::web::AppState;
+use crate::web::i18n::Lang;
 use crate::web::session::{CsrfToken, CurrentUser, MaybeUser};
 
 /// One square of the board as a page draws it.
@@ -313,6 +314,27 @@ struct RankingTable<'a> {
     ranking: &'a RankingView,
 }
 
+/// The live ranking's table as it is rendered at commit, before its readers are woken
+/// (`services::duplicate::Prerender`): the template a reader's request renders, in a language.
+#[derive(Debug, Clone, Copy)]
+pub struct TableRenderer;
+
+impl dup::RenderRanking for TableRenderer {
+    fn default_lang(&self, event_lang: Option<&str>) -> &'static str {
+        // A reader who chose no language gets the event's, else English (`Lang::from_request`
+        // without an Accept-Language header).
+        event_lang.and_then(Lang::parse).unwrap_or_default().code()
+    }
+
+    fn render(&self, ranking: &RankingView, lang: &'static str) -> Result<String, AppError> {
+        let t = RankingTable {
+            chrome: Chrome::anonymous(Lang::parse(lang).unwrap_or_default()),
+            ranking,
+        };
+        t.render().map_err(AppError::internal)
+    }
+}
+
 /// The ranking and the event's default language.
 async fn load_ranking(
     state: &AppState,
@@ -373,8 +395,11 @@ pub async fn ranking_table(
                 .public_fresh_fragment(id, |ev| chrome.lang_in_event(ev).code())
         })
         .flatten();
-    let body = match fresh {
-        Some(b) => b,
+    // How the table was found, told in `X-Arbiter-Kept` (the bench counts the readers a frame
+    // woke that found it in memory): `hit` fresh in memory, `waited` in memory once the render
+    // under way (at commit, or another reader's) was done, `read` checked against the log.
+    let (body, kept) = match fresh {
+        Some(b) => (b, "hit"),
         None => {
             // One reader of a hall renders the new table; the others wait and take it.
             let flight = (!revalidate)
@@ -391,10 +416,10 @@ pub async fn ranking_table(
                     .public_fresh_fragment(id, |ev| chrome.lang_in_event(ev).code())
             });
             if let Some(b) = made_meanwhile {
-                b
+                (b, "waited")
             } else {
                 let (desk, standings) = (state.desk.clone(), state.standings.clone());
-                state
+                let b = state
                     .db(move |conn| {
                         let lang = |ev: Option<&str>| chrome.lang_in_event(ev).code();
                         let render = |ranking: &RankingView, ev: Option<&str>| {
@@ -414,7 +439,8 @@ pub async fn ranking_table(
                             render,
                         )
                     })
-                    .await?
+                    .await?;
+                (b, "read")
             }
         }
     };
@@ -425,14 +451,19 @@ pub async fn ranking_table(
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(','))
         .any(|t| t.trim() == body.etag || t.trim() == "*");
+    let kept = (KEPT, kept);
     if matches {
-        return Ok(HttpResponse::NotModified().insert_header(etag).finish());
+        return Ok(HttpResponse::NotModified()
+            .insert_header(etag)
+            .insert_header(kept)
+            .finish());
     }
     let gzip = crate::web::api::public::accepts_gzip(&req);
     let mut res = HttpResponse::Ok();
     res.content_type("text/html; charset=utf-8")
         .insert_header((header::VARY, "Accept-Encoding"))
         .insert_header(etag)
+        .insert_header(kept)
         // A browser keeps it and asks with its ETag each time (304 when unchanged).
         .insert_header((header::CACHE_CONTROL, "no-cache"));
     if gzip {
@@ -441,6 +472,9 @@ pub async fn ranking_table(
     }
     Ok(res.body(web::Bytes::from_owner(Lent(body, gzip))))
 }
+
+/// The header that tells how a ranking table was found (`hit`, `waited`, `read`).
+const KEPT: &str = "x-arbiter-kept";
 
 /// A kept fragment, lent to a response without copying it (`true`: compressed).
 struct Lent(std::sync::Arc<dup::EncodedFragment>, bool);

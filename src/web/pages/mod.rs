@@ -193,6 +193,22 @@ pub struct Chrome {
 }
 
 impl Chrome {
+    /// The layout of a page drawn for nobody in particular in `lang` (a fragment rendered once
+    /// for every reader of that language, outside any request).
+    pub fn anonymous(lang: Lang) -> Self {
+        let mut chrome = Self {
+            user: None,
+            csrf: String::new(),
+            flash: None,
+            nav: Vec::new(),
+            here: "/".into(),
+            lang,
+            lang_is_users: false,
+        };
+        chrome.relabel();
+        chrome
+    }
+
     /// The layout for `user`, reading (and so consuming) the flash cookie.
     pub fn new(req: &HttpRequest, user: Option<Claims>, csrf: &CsrfToken) -> Self {
         let users = user
