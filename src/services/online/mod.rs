@@ -18,6 +18,7 @@ mod players;
 mod preview;
 mod requests;
 mod seeks;
+mod writer;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -34,8 +35,8 @@ use crate::vocab::EventId;
 
 pub use cache::{GameCache, Learned};
 pub use games::{
-    GameSummary, OnlineGameView, cached_view, check_command, command, finished_record, game_view,
-    record, sweep,
+    GameSummary, OnlineGameView, cached_view, check_command, finished_record, game_view, prepare,
+    ready, record, sweep,
 };
 pub use players::{
     LeaderboardLine, LeaderboardView, ProfileView, RatingChange, RatingLine, RegisterRequest,
@@ -44,6 +45,7 @@ pub use players::{
 };
 pub use preview::{PreviewRequest, PreviewView, check_preview, preview};
 pub use requests::{CommandRequest, NewSeekRequest, PlayerCommand};
+pub use writer::{Answer, OnlineWriter, Submission, WriterTiming};
 pub use seeks::{LobbyView, SeekView, accept, cancel, check_accept, create_seek, decline, lobby};
 
 /// Where the word list `name` comes from: the bundled list (event 0), or the newest event that
@@ -120,17 +122,32 @@ impl Dealer {
         Self(Some(Mutex::new(StdRng::seed_from_u64(seed))))
     }
 
-    /// A generator for one command.
-    pub fn rng(&self) -> Result<StdRng, AppError> {
+    /// The seed of a generator for one command (the online writer keeps it, so that a command
+    /// run again alone draws the same tiles): the operating system's, or the next 32 bytes of
+    /// the seeded source.
+    pub fn seed(&self) -> Result<[u8; 32], AppError> {
+        let mut seed = [0u8; 32];
         match &self.0 {
-            None => StdRng::try_from_rng(&mut rand::rngs::SysRng).map_err(AppError::internal),
+            None => {
+                use rand::TryRng;
+                rand::rngs::SysRng
+                    .try_fill_bytes(&mut seed)
+                    .map_err(AppError::internal)?;
+            }
             Some(seeded) => {
-                let mut g = seeded
+                use rand::Rng;
+                seeded
                     .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner);
-                Ok(StdRng::from_rng(&mut *g))
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .fill_bytes(&mut seed);
             }
         }
+        Ok(seed)
+    }
+
+    /// A generator for one command (what `StdRng::from_rng` would make of the source).
+    pub fn rng(&self) -> Result<StdRng, AppError> {
+        Ok(StdRng::from_seed(self.seed()?))
     }
 }
 
