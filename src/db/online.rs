@@ -333,7 +333,10 @@ pub fn keys_used(
     let found: Vec<(OnlineGameId, Option<String>)> = online_game_events::table
         .filter(online_game_events::game_id.eq_any(games))
         .filter(online_game_events::idempotency_key.eq_any(names))
-        .select((online_game_events::game_id, online_game_events::idempotency_key))
+        .select((
+            online_game_events::game_id,
+            online_game_events::idempotency_key,
+        ))
         .load(conn)?;
     // Both lists matched separately: keep only the pairs asked for.
     Ok(found
@@ -344,7 +347,10 @@ pub fn keys_used(
 }
 
 /// The last seq of each of `games` (those that exist).
-pub fn last_seqs(conn: &mut DbConn, games: &[OnlineGameId]) -> QueryResult<Vec<(OnlineGameId, Seq)>> {
+pub fn last_seqs(
+    conn: &mut DbConn,
+    games: &[OnlineGameId],
+) -> QueryResult<Vec<(OnlineGameId, Seq)>> {
     online_games::table
         .filter(online_games::id.eq_any(games))
         .select((online_games::id, online_games::last_seq))

@@ -47,7 +47,9 @@ fn a_move_s_answer_says_how_long_the_request_its_database_calls_and_its_commit_t
     );
     assert_eq!(r.status, 200, "{}", r.body);
     let s = stages(&r);
-    for name in ["app", "block", "pool", "db", "lock", "commit", "queue", "batch"] {
+    for name in [
+        "app", "block", "pool", "db", "lock", "commit", "queue", "batch",
+    ] {
         assert!(s.contains_key(name), "{name} missing: {s:?}");
     }
     // The database calls ran inside the request, the turn and the commit inside them; the
@@ -80,7 +82,11 @@ fn a_read_has_no_writer_turn_and_no_commit_and_each_request_is_timed_on_its_own(
     let r = ann.get(&format!("/api/v1/online/games/{id}"));
     assert_eq!(r.status, 200, "{}", r.body);
     let s = stages(&r);
-    assert_eq!((s["lock"], s["commit"], s["queue"]), (0.0, 0.0, 0.0), "{s:?}");
+    assert_eq!(
+        (s["lock"], s["commit"], s["queue"]),
+        (0.0, 0.0, 0.0),
+        "{s:?}"
+    );
     assert!(!s.contains_key("batch"), "{s:?}");
     assert!(s["app"] > 0.0, "{s:?}");
     // A refusal is timed too (nothing recorded: the game is where it was).

@@ -167,7 +167,12 @@ fn a_refused_command_in_a_batch_records_nothing_and_the_others_are_applied() {
         vec![
             (m1.clone(), one, json!({"type": "pass"}), None),
             (not_on_turn.clone(), two, json!({"type": "pass"}), None),
-            (m3.clone(), three, json!({"type": "pass"}), Some("k3".into())),
+            (
+                m3.clone(),
+                three,
+                json!({"type": "pass"}),
+                Some("k3".into()),
+            ),
         ],
     );
     // One transaction for the batch: the refusal sent nothing down the one-by-one path.
@@ -201,9 +206,24 @@ fn a_key_repeated_within_one_batch_is_applied_once_and_both_are_answered_with_th
     let answers = in_one_batch(
         &g.app,
         vec![
-            (m1.clone(), one, json!({"type": "pass"}), Some("twice".into())),
-            (m2.clone(), two, json!({"type": "pass"}), Some("twice".into())),
-            (m1.clone(), one, json!({"type": "pass"}), Some("twice".into())),
+            (
+                m1.clone(),
+                one,
+                json!({"type": "pass"}),
+                Some("twice".into()),
+            ),
+            (
+                m2.clone(),
+                two,
+                json!({"type": "pass"}),
+                Some("twice".into()),
+            ),
+            (
+                m1.clone(),
+                one,
+                json!({"type": "pass"}),
+                Some("twice".into()),
+            ),
         ],
     );
     for r in &answers {
@@ -216,7 +236,10 @@ fn a_key_repeated_within_one_batch_is_applied_once_and_both_are_answered_with_th
     assert_eq!(body(&answers[0]), now);
     assert_eq!(body(&answers[2]), now);
     assert_eq!(body(&answers[1]), view_on(&base, &m2, two));
-    assert_eq!(body(&answers[1])["view"]["turns"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        body(&answers[1])["view"]["turns"].as_array().unwrap().len(),
+        1
+    );
     // Across batches: once more, still one turn.
     let r = post(&m1, one, json!({"type": "pass"}), Some("twice"));
     assert_eq!(r.status, 200, "{}", r.body);
@@ -274,7 +297,10 @@ fn o4_two_rated_games_ended_in_one_batch_move_both_ratings_in_turn() {
     assert!((bob_rd - second.b.deviation).abs() < 1e-6);
     assert_eq!((ann_games, bob_games), (2, 2));
     // The history, newest first: y from x's result, x from the start.
-    for (history, after) in [(&ann_history, [second.a, first.a]), (&bob_history, [second.b, first.b])] {
+    for (history, after) in [
+        (&ann_history, [second.a, first.a]),
+        (&bob_history, [second.b, first.b]),
+    ] {
         assert_eq!(history.len(), 2, "{history:?}");
         assert_eq!(history[0]["game_id"], y);
         assert_eq!(history[1]["game_id"], x);
@@ -305,7 +331,13 @@ fn a_command_decided_on_a_state_another_instance_moved_is_run_again_alone() {
     let r = post(&on(&second.base, &mover), id, json!({"type": "pass"}), None);
     assert_eq!(r.status, 200, "{}", r.body);
     if sqlite {
-        let held = g.app.state.desk.online().held_seq(arbiter::vocab::OnlineGameId(id)).unwrap();
+        let held = g
+            .app
+            .state
+            .desk
+            .online()
+            .held_seq(arbiter::vocab::OnlineGameId(id))
+            .unwrap();
         assert!(held < r.json()["seq"].as_u64().unwrap(), "{held}");
     }
     let r = post(&on(&first, &other), id, json!({"type": "pass"}), Some("o1"));
@@ -317,7 +349,12 @@ fn a_command_decided_on_a_state_another_instance_moved_is_run_again_alone() {
     // but the game moved on; its write misses the seq and, run again alone, it is refused
     // (nothing recorded). The mover's, refused on the cached state, is applied.
     if sqlite {
-        assert!(second_cache.held_seq(arbiter::vocab::OnlineGameId(id)).unwrap() < r.json()["seq"].as_u64().unwrap());
+        assert!(
+            second_cache
+                .held_seq(arbiter::vocab::OnlineGameId(id))
+                .unwrap()
+                < r.json()["seq"].as_u64().unwrap()
+        );
     }
     let seq = r.json()["seq"].clone();
     let refused = post(&on(&second.base, &other), id, json!({"type": "pass"}), None);
@@ -337,7 +374,12 @@ fn a_command_decided_on_a_state_another_instance_moved_is_run_again_alone() {
     g.app.state.desk.online().clear();
     assert_eq!(view_on(&first, &mover, id), body(&r));
     // The other player's keyed pass is not applied again on either instance.
-    let again = post(&on(&second.base, &other), id, json!({"type": "pass"}), Some("o1"));
+    let again = post(
+        &on(&second.base, &other),
+        id,
+        json!({"type": "pass"}),
+        Some("o1"),
+    );
     assert_eq!(again.status, 200, "{}", again.body);
     assert_eq!(view_on(&first, &mover, id)["seq"], body(&r)["seq"]);
 }

@@ -386,7 +386,7 @@ pub fn sweep(
             let (row, state) = load(conn, id)?;
             if online::due_timeouts(&state, now).is_none() {
                 refresh(conn, &row, &state)?;
-                return Ok(false);
+                return Ok(None);
             }
             // Time deals no tiles; a generator is needed only by the signature.
             let mut rng = rand::rng();
@@ -399,11 +399,16 @@ pub fn sweep(
                 &graph,
             )?;
             write(conn, work, &row, &events, &after, None, None, now)?;
-            Ok(!events.is_empty())
+            Ok((!events.is_empty()).then_some(after))
         });
         match done {
-            Ok(true) => changed += 1,
-            Ok(false) | Err(AppError::Rule { .. } | AppError::Conflict { .. }) => {}
+            Ok(Some(after)) => {
+                // Committed: the online writer decides the game's next move on this state
+                // rather than finding its cached one stale.
+                desk.online().put(id, Arc::new(after));
+                changed += 1;
+            }
+            Ok(None) | Err(AppError::Rule { .. } | AppError::Conflict { .. }) => {}
             Err(e) => return Err(e),
         }
     }

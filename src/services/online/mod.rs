@@ -2,13 +2,16 @@
 //! challenge a named player, and play games the server deals, times and rules on
 //! (`rules::online`); ratings move in the transaction that ends a rated game (O4).
 //!
-//! Every change to a game goes the way the desk's other writers go (like Duplicate games):
-//! load the log, fold it, ask the rules core, append the events in one write transaction
-//! ([`crate::services::desk::Desk::write`]) with the game's projection moved from the seq the
-//! command was decided on (a race is a 409), and announce it through the desk's unit of work,
-//! which publishes only once the transaction committed. Live messages name no tiles.
+//! Every change to a game is decided by the rules core on the folded log and appended with the
+//! game's projection moved from the seq it was decided on, and is announced only once its
+//! transaction committed. A player's command goes through the online writer (`writer`: a queue
+//! whose thread decides every waiting command on the cached games and writes them in one
+//! transaction, group commit); the clock sweeper's pass, and a command the writer cannot batch,
+//! take a write transaction of their own ([`crate::services::desk::Desk::write`], a race being
+//! a 409). Live messages name no tiles.
 //!
 //! - `games`: the game's commands, the sweeper's loss on time, views and the record;
+//! - `writer`: the online writer (group commit for players' commands);
 //! - `seeks`: seeks, direct challenges and the lobby;
 //! - `players`: registration, profiles and the leaderboard.
 
@@ -45,8 +48,8 @@ pub use players::{
 };
 pub use preview::{PreviewRequest, PreviewView, check_preview, preview};
 pub use requests::{CommandRequest, NewSeekRequest, PlayerCommand};
-pub use writer::{Answer, OnlineWriter, Submission, WriterTiming};
 pub use seeks::{LobbyView, SeekView, accept, cancel, check_accept, create_seek, decline, lobby};
+pub use writer::{Answer, OnlineWriter, Submission, WriterTiming};
 
 /// Where the word list `name` comes from: the bundled list (event 0), or the newest event that
 /// uploaded a list by that name (the lists the site holds). Unknown: a field error.

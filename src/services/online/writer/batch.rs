@@ -41,8 +41,8 @@ pub(super) struct Game {
 
 /// What became of one command before the answers.
 enum Outcome {
-    /// Settled: its reply (a refusal).
-    Done(Reply),
+    /// Refused: nothing of it is written.
+    Refused(AppError),
     /// Decided: the game after it.
     Applied(Arc<OnlineState>),
     /// Its key was recorded before this batch: the game as it is, read after the commit.
@@ -133,22 +133,22 @@ pub(super) fn decide_and_write(
     for job in batch {
         let cmd = &job.cmd;
         let Some(g) = games.get_mut(&cmd.game) else {
-            outcomes.push(Outcome::Done(Err(AppError::not_found(format!(
+            outcomes.push(Outcome::Refused(AppError::not_found(format!(
                 "no game {}",
                 cmd.game
-            )))));
+            ))));
             continue;
         };
         let Some(side) = g.seats.side_of(Some(cmd.user)) else {
-            outcomes.push(Outcome::Done(Err(AppError::Forbidden(
+            outcomes.push(Outcome::Refused(AppError::Forbidden(
                 "only the game's players move in it".into(),
-            ))));
+            )));
             continue;
         };
         let key = match check_key(&cmd.req.idempotency_key) {
             Ok(k) => k,
             Err(e) => {
-                outcomes.push(Outcome::Done(Err(e)));
+                outcomes.push(Outcome::Refused(e));
                 continue;
             }
         };
@@ -179,7 +179,7 @@ pub(super) fn decide_and_write(
         let (events, after) = match decided {
             Ok(d) => d,
             Err(refused) => {
-                outcomes.push(Outcome::Done(Err(refused)));
+                outcomes.push(Outcome::Refused(refused));
                 continue;
             }
         };
@@ -317,7 +317,7 @@ pub(super) fn answer(conn: &mut DbConn, ctx: &Ctx, batch: &[Job], c: Committed) 
             ))
         };
         let reply = match (outcome, games.get(&cmd.game)) {
-            (Outcome::Done(reply), _) => reply,
+            (Outcome::Refused(e), _) => Err(e),
             (Outcome::Applied(state), Some(g)) => view(g, &state),
             (Outcome::Repeat, Some(g)) => view(g, &g.state),
             (Outcome::Recorded, _) => {

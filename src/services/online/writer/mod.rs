@@ -382,15 +382,7 @@ fn one(conn: &mut DbConn, ctx: &Ctx, cmd: &Submission) -> Reply {
     let mut rng = StdRng::from_seed(cmd.seed);
     guarded(cmd, || {
         games::command(
-            conn,
-            &ctx.core,
-            &ctx.cache,
-            &graph,
-            &mut rng,
-            cmd.now,
-            cmd.user,
-            cmd.game,
-            &cmd.req,
+            conn, &ctx.core, &ctx.cache, &graph, &mut rng, cmd.now, cmd.user, cmd.game, &cmd.req,
         )
     })
 }

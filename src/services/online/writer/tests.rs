@@ -121,7 +121,7 @@ fn a_batch_whose_write_fails_runs_every_command_alone_in_one_batch() {
     // Three commands taken together (the writer held while they are sent).
     let answers = {
         let held = w.hold();
-        let sent = rt.block_on(async {
+        rt.block_on(async {
             let all = futures_util::future::join_all([send(&w, 21), send(&w, 22), send(&w, 23)]);
             let release = async {
                 while w.waiting() < 3 {
@@ -130,12 +130,15 @@ fn a_batch_whose_write_fails_runs_every_command_alone_in_one_batch() {
                 drop(held);
             };
             futures_util::future::join(all, release).await.0
-        });
-        sent
+        })
     };
     // Each was answered by the one-command path (no such games: 404), none lost to the failure.
     for a in &answers {
-        assert!(matches!(a.reply, Err(AppError::NotFound(_))), "{:?}", a.reply);
+        assert!(
+            matches!(a.reply, Err(AppError::NotFound(_))),
+            "{:?}",
+            a.reply
+        );
         assert_eq!(a.timing.batch, 3);
     }
     let s = w.stats();
@@ -149,7 +152,10 @@ fn a_panic_while_deciding_is_a_500_for_that_command_alone() {
     let r: Result<(), AppError> = guarded(&cmd, || panic!("overflow"));
     match r {
         Err(AppError::Internal(m)) => {
-            assert!(m.contains("overflow") && m.contains('7') && m.contains("pass"), "{m}")
+            assert!(
+                m.contains("overflow") && m.contains('7') && m.contains("pass"),
+                "{m}"
+            )
         }
         other => panic!("{other:?}"),
     }
