@@ -30,7 +30,8 @@
 //! the pace asked for (saturation shows as the achieved rate falling behind), and the server's CPU
 //! seconds per move. Where a move's time goes: the server's own part from its `Server-Timing`
 //! header (`web::timing`: blocking-pool wait, pool wait, database calls, the SQLite writer turn,
-//! COMMIT), the rest (sockets and both event loops) by difference, the client's lateness in sending
+//! COMMIT, the wait in the online writer's queue, and the size of the batch the move was written
+//! in, from which the writer's commands per commit are reported), the rest (sockets and both event loops) by difference, the client's lateness in sending
 //! against its pace, its threads' timer lag, and the slowest 1% of moves broken down the same way.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -248,6 +249,10 @@ struct Timing {
     lock: u32,
     /// COMMIT (the WAL sync).
     commit: u32,
+    /// Waiting in the online writer's queue.
+    queue: u32,
+    /// Commands in the online writer's batch the move was written in (a count; 0: not said).
+    batch: u32,
 }
 
 impl Timing {
@@ -255,6 +260,10 @@ impl Timing {
     fn parse(v: &str) -> Timing {
         let mut t = Timing::default();
         for part in v.split(',') {
+            if let Some(n) = part.trim().strip_prefix("batch;desc=") {
+                t.batch = n.trim().trim_matches('"').parse().unwrap_or(0);
+                continue;
+            }
             let Some((name, dur)) = part.trim().split_once(";dur=") else {
                 continue;
             };
@@ -266,6 +275,7 @@ impl Timing {
                 "db" => t.db = us,
                 "lock" => t.lock = us,
                 "commit" => t.commit = us,
+                "queue" => t.queue = us,
                 _ => {}
             }
         }
@@ -920,6 +930,27 @@ fn main() {
         pct(&by(&|x| x.server.commit), 99.0)
     );
     println!(
+        "| · waiting in the online writer's queue p50 / p99 / max | {} |",
+        three(&by(&|x| x.server.queue))
+    );
+    // Each move names the size of its batch: a batch of n is n moves of 1/n commit each.
+    let sized: Vec<u32> = by(&|x| x.server.batch)
+        .into_iter()
+        .filter(|&n| n > 0)
+        .collect();
+    let commits: f64 = sized.iter().map(|&n| 1.0 / f64::from(n)).sum();
+    // `pct` reads microseconds as milliseconds; these are counts.
+    let pct_u = |v: &[u32], p: f64| format!("{:.0}", pct(v, p) * 1000.0);
+    println!(
+        "| · online writer: commands per commit (mean) / batch a move was in p50 / p99 / max | {:.2} / {} / {} / {} ({} moves in about {:.0} commits) |",
+        sized.len() as f64 / commits.max(1e-9),
+        pct_u(&sized, 50.0),
+        pct_u(&sized, 99.0),
+        pct_u(&sized, 100.0),
+        sized.len(),
+        commits
+    );
+    println!(
         "| client's lateness sending a move (sent − due) p50 / p99 / max | {} |",
         three(&by(&|x| x.sched))
     );
@@ -941,12 +972,13 @@ fn main() {
         tail.iter().map(|x| f64::from(f(x))).sum::<f64>() / tail.len().max(1) as f64 / 1000.0
     };
     println!(
-        "| slowest 1% ({} moves), mean ms: request / app / block / pool / db / lock / commit / outside | {:.1} / {:.1} / {:.1} / {:.1} / {:.1} / {:.1} / {:.1} / {:.1} |",
+        "| slowest 1% ({} moves), mean ms: request / app / block / pool / queue / db / lock / commit / outside | {:.1} / {:.1} / {:.1} / {:.1} / {:.1} / {:.1} / {:.1} / {:.1} / {:.1} |",
         tail.len(),
         mean(&|x| x.total),
         mean(&|x| x.server.app),
         mean(&|x| x.server.block),
         mean(&|x| x.server.pool),
+        mean(&|x| x.server.queue),
         mean(&|x| x.server.db),
         mean(&|x| x.server.lock),
         mean(&|x| x.server.commit),

@@ -319,6 +319,44 @@ pub fn key_used(conn: &mut DbConn, game: OnlineGameId, key: &str) -> QueryResult
         .map(|n| n > 0)
 }
 
+/// Which of `keys` (game, idempotency key) were already recorded: one query for a batch of
+/// the online writer (`services::online::writer`).
+pub fn keys_used(
+    conn: &mut DbConn,
+    keys: &[(OnlineGameId, String)],
+) -> QueryResult<Vec<(OnlineGameId, String)>> {
+    if keys.is_empty() {
+        return Ok(Vec::new());
+    }
+    let games: Vec<OnlineGameId> = keys.iter().map(|(g, _)| *g).collect();
+    let names: Vec<&str> = keys.iter().map(|(_, k)| k.as_str()).collect();
+    let found: Vec<(OnlineGameId, Option<String>)> = online_game_events::table
+        .filter(online_game_events::game_id.eq_any(games))
+        .filter(online_game_events::idempotency_key.eq_any(names))
+        .select((
+            online_game_events::game_id,
+            online_game_events::idempotency_key,
+        ))
+        .load(conn)?;
+    // Both lists matched separately: keep only the pairs asked for.
+    Ok(found
+        .into_iter()
+        .filter_map(|(g, k)| Some((g, k?)))
+        .filter(|pair| keys.contains(pair))
+        .collect())
+}
+
+/// The last seq of each of `games` (those that exist).
+pub fn last_seqs(
+    conn: &mut DbConn,
+    games: &[OnlineGameId],
+) -> QueryResult<Vec<(OnlineGameId, Seq)>> {
+    online_games::table
+        .filter(online_games::id.eq_any(games))
+        .select((online_games::id, online_games::last_seq))
+        .load(conn)
+}
+
 /// The projection written with a command's events.
 #[derive(Debug, Clone, Copy)]
 pub struct Projection {

@@ -10,7 +10,13 @@
 //! - `db`: the database calls themselves (`AppState::db`'s closures), of which
 //! - `lock`: waiting for this process's SQLite writer turn (`DbConn::write_tx`),
 //! - `commit`: the write transactions' `COMMIT` (on SQLite with `synchronous = FULL`, the WAL's
-//!   sync).
+//!   sync);
+//! - `queue`: an online command waiting in the online writer's queue until a writer thread took
+//!   it (`services::online::OnlineWriter`; the batch's own work then counts in `db`, its writer
+//!   turn and commit in `lock` and `commit`).
+//!
+//! An online command's answer also names the number of commands its batch wrote:
+//! `batch;desc=N` (a count, so no `dur`).
 //!
 //! The middleware opens a task-local record for the request; `AppState::db` adds to it. Only
 //! durations are sent, never what was read.
@@ -33,6 +39,8 @@ pub struct Stages {
     db: Cell<Duration>,
     lock: Cell<Duration>,
     commit: Cell<Duration>,
+    queue: Cell<Duration>,
+    batch: Cell<Option<usize>>,
 }
 
 tokio::task_local! {
@@ -49,6 +57,16 @@ pub fn record(block: Duration, pool: Duration, db: Duration, write: WriteTiming)
         add(&s.db, db);
         add(&s.lock, write.lock);
         add(&s.commit, write.commit);
+    });
+}
+
+/// Adds an online command's time in the online writer to the request's record: its wait in the
+/// queue, the batch's work as a database call, and the batch's size.
+pub fn record_writer(t: &crate::services::online::WriterTiming) {
+    record(Duration::ZERO, Duration::ZERO, t.db, t.write);
+    let _ = STAGES.try_with(|s| {
+        s.queue.set(s.queue.get() + t.queue);
+        s.batch.set(Some(t.batch));
     });
 }
 
@@ -89,20 +107,26 @@ pub async fn server_timing(
                 db: Cell::new(s.db.get()),
                 lock: Cell::new(s.lock.get()),
                 commit: Cell::new(s.commit.get()),
+                queue: Cell::new(s.queue.get()),
+                batch: Cell::new(s.batch.get()),
             });
             (res, stages)
         })
         .await;
     let mut res = res?;
-    let value = format!(
-        "app;dur={:.3}, block;dur={:.3}, pool;dur={:.3}, db;dur={:.3}, lock;dur={:.3}, commit;dur={:.3}",
+    let mut value = format!(
+        "app;dur={:.3}, block;dur={:.3}, pool;dur={:.3}, db;dur={:.3}, lock;dur={:.3}, commit;dur={:.3}, queue;dur={:.3}",
         ms(started.elapsed()),
         ms(stages.block.get()),
         ms(stages.pool.get()),
         ms(stages.db.get()),
         ms(stages.lock.get()),
         ms(stages.commit.get()),
+        ms(stages.queue.get()),
     );
+    if let Some(n) = stages.batch.get() {
+        value.push_str(&format!(", batch;desc={n}"));
+    }
     if let Ok(v) = HeaderValue::from_str(&value) {
         res.headers_mut()
             .insert(HeaderName::from_static("server-timing"), v);

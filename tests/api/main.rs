@@ -48,6 +48,7 @@ mod online_preview;
 mod online_relay;
 mod online_timing;
 mod online_variants;
+mod online_writer;
 mod openapi;
 mod ops;
 mod page_forms;

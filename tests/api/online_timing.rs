@@ -1,7 +1,8 @@
 //! Issue 17, speed: every answer says where the server's time went (`Server-Timing`,
 //! `web::timing`), so the online benchmark can tell the server's share of a move's latency
 //! from the client's. The stages add up: the database calls lie inside the request, and the
-//! writer's turn and its commit inside the database calls.
+//! writer's turn and its commit inside the database calls. A move also says how long it waited
+//! in the online writer's queue, and how many commands its batch wrote (`batch;desc=N`).
 
 use std::collections::BTreeMap;
 
@@ -10,7 +11,8 @@ use serde_json::json;
 use crate::helpers::Resp;
 use crate::online::{dictionary, start};
 
-/// The header's stages, in milliseconds; fails when it is missing or malformed.
+/// The header's stages, in milliseconds (and `batch`, a count); fails when it is missing or
+/// malformed.
 fn stages(r: &Resp) -> BTreeMap<String, f64> {
     let header = r
         .header("server-timing")
@@ -18,6 +20,10 @@ fn stages(r: &Resp) -> BTreeMap<String, f64> {
     header
         .split(',')
         .map(|part| {
+            if let Some(n) = part.trim().strip_prefix("batch;desc=") {
+                let n: f64 = n.parse().unwrap_or_else(|_| panic!("{n} in {header}"));
+                return ("batch".to_owned(), n);
+            }
             let (name, dur) = part
                 .trim()
                 .split_once(";dur=")
@@ -41,12 +47,19 @@ fn a_move_s_answer_says_how_long_the_request_its_database_calls_and_its_commit_t
     );
     assert_eq!(r.status, 200, "{}", r.body);
     let s = stages(&r);
-    for name in ["app", "block", "pool", "db", "lock", "commit"] {
+    for name in [
+        "app", "block", "pool", "db", "lock", "commit", "queue", "batch",
+    ] {
         assert!(s.contains_key(name), "{name} missing: {s:?}");
     }
-    // The database calls ran inside the request, the turn and the commit inside them.
+    // The database calls ran inside the request, the turn and the commit inside them; the
+    // move was written by the online writer, in a batch of at least itself.
     assert!(s["db"] > 0.0, "{s:?}");
-    assert!(s["app"] >= s["db"] + s["block"] + s["pool"] - 0.01, "{s:?}");
+    assert!(
+        s["app"] >= s["db"] + s["block"] + s["pool"] + s["queue"] - 0.01,
+        "{s:?}"
+    );
+    assert!(s["batch"] >= 1.0, "{s:?}");
     assert!(s["db"] >= s["lock"] + s["commit"] - 0.01, "{s:?}");
     if sqlite {
         // The move was committed: its COMMIT (the WAL's sync) took some time.
@@ -69,7 +82,12 @@ fn a_read_has_no_writer_turn_and_no_commit_and_each_request_is_timed_on_its_own(
     let r = ann.get(&format!("/api/v1/online/games/{id}"));
     assert_eq!(r.status, 200, "{}", r.body);
     let s = stages(&r);
-    assert_eq!((s["lock"], s["commit"]), (0.0, 0.0), "{s:?}");
+    assert_eq!(
+        (s["lock"], s["commit"], s["queue"]),
+        (0.0, 0.0, 0.0),
+        "{s:?}"
+    );
+    assert!(!s.contains_key("batch"), "{s:?}");
     assert!(s["app"] > 0.0, "{s:?}");
     // A refusal is timed too (nothing recorded: the game is where it was).
     let before = g.view(&mut ann);

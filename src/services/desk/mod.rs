@@ -178,6 +178,18 @@ impl Core {
         self.publisher.publish(changes.online, changes.live);
     }
 
+    /// [`Desk::write`], for the writer threads, which hold the core rather than the desk.
+    pub(crate) fn write<T>(
+        &self,
+        conn: &mut DbConn,
+        f: impl FnOnce(&mut DbConn, &mut Work<'_>) -> Result<T, AppError>,
+    ) -> Result<T, AppError> {
+        let mut work = Work::new(self);
+        let out = conn.write_tx(|conn| f(conn, &mut work))?;
+        self.apply(work.into_changes());
+        Ok(out)
+    }
+
     /// The state of a match as its log says now, read outside any transaction (what is read
     /// is committed, so the cache keeps it; readers never copy it).
     pub(crate) fn read_state(
@@ -199,6 +211,8 @@ pub struct Desk {
     core: Core,
     /// The command writer; none for a desk without a server (the CLI, seeding).
     writer: Option<CommandWriter>,
+    /// The online games' command writer (`services::online::OnlineWriter`); none likewise.
+    online_writer: Option<crate::services::online::OnlineWriter>,
     /// Folded Duplicate games (seed 002), checked against their logs like the match cache.
     duplicate: Arc<crate::services::duplicate::GameCache>,
     /// Folded online games (seed 001) and players' names, checked against their logs alike.
@@ -222,9 +236,13 @@ impl Desk {
             publisher,
         };
         let writer = CommandWriter::start(url, core.clone(), writers)?;
+        // One thread too: a batch takes every move waiting, and SQLite has one writer anyway.
+        let online_writer =
+            crate::services::online::OnlineWriter::start(url, core.clone(), online.clone(), 1)?;
         Ok(Self {
             core,
             writer: Some(writer),
+            online_writer: Some(online_writer),
             duplicate,
             online,
         })
@@ -236,6 +254,7 @@ impl Desk {
         Self {
             core: Core::offline(),
             writer: None,
+            online_writer: None,
             duplicate: Arc::default(),
             online: Arc::default(),
         }
@@ -256,6 +275,27 @@ impl Desk {
                 "this desk takes no commands from tablets".into(),
             )),
         }
+    }
+
+    /// An online game's command (checked by `online::ready` or `online::prepare`): decided and
+    /// written by the online writer with the others waiting, answered once committed (or
+    /// refused), with where its time went.
+    pub async fn submit_online(
+        &self,
+        cmd: crate::services::online::Submission,
+    ) -> Result<crate::services::online::Answer, AppError> {
+        match &self.online_writer {
+            Some(w) => w.execute(cmd).await,
+            None => Err(AppError::Unavailable(
+                "this desk takes no online commands".into(),
+            )),
+        }
+    }
+
+    /// The online writer (its counters, and holding it for tests); none for a desk without a
+    /// server.
+    pub fn online_writer(&self) -> Option<&crate::services::online::OnlineWriter> {
+        self.online_writer.as_ref()
     }
 
     /// One command in a transaction of its own, on the caller's connection (what the writer
@@ -279,10 +319,7 @@ impl Desk {
         conn: &mut DbConn,
         f: impl FnOnce(&mut DbConn, &mut Work<'_>) -> Result<T, AppError>,
     ) -> Result<T, AppError> {
-        let mut work = Work::new(&self.core);
-        let out = conn.write_tx(|conn| f(conn, &mut work))?;
-        self.core.apply(work.into_changes());
-        Ok(out)
+        self.core.write(conn, f)
     }
 
     /// The folded online games of this instance.
@@ -329,9 +366,9 @@ impl Desk {
 
     /// Whether a writer thread takes work within `timeout` (for `/healthz`).
     pub async fn ping(&self, timeout: std::time::Duration) -> bool {
-        match &self.writer {
-            Some(w) => w.ping(timeout).await,
-            None => false,
+        match (&self.writer, &self.online_writer) {
+            (Some(w), Some(o)) => w.ping(timeout).await && o.ping(timeout).await,
+            _ => false,
         }
     }
 

@@ -12,6 +12,15 @@ use crate::vocab::EventId;
 /// Uploaded lists' graphs by event, with the identity of the list they were built from.
 type Uploaded = HashMap<EventId, (usize, Arc<WordGraph>)>;
 
+/// The bundled list's graph, once built (shared by every instance of the process).
+static BUILTIN: OnceLock<Arc<WordGraph>> = OnceLock::new();
+
+/// The bundled list's graph if it is built already, without waiting for any build (an online
+/// move's handler asks this on its event loop; `None`: ask [`graph`] on the blocking pool).
+pub fn built_default() -> Option<Arc<WordGraph>> {
+    BUILTIN.get().cloned()
+}
+
 /// The move graph of an event's lexicon, built once per list: the bundled ENABLE graph is
 /// shared by every instance of the process, an uploaded list's is kept per event.
 pub fn graph(
@@ -19,7 +28,6 @@ pub fn graph(
     event_id: EventId,
     lexicon: &str,
 ) -> Result<Arc<WordGraph>, AppError> {
-    static BUILTIN: OnceLock<Arc<WordGraph>> = OnceLock::new();
     static UPLOADED: OnceLock<Mutex<Uploaded>> = OnceLock::new();
     let lex = lexicons
         .for_event(event_id, lexicon)

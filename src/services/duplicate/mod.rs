@@ -26,7 +26,7 @@ mod views;
 pub use cache::GameCache;
 pub use director::{DirectorView, GameSummary, director_view, equal_tops};
 pub use export::{master_gcg, record_csv, record_gcg};
-pub use graph::{graph, warm};
+pub use graph::{built_default, graph, warm};
 pub use phone::{
     PhoneEntry, PhonePlayer, PhoneSlipRequest, PhoneView, phone_entries, phone_slip, phone_status,
     ranking_access, stream_access,

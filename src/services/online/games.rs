@@ -18,7 +18,7 @@ use crate::rules::online::rating::{self, Rating};
 use crate::rules::online::{
     self as online, OnlineCommand, OnlineEvent, OnlineState, OnlineView, Sender, Viewer,
 };
-use crate::services::desk::{Desk, Work};
+use crate::services::desk::{Core, Desk, Work};
 use crate::services::lexicons::{DEFAULT, LexiconStore};
 use crate::vocab::{OnlineGameId, Seq, UserId};
 
@@ -92,7 +92,7 @@ pub(super) fn load(
 
 /// A game's row and its state, from `cache` brought up to the row's seq (remembered only when
 /// `committed`: outside a write transaction).
-fn load_cached(
+pub(super) fn load_cached(
     conn: &mut DbConn,
     cache: &GameCache,
     id: OnlineGameId,
@@ -127,44 +127,20 @@ pub(super) fn write(
     key: Option<String>,
     now: DateTime<Utc>,
 ) -> Result<(), AppError> {
-    let Some(last) = events.last() else {
+    if events.is_empty() {
         return Ok(());
-    };
-    let new = events
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            Ok(rows::NewEvent {
-                game_id: row.id,
-                seq: Seq(i64::try_from(e.seq).map_err(AppError::internal)?),
-                at: e.at.naive_utc(),
-                kind: e.payload.kind(),
-                payload: serde_json::to_string(e).map_err(AppError::internal)?,
-                user_id,
-                idempotency_key: if i == 0 { key.clone() } else { None },
-            })
-        })
-        .collect::<Result<Vec<_>, AppError>>()?;
-    let finished = after.game.result.is_some();
-    let seq = Seq(i64::try_from(last.seq).map_err(AppError::internal)?);
-    let projection = rows::Projection {
-        last_seq: seq,
-        finished,
-        next_timeout_at: if finished {
-            None
-        } else {
-            online::next_timeout_at(after).map(|t| t.naive_utc())
-        },
-        finished_at: finished.then(|| now.naive_utc()),
-    };
+    }
+    let new = event_rows(row.id, events, user_id, key)?;
+    let projection = projection_of(after, now)?;
     if !rows::append(conn, row.id, row.last_seq, &new, projection)? {
         return Err(AppError::Conflict {
             message: "the game moved on while this was decided; reload and retry".into(),
             current: None,
         });
     }
-    if finished && !row.finished {
-        rate(conn, row, after, now)?;
+    let seq = projection.last_seq;
+    if projection.finished && !row.finished {
+        rate(conn, &Seats::from(row), after, now)?;
         work.announce(LiveMessage::Lobby);
     }
     // The other instances' caches learn the events before their pages hear of the seq.
@@ -179,10 +155,52 @@ pub(super) fn write(
     Ok(())
 }
 
+/// The log rows of one command's events (the idempotency key on its first).
+pub(super) fn event_rows(
+    game: OnlineGameId,
+    events: &[OnlineEvent],
+    user_id: Option<UserId>,
+    key: Option<String>,
+) -> Result<Vec<rows::NewEvent>, AppError> {
+    events
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            Ok(rows::NewEvent {
+                game_id: game,
+                seq: Seq(i64::try_from(e.seq).map_err(AppError::internal)?),
+                at: e.at.naive_utc(),
+                kind: e.payload.kind(),
+                payload: serde_json::to_string(e).map_err(AppError::internal)?,
+                user_id,
+                idempotency_key: if i == 0 { key.clone() } else { None },
+            })
+        })
+        .collect()
+}
+
+/// The game row's projection of the state `after` (ended at `now` if it is over).
+pub(super) fn projection_of(
+    after: &OnlineState,
+    now: DateTime<Utc>,
+) -> Result<rows::Projection, AppError> {
+    let finished = after.game.result.is_some();
+    Ok(rows::Projection {
+        last_seq: Seq(i64::try_from(after.last_seq).map_err(AppError::internal)?),
+        finished,
+        next_timeout_at: if finished {
+            None
+        } else {
+            online::next_timeout_at(after).map(|t| t.naive_utc())
+        },
+        finished_at: finished.then(|| now.naive_utc()),
+    })
+}
+
 /// O4: the ratings after a rated game, stored with its end.
-fn rate(
+pub(super) fn rate(
     conn: &mut DbConn,
-    row: &rows::GameRow,
+    row: &Seats,
     state: &OnlineState,
     now: DateTime<Utc>,
 ) -> Result<(), AppError> {
@@ -249,13 +267,52 @@ pub fn check_command(
         .map_or_else(|| DEFAULT.to_owned(), |s| s.lexicon.clone()))
 }
 
-/// A player's command: decided by the rules core on the game's log, appended, published. A
-/// command whose idempotency key was already recorded is not applied again: the answer is the
-/// game as it is.
-#[allow(clippy::too_many_arguments)]
-pub fn command(
+/// [`check_command`] from this instance's memory alone, for a move's handler on its event loop:
+/// the graph the command needs when the game is held here, plays the bundled list and its
+/// graph is built; `None` when any of that must be read or built ([`prepare`], on the blocking
+/// pool). A refusal is as [`check_command`]'s.
+pub fn ready(
+    cache: &GameCache,
+    user_id: UserId,
+    game: OnlineGameId,
+    req: &CommandRequest,
+) -> Result<Option<Arc<WordGraph>>, AppError> {
+    check_key(&req.idempotency_key)?;
+    req.command.check()?;
+    let Some((state, seats)) = cache.held(game) else {
+        return Ok(None);
+    };
+    seats
+        .side_of(Some(user_id))
+        .ok_or_else(|| AppError::Forbidden("only the game's players move in it".into()))?;
+    let bundled = state.settings.as_ref().is_none_or(|s| s.lexicon == DEFAULT);
+    Ok(bundled
+        .then(crate::services::duplicate::built_default)
+        .flatten())
+}
+
+/// [`check_command`], then the graph of the game's word list (built if it is not yet).
+pub fn prepare(
     conn: &mut DbConn,
-    desk: &Desk,
+    cache: &GameCache,
+    lexicons: &LexiconStore,
+    user_id: UserId,
+    game: OnlineGameId,
+    req: &CommandRequest,
+) -> Result<Arc<WordGraph>, AppError> {
+    let lexicon = check_command(conn, cache, user_id, game, req)?;
+    super::graph_for(conn, lexicons, &lexicon)
+}
+
+/// A player's command in a transaction of its own (the online writer's path for a command it
+/// cannot batch, `super::writer`): decided by the rules core on the game's log, appended,
+/// published. A command whose idempotency key was already recorded is not applied again: the
+/// answer is the game as it is.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn command(
+    conn: &mut DbConn,
+    core: &Core,
+    cache: &GameCache,
     graph: Graph<'_>,
     rng: &mut impl rand::Rng,
     now: DateTime<Utc>,
@@ -265,8 +322,7 @@ pub fn command(
 ) -> Result<OnlineGameView, AppError> {
     let key = check_key(&req.idempotency_key)?;
     req.command.check()?;
-    let cache = desk.online();
-    let done = desk.write(conn, |conn, work| {
+    let done = core.write(conn, |conn, work| {
         let (row, state) = load_cached(conn, cache, game, false)?;
         let side = side_of(&row, Some(user_id))
             .ok_or_else(|| AppError::Forbidden("only the game's players move in it".into()))?;
@@ -330,7 +386,7 @@ pub fn sweep(
             let (row, state) = load(conn, id)?;
             if online::due_timeouts(&state, now).is_none() {
                 refresh(conn, &row, &state)?;
-                return Ok(false);
+                return Ok(None);
             }
             // Time deals no tiles; a generator is needed only by the signature.
             let mut rng = rand::rng();
@@ -343,11 +399,16 @@ pub fn sweep(
                 &graph,
             )?;
             write(conn, work, &row, &events, &after, None, None, now)?;
-            Ok(!events.is_empty())
+            Ok((!events.is_empty()).then_some(after))
         });
         match done {
-            Ok(true) => changed += 1,
-            Ok(false) | Err(AppError::Rule { .. } | AppError::Conflict { .. }) => {}
+            Ok(Some(after)) => {
+                // Committed: the online writer decides the game's next move on this state
+                // rather than finding its cached one stale.
+                desk.online().put(id, Arc::new(after));
+                changed += 1;
+            }
+            Ok(None) | Err(AppError::Rule { .. } | AppError::Conflict { .. }) => {}
             Err(e) => return Err(e),
         }
     }
@@ -400,7 +461,11 @@ pub fn cached_view(
     Some(view_from(&seats, names, &state, user, now))
 }
 
-fn names(conn: &mut DbConn, cache: &GameCache, seats: &Seats) -> Result<Sides<String>, AppError> {
+pub(super) fn names(
+    conn: &mut DbConn,
+    cache: &GameCache,
+    seats: &Seats,
+) -> Result<Sides<String>, AppError> {
     Ok(Sides {
         a: cache.username(conn, seats.player_a)?,
         b: cache.username(conn, seats.player_b)?,
@@ -409,7 +474,7 @@ fn names(conn: &mut DbConn, cache: &GameCache, seats: &Seats) -> Result<Sides<St
 
 /// The one place a game's answer is built: a player sees their own rack only (`Viewer`), anyone
 /// else none.
-fn view_from(
+pub(super) fn view_from(
     seats: &Seats,
     names: Sides<String>,
     state: &OnlineState,

@@ -2,13 +2,16 @@
 //! challenge a named player, and play games the server deals, times and rules on
 //! (`rules::online`); ratings move in the transaction that ends a rated game (O4).
 //!
-//! Every change to a game goes the way the desk's other writers go (like Duplicate games):
-//! load the log, fold it, ask the rules core, append the events in one write transaction
-//! ([`crate::services::desk::Desk::write`]) with the game's projection moved from the seq the
-//! command was decided on (a race is a 409), and announce it through the desk's unit of work,
-//! which publishes only once the transaction committed. Live messages name no tiles.
+//! Every change to a game is decided by the rules core on the folded log and appended with the
+//! game's projection moved from the seq it was decided on, and is announced only once its
+//! transaction committed. A player's command goes through the online writer (`writer`: a queue
+//! whose thread decides every waiting command on the cached games and writes them in one
+//! transaction, group commit); the clock sweeper's pass, and a command the writer cannot batch,
+//! take a write transaction of their own ([`crate::services::desk::Desk::write`], a race being
+//! a 409). Live messages name no tiles.
 //!
 //! - `games`: the game's commands, the sweeper's loss on time, views and the record;
+//! - `writer`: the online writer (group commit for players' commands);
 //! - `seeks`: seeks, direct challenges and the lobby;
 //! - `players`: registration, profiles and the leaderboard.
 
@@ -18,6 +21,7 @@ mod players;
 mod preview;
 mod requests;
 mod seeks;
+mod writer;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -34,8 +38,8 @@ use crate::vocab::EventId;
 
 pub use cache::{GameCache, Learned};
 pub use games::{
-    GameSummary, OnlineGameView, cached_view, check_command, command, finished_record, game_view,
-    record, sweep,
+    GameSummary, OnlineGameView, cached_view, check_command, finished_record, game_view, prepare,
+    ready, record, sweep,
 };
 pub use players::{
     LeaderboardLine, LeaderboardView, ProfileView, RatingChange, RatingLine, RegisterRequest,
@@ -45,6 +49,7 @@ pub use players::{
 pub use preview::{PreviewRequest, PreviewView, check_preview, preview};
 pub use requests::{CommandRequest, NewSeekRequest, PlayerCommand};
 pub use seeks::{LobbyView, SeekView, accept, cancel, check_accept, create_seek, decline, lobby};
+pub use writer::{Answer, OnlineWriter, Submission, WriterTiming};
 
 /// Where the word list `name` comes from: the bundled list (event 0), or the newest event that
 /// uploaded a list by that name (the lists the site holds). Unknown: a field error.
@@ -120,17 +125,32 @@ impl Dealer {
         Self(Some(Mutex::new(StdRng::seed_from_u64(seed))))
     }
 
-    /// A generator for one command.
-    pub fn rng(&self) -> Result<StdRng, AppError> {
+    /// The seed of a generator for one command (the online writer keeps it, so that a command
+    /// run again alone draws the same tiles): the operating system's, or the next 32 bytes of
+    /// the seeded source.
+    pub fn seed(&self) -> Result<[u8; 32], AppError> {
+        let mut seed = [0u8; 32];
         match &self.0 {
-            None => StdRng::try_from_rng(&mut rand::rngs::SysRng).map_err(AppError::internal),
+            None => {
+                use rand::TryRng;
+                rand::rngs::SysRng
+                    .try_fill_bytes(&mut seed)
+                    .map_err(AppError::internal)?;
+            }
             Some(seeded) => {
-                let mut g = seeded
+                use rand::Rng;
+                seeded
                     .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner);
-                Ok(StdRng::from_rng(&mut *g))
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .fill_bytes(&mut seed);
             }
         }
+        Ok(seed)
+    }
+
+    /// A generator for one command (what `StdRng::from_rng` would make of the source).
+    pub fn rng(&self) -> Result<StdRng, AppError> {
+        Ok(StdRng::from_seed(self.seed()?))
     }
 }
 

@@ -52,7 +52,8 @@ pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
         return HttpResponse::ServiceUnavailable().json(Health::Unavailable {
             status: "unavailable",
             database,
-            error: "the command writer does not answer: table commands cannot be recorded".into(),
+            error: "a command writer does not answer: table or online commands cannot be recorded"
+                .into(),
         });
     }
     let probe = state

@@ -303,19 +303,36 @@ pub async fn command(
     id: web::Path<OnlineGameId>,
     body: web::Json<CommandRequest>,
 ) -> Result<HttpResponse, AppError> {
-    let (uid, now, desk, id) = (user.0.uid, state.clock.now(), state.desk.clone(), *id);
-    let (lexicons, svc) = (state.lexicons.clone(), state.online.clone());
-    let out = state
-        .db(move |conn| {
-            let lexicon = online::check_command(conn, desk.online(), uid, id, &body)?;
-            let source = online::lexicon_source(conn, &lexicon)?;
-            let g = || crate::services::duplicate::graph(&lexicons, source, &lexicon);
-            g()?;
-            let mut rng = svc.dealer.rng()?;
-            online::command(conn, &desk, &g, &mut rng, now, uid, id, &body)
+    let (uid, now, id, req) = (user.0.uid, state.clock.now(), *id, body.into_inner());
+    // Checked from memory when this instance holds the game; otherwise read (and the word
+    // list's graph built) on the blocking pool. Either way nothing is held while the command
+    // waits for the online writer.
+    let (req, graph) = match online::ready(state.desk.online(), uid, id, &req)? {
+        Some(graph) => (req, graph),
+        None => {
+            let (desk, lexicons) = (state.desk.clone(), state.lexicons.clone());
+            state
+                .db(move |conn| {
+                    let graph = online::prepare(conn, desk.online(), &lexicons, uid, id, &req)?;
+                    Ok((req, graph))
+                })
+                .await?
+        }
+    };
+    let seed = state.online.dealer.seed()?;
+    let answer = state
+        .desk
+        .submit_online(online::Submission {
+            game: id,
+            user: uid,
+            req,
+            graph,
+            seed,
+            now,
         })
         .await?;
-    Ok(HttpResponse::Ok().json(out))
+    crate::web::timing::record_writer(&answer.timing);
+    Ok(HttpResponse::Ok().json(answer.reply?))
 }
 
 /// `POST /api/v1/online/games/{id}/preview`.
