@@ -254,9 +254,17 @@ await s.step("reloading resumes the game; a refused command is shown next to the
   const t = await turn(game2);
   await t.other.page.reload();
   await t.other.page.locator("[data-moves] li").first().waitFor();
-  await t.other.page.evaluate(() => { for (const b of document.querySelectorAll("[data-needs-turn]")) { b.disabled = false; } });
-  await t.other.page.click('[data-action="pass"]');
-  await t.other.page.locator('[data-error="command"]:not([hidden])').waitFor();
+  // The reloaded page's script may still redraw its controls (disabled: not this player's
+  // turn) after the list is shown, so the button is enabled and pressed in one script task,
+  // and again until the server's refusal is on the page.
+  await eventually(async () => {
+    await t.other.page.evaluate(() => {
+      const pass = document.querySelector('[data-action="pass"]');
+      pass.disabled = false;
+      pass.click();
+    });
+    await t.other.page.locator('[data-error="command"]:not([hidden])').waitFor({ timeout: 1500 });
+  }, "the refusal next to the controls", 15000);
 });
 await s.step("O2: one player passes three times in a row and the game ends", async () => {
   for (let i = 0; i < 3; i++) {
