@@ -27,6 +27,28 @@ pub(crate) fn cmd(c: &mut Client, game: i64, body: Value) -> Value {
     ok(c.post_json(&format!("/api/v1/duplicate/games/{game}/commands"), &body))
 }
 
+/// A new game of the event (its id).
+pub(crate) fn new_game(c: &mut Client, event_id: i64) -> i64 {
+    created(c.post_json(
+        &format!("/api/v1/duplicate/events/{event_id}/games"),
+        &json!({}),
+    ))["id"]
+        .as_i64()
+        .unwrap()
+}
+
+/// Chooses the turn's top (the first when several tie: D6 asks) and places it.
+pub(crate) fn place_top(c: &mut Client, game: i64) {
+    let r = c.post_json(
+        &format!("/api/v1/duplicate/games/{game}/commands"),
+        &json!({"type": "choose_top"}),
+    );
+    if r.status == 422 {
+        cmd(c, game, json!({"type": "choose_top", "choice": 0}));
+    }
+    cmd(c, game, json!({"type": "place_top"}));
+}
+
 pub(crate) fn slip(c: &mut Client, game: i64, player: u32, word: &str, points: u32) -> Value {
     ok(c.post_json(
         &format!("/api/v1/duplicate/games/{game}/slips"),
@@ -207,14 +229,7 @@ fn the_ranking_is_served_as_cached_bytes_with_an_etag_that_moves_with_every_chan
         &[("If-None-Match", &etag), ("Cache-Control", "no-cache")],
     );
     assert_eq!(same.status, 304, "the same ranking read against the log");
-    let r = chief.post_json(
-        &format!("/api/v1/duplicate/games/{game}/commands"),
-        &json!({"type": "choose_top"}),
-    );
-    if r.status == 422 {
-        cmd(&mut chief, game, json!({"type": "choose_top", "choice": 0}));
-    }
-    cmd(&mut chief, game, json!({"type": "place_top"}));
+    place_top(&mut chief, game);
     let (moved, body) = anon.get_bytes(&path, &[("If-None-Match", &etag)]);
     assert_eq!(moved.status, 200);
     let new_etag = moved.header("etag").unwrap().to_owned();
@@ -300,14 +315,7 @@ fn the_ranking_fragment_is_kept_per_language_with_an_etag_until_a_change() {
     assert_eq!(plain, en);
     // The top placed: the next read, at once, is the new ranking, with a new ETag.
     slip(&mut chief, game, 1, "ZEST", 26);
-    let r = chief.post_json(
-        &format!("/api/v1/duplicate/games/{game}/commands"),
-        &json!({"type": "choose_top"}),
-    );
-    if r.status == 422 {
-        cmd(&mut chief, game, json!({"type": "choose_top", "choice": 0}));
-    }
-    cmd(&mut chief, game, json!({"type": "place_top"}));
+    place_top(&mut chief, game);
     let (status, moved_tag, moved) = read(&mut anon, "en", Some(&en_tag));
     assert_eq!(status, 200, "the change dropped the kept fragment");
     assert_ne!(moved_tag.as_deref(), Some(en_tag.as_str()));

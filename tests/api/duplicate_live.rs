@@ -5,7 +5,7 @@
 
 use serde_json::json;
 
-use crate::duplicate_cache::{cmd, event, slip};
+use crate::duplicate_cache::{cmd, event, new_game, place_top, slip};
 use crate::helpers::*;
 
 /// The kinds of the frames received so far, in order.
@@ -23,14 +23,6 @@ fn kinds(text: &str) -> Vec<String> {
 fn the_ranking_stream_tells_what_moves_the_ranking_never_the_slips_of_the_turn_in_play() {
     let app = spawn_app();
     let (mut chief, event_id) = event(&app);
-    let new_game = |c: &mut Client| {
-        created(c.post_json(
-            &format!("/api/v1/duplicate/events/{event_id}/games"),
-            &json!({}),
-        ))["id"]
-            .as_i64()
-            .unwrap()
-    };
     // The stream is opened first: a public event's ranking changes reach its pages once the
     // table is rendered (render at commit), so a change made just before opening could arrive
     // after it; opened first, every frame of the game is in order.
@@ -38,7 +30,7 @@ fn the_ranking_stream_tells_what_moves_the_ranking_never_the_slips_of_the_turn_i
     let mut live = LiveStream::open(&app.base, &path, None);
     assert!(live.text.starts_with("HTTP/1.1 200"), "{}", live.text);
     assert!(live.text.contains("text/event-stream"), "{}", live.text);
-    let game = new_game(&mut chief);
+    let game = new_game(&mut chief, event_id);
     cmd(
         &mut chief,
         game,
@@ -47,14 +39,7 @@ fn the_ranking_stream_tells_what_moves_the_ranking_never_the_slips_of_the_turn_i
     cmd(&mut chief, game, json!({"type": "start_turn"}));
     slip(&mut chief, game, 1, "ZEST", 26);
     slip(&mut chief, game, 2, "ZEST", 30);
-    let r = chief.post_json(
-        &format!("/api/v1/duplicate/games/{game}/commands"),
-        &json!({"type": "choose_top"}),
-    );
-    if r.status == 422 {
-        cmd(&mut chief, game, json!({"type": "choose_top", "choice": 0}));
-    }
-    cmd(&mut chief, game, json!({"type": "place_top"}));
+    place_top(&mut chief, game);
     live.read_until(|t| t.contains(r#""kind":"play_placed""#));
     // Changes within half a second of a frame make one frame: spaced out here, each is seen.
     let gap = std::time::Duration::from_millis(600);
@@ -68,7 +53,7 @@ fn the_ranking_stream_tells_what_moves_the_ranking_never_the_slips_of_the_turn_i
     std::thread::sleep(gap);
     // The next turn's rack does not.
     cmd(&mut chief, game, json!({"type": "draw"}));
-    new_game(&mut chief);
+    new_game(&mut chief, event_id);
     let text = live.read_until(|t| t.matches(r#""kind":"created""#).count() == 2);
     assert_eq!(
         kinds(&text),

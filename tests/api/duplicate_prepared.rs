@@ -5,17 +5,8 @@
 
 use serde_json::{Value, json};
 
-use crate::duplicate_cache::{cmd, event};
+use crate::duplicate_cache::{cmd, event, new_game};
 use crate::helpers::*;
-
-fn new_game(c: &mut Client, event_id: i64) -> i64 {
-    created(c.post_json(
-        &format!("/api/v1/duplicate/events/{event_id}/games"),
-        &json!({}),
-    ))["id"]
-        .as_i64()
-        .unwrap()
-}
 
 fn import(c: &mut Client, game: i64, body: &Value) -> Resp {
     c.post_json(&format!("/api/v1/duplicate/games/{game}/prepared"), body)

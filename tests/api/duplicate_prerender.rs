@@ -7,7 +7,7 @@
 
 use serde_json::json;
 
-use crate::duplicate_cache::{cmd, event, slip};
+use crate::duplicate_cache::{cmd, event, new_game, place_top, slip};
 use crate::helpers::*;
 
 /// The ranking table in `lang`: how it was found (`X-Arbiter-Kept`) and its HTML.
@@ -19,15 +19,6 @@ fn table(c: &mut Client, event_id: i64, lang: &str) -> (String, String) {
     assert_eq!(r.status, 200);
     let kept = r.header("x-arbiter-kept").unwrap_or_default().to_owned();
     (kept, String::from_utf8(body).unwrap())
-}
-
-fn new_game(c: &mut Client, event_id: i64) -> i64 {
-    created(c.post_json(
-        &format!("/api/v1/duplicate/events/{event_id}/games"),
-        &json!({}),
-    ))["id"]
-        .as_i64()
-        .unwrap()
 }
 
 #[test]
@@ -78,14 +69,7 @@ fn a_change_is_rendered_once_per_language_before_the_readers_frame_and_read_from
         renders + 4,
         "the turn in play moves nothing"
     );
-    let r = chief.post_json(
-        &format!("/api/v1/duplicate/games/{game}/commands"),
-        &json!({"type": "choose_top"}),
-    );
-    if r.status == 422 {
-        cmd(&mut chief, game, json!({"type": "choose_top", "choice": 0}));
-    }
-    cmd(&mut chief, game, json!({"type": "place_top"}));
+    place_top(&mut chief, game);
     live.read_until(|t| t.contains(r#""kind":"play_placed""#));
     assert_eq!(bytes.renders(), renders + 6);
     let (kept, placed) = table(&mut anon, event_id, "en");

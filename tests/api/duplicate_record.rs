@@ -4,19 +4,14 @@
 
 use serde_json::json;
 
-use crate::duplicate_cache::{cmd, event, slip};
+use crate::duplicate_cache::{cmd, event, new_game, slip};
 use crate::helpers::*;
 
 #[test]
 fn the_record_exports_as_a_sheet_and_the_master_game_as_gcg_that_rescores_to_the_tops() {
     let app = spawn_app();
     let (mut chief, event_id) = event(&app);
-    let game = created(chief.post_json(
-        &format!("/api/v1/duplicate/events/{event_id}/games"),
-        &json!({}),
-    ))["id"]
-        .as_i64()
-        .unwrap();
+    let game = new_game(&mut chief, event_id);
     cmd(
         &mut chief,
         game,
