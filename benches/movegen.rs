@@ -117,6 +117,47 @@ fn bench_movegen(c: &mut Criterion) {
     let max = per_position[per_position.len() - 1];
     println!("any play: median {median:?}, 90th percentile {p90:?}, max {max:?} per position");
 
+    // The top of one position (Duplicate's, rule D6), every play generated against the bounded
+    // search: per position, each timed over enough runs to be above the clock's resolution.
+    // Also on the same boards with two of the rack's tiles made blanks, the slowest racks there
+    // are (each blank tries every letter).
+    let two_blanks: Vec<(Board, Rack)> = positions
+        .iter()
+        .map(|(b, r)| {
+            let s = r.to_string();
+            let kept: String = s.chars().filter(|&c| c != '?').skip(2).collect();
+            (b.clone(), Rack::parse(&format!("??{kept}")).unwrap())
+        })
+        .collect();
+    for (name, set_of) in [("reference racks", &positions), ("two blanks", &two_blanks)] {
+        for (how, bounded) in [("every play", false), ("bounded", true)] {
+            let mut per: Vec<Duration> = set_of
+                .iter()
+                .map(|(b, r)| {
+                    let runs = 5u32;
+                    let t = Instant::now();
+                    for _ in 0..runs {
+                        if bounded {
+                            black_box(movegen::best_plays(&graph, &set, b, r));
+                        } else {
+                            black_box(movegen::top_plays(&graph, &set, b, r));
+                        }
+                    }
+                    t.elapsed() / runs
+                })
+                .collect();
+            per.sort();
+            let at = |q: f64| per[((per.len() - 1) as f64 * q) as usize];
+            println!(
+                "top plays, {name}, {how}: median {:?}, p90 {:?}, p99 {:?}, max {:?} per position",
+                at(0.5),
+                at(0.9),
+                at(0.99),
+                at(1.0)
+            );
+        }
+    }
+
     let mut g = c.benchmark_group("movegen");
     g.throughput(Throughput::Elements(positions.len() as u64));
     g.bench_function("all plays, every fixture position", |b| {
@@ -130,6 +171,13 @@ fn bench_movegen(c: &mut Criterion) {
         b.iter(|| {
             for (board, rack) in &positions {
                 black_box(movegen::top_plays(&graph, &set, board, rack));
+            }
+        })
+    });
+    g.bench_function("top plays, bounded search, every fixture position", |b| {
+        b.iter(|| {
+            for (board, rack) in &positions {
+                black_box(movegen::best_plays(&graph, &set, board, rack));
             }
         })
     });

@@ -291,6 +291,8 @@ proptest! {
         prop_assert_eq!(top.score(), expected.values().copied().max());
         let ties = expected.values().filter(|&&s| Some(s) == top.score()).count();
         prop_assert_eq!(top.plays.len(), ties);
+        // The bounded search lists the same tops, in the same order (rule D6: every tie).
+        prop_assert_eq!(movegen::best_plays(g, &set, &board, &rack), top.plays);
     }
 }
 
@@ -364,6 +366,60 @@ fn every_recorded_play_legal_under_enable_is_generated_with_its_score() {
     // Most recorded plays are ENABLE words; the rest use NWL/CSW words (QI, ZA, …) or have no
     // recorded rack.
     assert_eq!((checked, skipped), (481, 244));
+}
+
+/// Every position of the reference games whose mover's rack is recorded: the board before the
+/// move, and the rack.
+fn reference_positions() -> Vec<(Board, Rack)> {
+    let set = TileSet::english();
+    let mut out = Vec::new();
+    for f in &fixture_files() {
+        let game = gcg::read(&std::fs::read(f).unwrap()).unwrap();
+        let mut board = Board::new();
+        let mut last: Option<Placement> = None;
+        for e in &game.events {
+            if let Some(rack) = Rack::parse(&e.rack).ok().filter(|r| !r.is_empty())
+                && matches!(
+                    e.kind,
+                    EventKind::Play(_) | EventKind::Pass | EventKind::Exchange(_)
+                )
+            {
+                out.push((board.clone(), rack));
+            }
+            match &e.kind {
+                EventKind::Play(mv) => {
+                    let p = validate(&board, &set, mv, None).unwrap();
+                    p.apply(&mut board);
+                    last = Some(p);
+                }
+                EventKind::Withdrawn => {
+                    if let Some(p) = last.take() {
+                        p.undo(&mut board);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+// Rule D6: on every reference position (ENABLE, real racks, blanks included) the bounded
+// search finds the same tops, every tie, as generating every play.
+#[test]
+fn the_bounded_search_finds_every_top_of_the_reference_positions() {
+    let (_, g) = enable();
+    let set = TileSet::english();
+    let positions = reference_positions();
+    assert_eq!(positions.len(), 762);
+    for (board, rack) in &positions {
+        let every = movegen::top_plays(g, &set, board, rack).plays;
+        assert_eq!(
+            movegen::best_plays(g, &set, board, rack),
+            every,
+            "board\n{board}rack {rack}"
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

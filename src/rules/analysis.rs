@@ -1,5 +1,5 @@
 //! A finished game's moves against the top play of each position (the move generator's,
-//! [`crate::rules::movegen::top_plays`]): what was played and scored, the top play and its
+//! [`crate::rules::movegen::best_plays`]): what was played and scored, the top play and its
 //! score, the difference, and per-player totals. Shared by `arbiter gcg analyze`, the online
 //! game's analysis page and the `/analyze` page. Pure: the record, the tile set and the word
 //! graph come in, the analysis goes out.
@@ -161,10 +161,10 @@ pub fn analyze(game: &Game, set: &TileSet, graph: &WordGraph) -> Result<Analysis
             note: note.into(),
         };
         if let Some(rack) = rack {
-            let top = movegen::top_plays(graph, set, &board, &rack);
-            let best = top.score().map_or(0, i64::from);
-            line.top = top.plays.first().map(ToString::to_string);
-            line.tied = top.plays.len().saturating_sub(1);
+            let top = movegen::best_plays(graph, set, &board, &rack);
+            let best = top.first().map_or(0, |p| i64::from(p.score()));
+            line.top = top.first().map(ToString::to_string);
+            line.tied = top.len().saturating_sub(1);
             line.top_score = Some(best);
             line.difference = Some(best - score);
             let t = &mut totals[e.player];

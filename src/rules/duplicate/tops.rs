@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::board::{Board, Direction};
 use crate::rules::duplicate::Notation;
-use crate::rules::movegen::{Play, WordGraph, top_plays};
+use crate::rules::movegen::{Play, WordGraph, best_plays};
 use crate::rules::notation::{french_position, gcg_position};
 use crate::rules::tiles::{Rack, TileSet};
 
@@ -63,8 +63,7 @@ pub fn tops(
     rack: &Rack,
     notation: Notation,
 ) -> Vec<TopCandidate> {
-    top_plays(graph, set, board, rack)
-        .plays
+    best_plays(graph, set, board, rack)
         .iter()
         .filter(|p| !board.is_empty() || p.direction() == Direction::Across)
         .map(|p| TopCandidate::from_play(p, board, notation))

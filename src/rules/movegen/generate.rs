@@ -20,7 +20,7 @@ use crate::rules::scoring::{BINGO_BONUS, BINGO_TILES};
 use crate::rules::tiles::{Rack, TileSet};
 
 const CELLS: usize = SIZE * SIZE;
-const BLANK: usize = 26;
+pub(super) const BLANK: usize = 26;
 
 /// The board as letter codes (0 empty, 1-26 `A`-`Z`) and face values, in one orientation.
 struct Grid {
@@ -49,13 +49,13 @@ impl Grid {
 
 /// What the word running along a grid row through an empty square allows there.
 #[derive(Clone, Copy)]
-struct Cross {
+pub(super) struct Cross {
     /// Allowed letters, bit `i` for letter code `i + 1`.
-    mask: u32,
+    pub(super) mask: u32,
     /// Face value of the tiles of the cross-word already on the board.
-    sum: u16,
+    pub(super) sum: u16,
     /// True if there is a cross-word at all (a tile on either side).
-    has: bool,
+    pub(super) has: bool,
 }
 
 /// The cross-checks of every empty square of `g`, for words along `g`'s rows.
@@ -138,16 +138,12 @@ struct Acc {
 }
 
 /// One line being generated, and the walk's mutable state.
-struct Line<'a, F> {
+pub(super) struct Line<'a, F> {
     graph: &'a WordGraph,
     direction: Direction,
     /// Which row (across) or column (down) this is.
     index: usize,
-    code: [u8; SIZE],
-    value: [u8; SIZE],
-    cross: [Cross; SIZE],
-    letter_mult: [u8; SIZE],
-    word_mult: [u8; SIZE],
+    lane: Lane,
     /// Tile bytes placed on empty squares by the current walk.
     placed: [u8; SIZE],
     anchor: usize,
@@ -165,11 +161,11 @@ struct Line<'a, F> {
 impl<F: FnMut(&Play) -> ControlFlow<()>> Line<'_, F> {
     /// Reads the board tile at `pos`, or tries every rack tile the cross-check allows there.
     fn step(&mut self, pos: usize, node: u32, start: usize, rightward: bool, acc: Acc) {
-        let code = self.code[pos];
+        let code = self.lane.code[pos];
         if code != 0 {
             if let Some(arc) = self.graph.find(node, code) {
                 let acc = Acc {
-                    main: acc.main + u32::from(self.value[pos]),
+                    main: acc.main + u32::from(self.lane.value[pos]),
                     ..acc
                 };
                 self.go_on(pos, arc, start, rightward, acc);
@@ -180,7 +176,7 @@ impl<F: FnMut(&Play) -> ControlFlow<()>> Line<'_, F> {
             return;
         }
         // Letters both allowed here and on the rack (any letter if a blank is left).
-        let mask = self.cross[pos].mask
+        let mask = self.lane.cross[pos].mask
             & if self.rack[BLANK] > 0 {
                 u32::MAX
             } else {
@@ -228,16 +224,16 @@ impl<F: FnMut(&Play) -> ControlFlow<()>> Line<'_, F> {
     /// left on the rack may take. Checked before recursing, which saves most dead calls.
     #[inline]
     fn can_enter(&self, pos: usize) -> bool {
-        self.code[pos] != 0 || (self.rack_len > 0 && self.cross[pos].mask != 0)
+        self.lane.code[pos] != 0 || (self.rack_len > 0 && self.lane.cross[pos].mask != 0)
     }
 
     /// The score after placing a tile worth `value` on `pos` (rule C5: its premiums count in
     /// the main word and in its cross-word).
     #[inline]
     fn add_tile(&self, pos: usize, value: u32, acc: Acc) -> Acc {
-        let lm = u32::from(self.letter_mult[pos]);
-        let wm = u32::from(self.word_mult[pos]);
-        let cross = &self.cross[pos];
+        let lm = u32::from(self.lane.letter_mult[pos]);
+        let wm = u32::from(self.lane.word_mult[pos]);
+        let cross = &self.lane.cross[pos];
         Acc {
             main: acc.main + value * lm,
             word_mult: acc.word_mult * wm,
@@ -253,7 +249,7 @@ impl<F: FnMut(&Play) -> ControlFlow<()>> Line<'_, F> {
     /// After the letter on `pos` (reached by `arc`): record the word if it is whole, and go on.
     fn go_on(&mut self, pos: usize, arc: Arc, start: usize, rightward: bool, acc: Acc) {
         if rightward {
-            let right_free = pos + 1 >= SIZE || self.code[pos + 1] == 0;
+            let right_free = pos + 1 >= SIZE || self.lane.code[pos + 1] == 0;
             if arc.accepts() && right_free && acc.placed > 0 {
                 self.record(start, pos, acc);
             }
@@ -263,8 +259,8 @@ impl<F: FnMut(&Play) -> ControlFlow<()>> Line<'_, F> {
             return;
         }
         // Leftward: the word so far covers pos..=anchor.
-        let left_free = pos == 0 || self.code[pos - 1] == 0;
-        let right_free = self.anchor + 1 >= SIZE || self.code[self.anchor + 1] == 0;
+        let left_free = pos == 0 || self.lane.code[pos - 1] == 0;
+        let right_free = self.anchor + 1 >= SIZE || self.lane.code[self.anchor + 1] == 0;
         if arc.accepts() && left_free && right_free && acc.placed > 0 {
             self.record(pos, self.anchor, acc);
         }
@@ -276,7 +272,7 @@ impl<F: FnMut(&Play) -> ControlFlow<()>> Line<'_, F> {
             let next = pos - 1;
             // A board tile must be taken in; an empty square only up to the previous anchor,
             // because plays covering that anchor are found from it.
-            let may = self.code[next] != 0
+            let may = self.lane.code[next] != 0
                 || (self.prev_anchor.is_none_or(|a| next > a) && self.can_enter(next));
             if may {
                 self.step(next, child, start, false, acc);
@@ -296,8 +292,8 @@ impl<F: FnMut(&Play) -> ControlFlow<()>> Line<'_, F> {
     fn record(&mut self, start: usize, end: usize, acc: Acc) {
         if self.direction == Direction::Down && acc.placed == 1 {
             // A single tile that also forms an across word was found by the across pass.
-            if let Some(p) = (start..=end).find(|&i| self.code[i] == 0)
-                && self.cross[p].has
+            if let Some(p) = (start..=end).find(|&i| self.lane.code[i] == 0)
+                && self.lane.cross[p].has
             {
                 return;
             }
@@ -310,7 +306,7 @@ impl<F: FnMut(&Play) -> ControlFlow<()>> Line<'_, F> {
         let score = acc.main * acc.word_mult + acc.cross + bingo;
         let mut word = [0u8; SIZE];
         for (i, w) in (start..=end).zip(word.iter_mut()) {
-            if self.code[i] == 0 {
+            if self.lane.code[i] == 0 {
                 *w = self.placed[i];
             }
         }
@@ -335,6 +331,200 @@ impl<F: FnMut(&Play) -> ControlFlow<()>> Line<'_, F> {
     }
 }
 
+/// One board line in one orientation, as generation reads it.
+#[derive(Clone, Copy)]
+pub(super) struct Lane {
+    /// Letter codes (0 empty, 1-26 `A`-`Z`) and face values of the tiles on the line.
+    pub(super) code: [u8; SIZE],
+    pub(super) value: [u8; SIZE],
+    /// The cross-check of each empty square (words across the line).
+    pub(super) cross: [Cross; SIZE],
+    pub(super) letter_mult: [u8; SIZE],
+    pub(super) word_mult: [u8; SIZE],
+}
+
+/// What generation needs of a position, in both orientations, computed once.
+pub(super) struct Position {
+    grids: [Grid; 2],
+    /// Cross-checks for each pass: pass 0 (across) reads the down words, and so on.
+    cross: [[Cross; CELLS]; 2],
+    anchor: [bool; CELLS],
+    letter_mult: [u8; CELLS],
+    word_mult: [u8; CELLS],
+    pub(super) letter_value: [u8; 27],
+    /// The rack: letter counts by code - 1, blanks at index 26.
+    pub(super) rack: [u8; 27],
+    pub(super) rack_len: u8,
+}
+
+/// The two passes: across on the board's rows, down on the transposed board's rows.
+pub(super) const PASSES: [Direction; 2] = [Direction::Across, Direction::Down];
+
+impl Position {
+    /// `None` if the rack is empty (no play).
+    pub(super) fn new(
+        graph: &WordGraph,
+        set: &TileSet,
+        board: &Board,
+        rack: &Rack,
+    ) -> Option<Position> {
+        let mut allowed = 0u32;
+        let mut letter_value = [0u8; 27];
+        let mut rack_counts = [0u8; 27];
+        for (i, lv) in letter_value.iter_mut().enumerate().take(26) {
+            let letter = char::from(b'A' + i as u8);
+            if set.has_letter(letter) {
+                allowed |= 1 << i;
+            }
+            *lv = set.letter_value(letter);
+            rack_counts[i] = rack.count_letter(letter);
+        }
+        rack_counts[BLANK] = rack.blanks();
+        let rack_len: u8 = rack_counts.iter().sum();
+        if rack_len == 0 {
+            return None;
+        }
+        let grids = [
+            Grid::from_board(board, set, false),
+            Grid::from_board(board, set, true),
+        ];
+        // Anchors are the same squares in both orientations (transposed).
+        let mut anchor = [false; CELLS];
+        if board.is_empty() {
+            anchor[Square::CENTRE.row() * SIZE + Square::CENTRE.col()] = true;
+        } else {
+            let g = &grids[0];
+            for r in 0..SIZE {
+                for c in 0..SIZE {
+                    if g.code[r * SIZE + c] != 0 {
+                        continue;
+                    }
+                    let filled = |rr: usize, cc: usize| g.code[rr * SIZE + cc] != 0;
+                    anchor[r * SIZE + c] = (r > 0 && filled(r - 1, c))
+                        || (r + 1 < SIZE && filled(r + 1, c))
+                        || (c > 0 && filled(r, c - 1))
+                        || (c + 1 < SIZE && filled(r, c + 1));
+                }
+            }
+        }
+        let mut letter_mult = [1u8; CELLS];
+        let mut word_mult = [1u8; CELLS];
+        for sq in Square::all() {
+            let p = premium(sq);
+            letter_mult[sq.row() * SIZE + sq.col()] = p.letter_multiplier() as u8;
+            word_mult[sq.row() * SIZE + sq.col()] = p.word_multiplier() as u8;
+        }
+        // The cross-words of a pass run along the other orientation's rows.
+        let cross = [
+            row_cross_checks(graph, &grids[1], allowed),
+            row_cross_checks(graph, &grids[0], allowed),
+        ];
+        Some(Position {
+            grids,
+            cross,
+            anchor,
+            letter_mult,
+            word_mult,
+            letter_value,
+            rack: rack_counts,
+            rack_len,
+        })
+    }
+
+    /// The anchors of `lane` in `pass`, left to right.
+    pub(super) fn anchors(&self, pass: usize, lane: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..SIZE).filter(move |&i| {
+            if pass == 0 {
+                self.anchor[lane * SIZE + i]
+            } else {
+                self.anchor[i * SIZE + lane]
+            }
+        })
+    }
+
+    /// The natural letters on the rack, bit `i` for letter code `i + 1`.
+    pub(super) fn rack_mask(&self) -> u32 {
+        self.rack[..26]
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| **n > 0)
+            .fold(0, |m, (i, _)| m | (1 << i))
+    }
+
+    /// Line `lane` of pass `pass`.
+    pub(super) fn lane(&self, pass: usize, lane: usize) -> Lane {
+        let grid = &self.grids[pass];
+        let cross = &self.cross[pass];
+        let base = lane * SIZE;
+        let mut out = Lane {
+            code: [0; SIZE],
+            value: [0; SIZE],
+            cross: [cross[0]; SIZE],
+            letter_mult: [1; SIZE],
+            word_mult: [1; SIZE],
+        };
+        for i in 0..SIZE {
+            out.code[i] = grid.code[base + i];
+            out.value[i] = grid.value[base + i];
+            // Square (lane, i) of this orientation is square (i, lane) of the other.
+            out.cross[i] = cross[i * SIZE + lane];
+            // The layout is symmetric under transposition, so the same table serves both.
+            out.letter_mult[i] = self.letter_mult[base + i];
+            out.word_mult[i] = self.word_mult[base + i];
+        }
+        out
+    }
+}
+
+impl<'a, F: FnMut(&Play) -> ControlFlow<()>> Line<'a, F> {
+    /// Generation on `lane` of `pass`, reporting plays to `emit`.
+    pub(super) fn new(
+        graph: &'a WordGraph,
+        pos: &Position,
+        pass: usize,
+        lane: usize,
+        emit: &'a mut F,
+    ) -> Line<'a, F> {
+        Line {
+            graph,
+            direction: PASSES[pass],
+            index: lane,
+            lane: pos.lane(pass, lane),
+            placed: [0; SIZE],
+            anchor: 0,
+            prev_anchor: None,
+            rack: pos.rack,
+            rack_len: pos.rack_len,
+            rack_mask: pos.rack_mask(),
+            letter_value: pos.letter_value,
+            emit,
+            stop: false,
+        }
+    }
+
+    /// Every play whose leftmost anchor is `anchor` (`prev_anchor` is the line's anchor
+    /// before it, if any). Returns `Break` if `emit` stopped it.
+    pub(super) fn from_anchor(
+        &mut self,
+        anchor: usize,
+        prev_anchor: Option<usize>,
+    ) -> ControlFlow<()> {
+        let line = self;
+        line.anchor = anchor;
+        line.prev_anchor = prev_anchor;
+        let acc = Acc {
+            word_mult: 1,
+            ..Acc::default()
+        };
+        line.step(anchor, line.graph.root(), anchor, false, acc);
+        if line.stop {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
 /// Calls `emit` with every legal placement of `rack` on `board` (see the module docs), until it
 /// returns `Break`. Letters outside `set` are never placed, nor designated for a blank.
 pub(crate) fn generate<F: FnMut(&Play) -> ControlFlow<()>>(
@@ -344,114 +534,20 @@ pub(crate) fn generate<F: FnMut(&Play) -> ControlFlow<()>>(
     rack: &Rack,
     emit: &mut F,
 ) -> ControlFlow<()> {
-    let mut allowed = 0u32;
-    let mut letter_value = [0u8; 27];
-    let mut rack_counts = [0u8; 27];
-    for (i, lv) in letter_value.iter_mut().enumerate().take(26) {
-        let letter = char::from(b'A' + i as u8);
-        if set.has_letter(letter) {
-            allowed |= 1 << i;
-        }
-        *lv = set.letter_value(letter);
-        rack_counts[i] = rack.count_letter(letter);
-    }
-    rack_counts[BLANK] = rack.blanks();
-    let rack_len: u8 = rack_counts.iter().sum();
-    if rack_len == 0 {
+    let Some(pos) = Position::new(graph, set, board, rack) else {
         return ControlFlow::Continue(());
-    }
-
-    let grids = [
-        Grid::from_board(board, set, false),
-        Grid::from_board(board, set, true),
-    ];
-    // Anchors are the same squares in both orientations (transposed).
-    let mut anchor = [false; CELLS];
-    if board.is_empty() {
-        anchor[Square::CENTRE.row() * SIZE + Square::CENTRE.col()] = true;
-    } else {
-        let g = &grids[0];
-        for r in 0..SIZE {
-            for c in 0..SIZE {
-                if g.code[r * SIZE + c] != 0 {
-                    continue;
-                }
-                let filled = |rr: usize, cc: usize| g.code[rr * SIZE + cc] != 0;
-                anchor[r * SIZE + c] = (r > 0 && filled(r - 1, c))
-                    || (r + 1 < SIZE && filled(r + 1, c))
-                    || (c > 0 && filled(r, c - 1))
-                    || (c + 1 < SIZE && filled(r, c + 1));
-            }
-        }
-    }
-    let mut letter_mult = [1u8; CELLS];
-    let mut word_mult = [1u8; CELLS];
-    for sq in Square::all() {
-        let p = premium(sq);
-        letter_mult[sq.row() * SIZE + sq.col()] = p.letter_multiplier() as u8;
-        word_mult[sq.row() * SIZE + sq.col()] = p.word_multiplier() as u8;
-    }
-
-    for (pass, direction) in [Direction::Across, Direction::Down].into_iter().enumerate() {
-        let grid = &grids[pass];
-        // The cross-words of this pass run along the other orientation's rows.
-        let cross_other = row_cross_checks(graph, &grids[1 - pass], allowed);
+    };
+    for pass in 0..PASSES.len() {
         for lane in 0..SIZE {
-            let base = lane * SIZE;
-            // Index of square (lane, i) of this orientation in the other orientation.
-            let other = |i: usize| i * SIZE + lane;
-            let anchor_at = |i: usize| {
-                if pass == 0 {
-                    anchor[base + i]
-                } else {
-                    anchor[other(i)]
-                }
-            };
-            if !(0..SIZE).any(anchor_at) {
+            let mut anchors = pos.anchors(pass, lane).peekable();
+            if anchors.peek().is_none() {
                 continue;
             }
-            let mut line = Line {
-                graph,
-                direction,
-                index: lane,
-                code: [0; SIZE],
-                value: [0; SIZE],
-                cross: [cross_other[0]; SIZE],
-                letter_mult: [1; SIZE],
-                word_mult: [1; SIZE],
-                placed: [0; SIZE],
-                anchor: 0,
-                prev_anchor: None,
-                rack: rack_counts,
-                rack_len,
-                rack_mask: rack_counts[..26]
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, n)| **n > 0)
-                    .fold(0, |m, (i, _)| m | (1 << i)),
-                letter_value,
-                emit: &mut *emit,
-                stop: false,
-            };
-            for i in 0..SIZE {
-                line.code[i] = grid.code[base + i];
-                line.value[i] = grid.value[base + i];
-                line.cross[i] = cross_other[other(i)];
-                // The layout is symmetric under transposition, so the same table serves both.
-                line.letter_mult[i] = letter_mult[base + i];
-                line.word_mult[i] = word_mult[base + i];
-            }
-            for a in (0..SIZE).filter(|&i| anchor_at(i)) {
-                line.anchor = a;
-                let acc = Acc {
-                    word_mult: 1,
-                    ..Acc::default()
-                };
-                line.step(a, graph.root(), a, false, acc);
-                if line.stop {
-                    return ControlFlow::Break(());
-                }
-                line.prev_anchor = Some(a);
+            let mut line = Line::new(graph, &pos, pass, lane, &mut *emit);
+            let mut prev = None;
+            for a in anchors {
+                line.from_anchor(a, prev)?;
+                prev = Some(a);
             }
         }
     }

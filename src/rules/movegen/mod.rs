@@ -2,7 +2,7 @@
 //! exists (Duplicate's top play, rule D6; dictionary mode's "no move possible", rule O1).
 //!
 //! * [`WordGraph`]: a minimised GADDAG built once per word list (see [`graph`]).
-//! * [`for_each_play`], [`all_plays`], [`top_plays`], [`any_play`]: generation on a [`Board`]
+//! * [`for_each_play`], [`all_plays`], [`top_plays`], [`best_plays`], [`any_play`]: generation on a [`Board`]
 //!   for a [`Rack`] (blanks as `?`), legal under rules C3-C4, each play with its score under
 //!   rules C5-C6, the same as [`crate::rules::scoring`] gives (a test checks that).
 //!
@@ -15,6 +15,7 @@
 //! in release; see BENCHMARKS.md), and so is keeping it ([`WordGraph::to_bytes`] and
 //! [`WordGraph::from_bytes`] make a cache file, as `arbiter moves` keeps in the data directory).
 
+mod best;
 mod generate;
 pub mod graph;
 pub mod text;
@@ -222,6 +223,14 @@ pub fn top_plays(graph: &WordGraph, set: &TileSet, board: &Board, rack: &Rack) -
     });
     plays.sort_unstable_by(Play::best_first);
     TopPlays { count, plays }
+}
+
+/// Every play tied for the top score of `rack` on `board`, in [`Play::best_first`] order (empty
+/// if no play exists): the list [`top_plays`] gives, found without generating every play (see
+/// `best.rs`: lines whose best possible score is below the best found are not walked). For
+/// Duplicate's top (rule D6) and the analysis of a game.
+pub fn best_plays(graph: &WordGraph, set: &TileSet, board: &Board, rack: &Rack) -> Vec<Play> {
+    best::best_plays(graph, set, board, rack)
 }
 
 /// True if `rack` has any legal play on `board` (rule O1); stops at the first one found.
