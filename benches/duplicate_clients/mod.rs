@@ -158,3 +158,44 @@ pub fn subscribe(
         .unwrap();
     seen
 }
+
+/// One turn's placed top as the ranking readers saw it.
+#[derive(Default)]
+pub struct TurnFrames {
+    /// Readers that got the placed top's own frame (timed).
+    pub timed: usize,
+    /// Frames of other kinds (or of another seq) that arrived during the turn, by kind: where a
+    /// missing placed-top frame went.
+    pub others: std::collections::BTreeMap<String, usize>,
+    /// Top placed → frame, and → re-read done (ms).
+    pub frame: Vec<f64>,
+    pub reread: Vec<f64>,
+    /// Re-reads the server found in memory.
+    pub hits: usize,
+}
+
+/// The readers' frames turn by turn; `turns` are the placed tops (seq, when sent) in order.
+pub fn per_turn(readers: &[Seen], turns: &[(u64, Instant)]) -> Vec<TurnFrames> {
+    let mut out: Vec<TurnFrames> = turns.iter().map(|_| TurnFrames::default()).collect();
+    for r in readers {
+        for (seq, kind, at, done, how) in r.lock().unwrap().iter() {
+            let own = turns
+                .iter()
+                .position(|(s, _)| s == seq && kind == "play_placed");
+            if let Some(i) = own {
+                let t = &mut out[i];
+                t.timed += 1;
+                t.frame.push((*at - turns[i].1).as_secs_f64() * 1000.0);
+                if let Some(d) = done {
+                    t.reread.push((*d - turns[i].1).as_secs_f64() * 1000.0);
+                }
+                if *how == Some(Kept::Hit) {
+                    t.hits += 1;
+                }
+            } else if let Some(i) = turns.iter().rposition(|(_, sent)| sent <= at) {
+                *out[i].others.entry(kind.clone()).or_default() += 1;
+            }
+        }
+    }
+    out
+}

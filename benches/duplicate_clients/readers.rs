@@ -83,6 +83,22 @@ pub fn spawn(plan: Plan) -> Vec<Seen> {
 /// One reader: follows the stream and re-reads after every frame, before reading the next.
 async fn reader(plan: Arc<Plan>, opened: Arc<AtomicUsize>, seen: Seen) {
     let mut stop = plan.stop.clone();
+    // The page first loads its table, then opens its stream: the re-reads' keep-alive
+    // connection is open before the first frame, as a browser tab's is (opened at the first
+    // frame, 1,000 readers' connects at once overflowed the listen queue: 1-s SYN retries).
+    let mut conn = Conn {
+        addr: plan.addr.clone(),
+        sock: None,
+        buf: Vec::with_capacity(32 * 1024),
+    };
+    let mut etag: Option<String> = match conn.get(&plan.reread, None).await {
+        Ok((200, tag, _)) => tag,
+        _ => {
+            plan.failed.store(true, Ordering::Relaxed);
+            opened.fetch_add(1, Ordering::Relaxed);
+            return;
+        }
+    };
     let Ok(mut sock) = TcpStream::connect(&plan.addr).await else {
         plan.failed.store(true, Ordering::Relaxed);
         return;
@@ -96,12 +112,6 @@ async fn reader(plan: Arc<Plan>, opened: Arc<AtomicUsize>, seen: Seen) {
         plan.failed.store(true, Ordering::Relaxed);
         return;
     }
-    let mut conn = Conn {
-        addr: plan.addr.clone(),
-        sock: None,
-        buf: Vec::with_capacity(32 * 1024),
-    };
-    let mut etag: Option<String> = None;
     let mut buf = vec![0u8; 4096];
     let mut pending = String::new();
     let mut is_open = false;
@@ -165,6 +175,10 @@ async fn reader(plan: Arc<Plan>, opened: Arc<AtomicUsize>, seen: Seen) {
     }
 }
 
+/// Connections the readers opened for their re-reads: one each at page load, more if the server
+/// closed a kept one.
+pub static CONNECTS: AtomicUsize = AtomicUsize::new(0);
+
 /// One keep-alive HTTP/1.1 connection for GETs, reopened when the server has closed it.
 struct Conn {
     addr: String,
@@ -185,6 +199,7 @@ impl Conn {
         // A kept connection the server closed meanwhile fails once; the second try reopens.
         for _ in 0..2 {
             if self.sock.is_none() {
+                CONNECTS.fetch_add(1, Ordering::Relaxed);
                 let s = TcpStream::connect(&self.addr).await?;
                 let _ = s.set_nodelay(true);
                 self.sock = Some(s);

@@ -89,7 +89,7 @@ pub(crate) fn best_plays(
             }
         }
     }
-    jobs.sort_unstable_by(|a, b| b.bound.cmp(&a.bound));
+    jobs.sort_unstable_by_key(|j| std::cmp::Reverse(j.bound));
 
     let mut plays: Vec<Play> = Vec::new();
     for job in jobs {
@@ -108,7 +108,7 @@ pub(crate) fn best_plays(
             ControlFlow::Continue(())
         };
         let mut line = Line::new(graph, &pos, job.pass, job.lane, &mut keep);
-        let _ = line.from_anchor(job.anchor, job.prev);
+        let _ = line.walk_anchor(job.anchor, job.prev);
     }
     plays.sort_unstable_by(Play::best_first);
     plays

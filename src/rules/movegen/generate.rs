@@ -504,7 +504,7 @@ impl<'a, F: FnMut(&Play) -> ControlFlow<()>> Line<'a, F> {
 
     /// Every play whose leftmost anchor is `anchor` (`prev_anchor` is the line's anchor
     /// before it, if any). Returns `Break` if `emit` stopped it.
-    pub(super) fn from_anchor(
+    pub(super) fn walk_anchor(
         &mut self,
         anchor: usize,
         prev_anchor: Option<usize>,
@@ -546,7 +546,7 @@ pub(crate) fn generate<F: FnMut(&Play) -> ControlFlow<()>>(
             let mut line = Line::new(graph, &pos, pass, lane, &mut *emit);
             let mut prev = None;
             for a in anchors {
-                line.from_anchor(a, prev)?;
+                line.walk_anchor(a, prev)?;
                 prev = Some(a);
             }
         }
