@@ -134,13 +134,16 @@ pub(crate) fn guarded<T>(
     command: &str,
     f: impl FnOnce() -> Result<T, AppError>,
 ) -> Result<T, AppError> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|panic| {
-        let why = panic_message(panic.as_ref());
-        tracing::error!(match_id = match_id.0, command, panic = %why, "a match command panicked; refused");
-        Err(AppError::internal(format!(
-            "the {command} command on match {match_id} failed: {why}"
-        )))
-    })
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+        .unwrap_or_else(|panic| Err(refused(match_id, command, &panic_message(panic.as_ref()))))
+}
+
+/// Logs a command that panicked with `why`, and gives its 500.
+pub(crate) fn refused(match_id: MatchId, command: &str, why: &str) -> AppError {
+    tracing::error!(match_id = match_id.0, command, panic = %why, "a match command panicked; refused");
+    AppError::internal(format!(
+        "the {command} command on match {match_id} failed: {why}"
+    ))
 }
 
 /// A panic's message, when it has one.

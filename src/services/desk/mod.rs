@@ -37,7 +37,7 @@ pub use command::{
 };
 #[cfg(test)]
 pub(crate) use decide::guarded;
-pub(crate) use decide::{Decided, authorize, decide, panic_message, projection};
+pub(crate) use decide::{Decided, authorize, decide, panic_message, projection, refused};
 pub use work::Work;
 pub(crate) use work::{Staged, current_at_table, execute as execute_one};
 

@@ -5,6 +5,7 @@
 use super::*;
 use crate::rules::game::Command;
 use crate::vocab::MatchId;
+use std::sync::{Arc, Mutex};
 
 /// A migrated SQLite database of its own (the desk's tests use one too).
 pub(crate) fn database(name: &str) -> DatabaseUrl {

@@ -6,6 +6,7 @@
 use super::*;
 use crate::services::online::requests::PlayerCommand;
 use crate::services::writer::tests::database;
+use std::sync::Mutex;
 
 fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_current_thread()
