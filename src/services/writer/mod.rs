@@ -20,9 +20,11 @@
 //!
 //! A panic never stops the writer (issue 11: one request used to stop every table of every
 //! event). A command that panics while it is decided is refused with a 500 and logged
-//! (`desk::decide`); a panic anywhere else in a batch, before or after its commit (`Core::apply`
-//! and the reruns alone follow the commit), runs its commands again one by one, each guarded,
-//! on a fresh connection; and should the loop itself unwind, the thread starts it again.
+//! (`desk::decide`); a panic anywhere else in a batch before its commit runs its commands again
+//! one by one, each guarded, on a fresh connection; after the commit nothing is run again: a
+//! panic while the cache and live pages learn the batch is logged and its clients are still
+//! answered, and each stale command run alone after it is guarded; should the loop itself
+//! unwind, the thread starts it again.
 //! `/healthz` asks the writer to answer ([`CommandWriter::ping`]), so a writer that is gone or
 //! stuck shows there.
 //!
@@ -42,7 +44,9 @@ use chrono::{DateTime, Utc};
 use crate::config::DatabaseUrl;
 use crate::db::DbConn;
 use crate::error::AppError;
-use crate::services::desk::{self, CommandOutcome, CommandRequest, Core, Sender};
+use crate::services::desk::{
+    self, Changes, CommandOutcome, CommandRequest, Core, Sender, panic_message,
+};
 use crate::vocab::MatchId;
 use batch::{Seats, write_batch};
 use queue::{Queue, Replies, Taken};
@@ -204,15 +208,40 @@ fn write(
     now: DateTime<Utc>,
     batch: &[Job],
 ) -> Replies<CommandOutcome> {
+    write_then(conn, core, seats, now, batch, Core::apply)
+}
+
+/// [`write`], with what the commit is followed by given (`Core::apply`; a test's panics).
+fn write_then(
+    conn: &mut DbConn,
+    core: &Core,
+    seats: &mut Seats,
+    now: DateTime<Utc>,
+    batch: &[Job],
+    apply: impl FnOnce(&Core, Changes),
+) -> Replies<CommandOutcome> {
     let one_by_one = |conn: &mut DbConn, job: &Job| {
         desk::execute_one(conn, core, now, job.match_id, job.sender, &job.req)
     };
     match write_batch(conn, core, seats, now, batch) {
         Ok(written) => {
-            core.apply(written.changes);
+            // Committed: from here on nothing may run a written command again (the queue reruns
+            // a batch that panics). A panic while the cache and live pages learn the batch costs
+            // them this batch only: a decision on a cached state older than the database's is
+            // found stale at its write and run again alone, and pages catch up at their next
+            // message. The clients still get their answers.
+            let applied = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                apply(core, written.changes)
+            }));
+            if let Err(panic) = applied {
+                tracing::error!(panic = %panic_message(panic.as_ref()), commands = batch.len(), "the cache and live pages missed a committed batch (panic)");
+            }
             let mut replies = written.replies;
             for &i in &written.rerun {
-                replies[i] = one_by_one(conn, &batch[i]);
+                let job = &batch[i];
+                replies[i] = desk::guarded(job.match_id, job.req.command.name(), || {
+                    one_by_one(conn, job)
+                });
             }
             (replies, 1 + written.rerun.len() as u64, false)
         }

@@ -130,3 +130,73 @@ fn a_panic_while_deciding_is_a_500_for_that_command_alone() {
     }
     assert!(desk::guarded(MatchId(7), "start", || Ok(1)).is_ok());
 }
+
+/// The real write, with a panic where the cache and live pages learn the committed batch.
+fn panics_after_commit(
+    conn: &mut DbConn,
+    core: &Core,
+    seats: &mut Seats,
+    now: DateTime<Utc>,
+    batch: &[Job],
+) -> (Vec<Reply>, u64, bool) {
+    write_then(conn, core, seats, now, batch, |_, _| {
+        panic!("a bug after the commit")
+    })
+}
+
+#[test]
+fn a_panic_after_the_commit_answers_the_clients_and_runs_nothing_again() {
+    use crate::services::matches::{self, NewMatchRequest, SideSpec};
+    let url = database("after_commit");
+    let mut conn = crate::db::build_pool(&url, 1).get().unwrap();
+    let now = DateTime::from_timestamp(1_796_000_000, 0).unwrap();
+    let admin =
+        crate::services::accounts::create_user(&mut conn, now, "chief", "a long password 1", true)
+            .unwrap()
+            .id;
+    let desk = desk::Desk::offline();
+    let spec = serde_json::from_value(serde_json::json!({"preset": "individual"})).unwrap();
+    let m = matches::create(
+        &mut conn,
+        &desk,
+        now,
+        admin,
+        &NewMatchRequest {
+            event_id: None,
+            round: None,
+            table: None,
+            side_a: SideSpec {
+                team_id: None,
+                name: Some("Ann".into()),
+            },
+            side_b: SideSpec {
+                team_id: None,
+                name: Some("Bob".into()),
+            },
+            ruleset: Some(spec),
+            idempotency_key: None,
+        },
+    )
+    .unwrap();
+    let created = desk.state(&mut conn, m.id).unwrap().last_seq;
+    let w = CommandWriter::start_with(&url, Core::offline(), 1, panics_after_commit).unwrap();
+    let start = CommandRequest {
+        idempotency_key: None,
+        expected_seq: None,
+        command: serde_json::from_value(serde_json::json!({"type": "start", "first": "a"}))
+            .unwrap(),
+        via: desk::Via::CommandRoute,
+        agreed: None,
+    };
+    runtime().block_on(async {
+        // Committed, so answered as written: run again, the start would be refused (the match
+        // has begun) and its client told so although it was recorded.
+        let answered = w.execute(now, m.id, Sender::User(admin), start).await;
+        let outcome = answered.expect("the committed command's own answer");
+        assert!(outcome.state.last_seq > created);
+        assert!(w.ping(std::time::Duration::from_secs(30)).await);
+    });
+    // Written once.
+    let log = desk.state(&mut conn, m.id).unwrap();
+    assert_eq!(log.last_seq, created + 1);
+}
