@@ -35,9 +35,7 @@ pub use command::{
     CommandOutcome, CommandRequest, Sender, Via, check_idempotency_key, check_key, check_text,
     has_own_door, stored_outcome,
 };
-#[cfg(test)]
-pub(crate) use decide::guarded;
-pub(crate) use decide::{Decided, authorize, decide, panic_message, projection, refused};
+pub(crate) use decide::{Decided, authorize, decide, guarded, panic_message, projection, refused};
 pub use work::Work;
 pub(crate) use work::{Staged, current_at_table, execute as execute_one};
 
