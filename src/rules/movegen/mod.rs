@@ -18,6 +18,7 @@
 mod best;
 mod generate;
 pub mod graph;
+mod reach;
 pub mod text;
 
 use std::cmp::Ordering;
