@@ -245,7 +245,7 @@ impl<F: FnMut(&Play) -> ControlFlow<()>> Line<'_, F> {
     /// rightward it may cover the squares right of `pos`; leftward, those left of `pos` down
     /// to its first square and those right of the anchor.
     #[inline]
-    fn cannot_reach(&self, floor: u32, pos: usize, rightward: bool, acc: Acc) -> bool {
+    fn cannot_reach(&self, floor: u32, pos: usize, arc: Arc, rightward: bool, acc: Acc) -> bool {
         if floor == 0 {
             return false;
         }
@@ -259,7 +259,8 @@ impl<F: FnMut(&Play) -> ControlFlow<()>> Line<'_, F> {
             acc.word_mult,
             acc.cross,
             u32::from(acc.placed),
-            u32::from(self.rack_len),
+            // No more tiles than the rack holds, nor than letters the graph has left there.
+            u32::from(self.rack_len).min(self.graph.height(arc.child())),
             self.value_left,
         );
         most < floor
@@ -287,7 +288,7 @@ impl<F: FnMut(&Play) -> ControlFlow<()>> Line<'_, F> {
     /// After the letter on `pos` (reached by `arc`): record the word if it is whole, and go on.
     fn go_on(&mut self, pos: usize, arc: Arc, start: usize, rightward: bool, acc: Acc) {
         if let Some(floor) = self.floor
-            && self.cannot_reach(floor.get(), pos, rightward, acc)
+            && self.cannot_reach(floor.get(), pos, arc, rightward, acc)
         {
             return;
         }
