@@ -16,11 +16,8 @@
 //! way of filling the run, whatever the words. The pairs are walked highest bound first, and the
 //! walk stops at the first pair whose bound is below the best score found: no play it could
 //! find would tie. Ties at the bound are still walked, so every play tied for the top is listed
-//! (rule D6). Inside a pair the walk is cut the same way, square by square, where what it may
-//! still cover cannot lift the play to the best score found ([`super::reach`]).
-//! [`super::top_plays`] (every play generated) is the reference; tests compare them.
+//! (rule D6). [`super::top_plays`] (every play generated) is the reference; tests compare them.
 
-use std::cell::Cell;
 use std::cmp::Ordering;
 use std::ops::ControlFlow;
 
@@ -95,8 +92,6 @@ pub(crate) fn best_plays(
     jobs.sort_unstable_by_key(|j| std::cmp::Reverse(j.bound));
 
     let mut plays: Vec<Play> = Vec::new();
-    // The best score so far: inside a pair, the walk stops where no play can still reach it.
-    let floor = Cell::new(0u32);
     for job in jobs {
         if plays.first().is_some_and(|best| job.bound < best.score()) {
             break;
@@ -108,12 +103,11 @@ pub(crate) fn best_plays(
                 Some(Ordering::Greater) | None => {
                     plays.clear();
                     plays.push(*p);
-                    floor.set(p.score());
                 }
             }
             ControlFlow::Continue(())
         };
-        let mut line = Line::new(graph, &pos, job.pass, job.lane, &mut keep).with_floor(&floor);
+        let mut line = Line::new(graph, &pos, job.pass, job.lane, &mut keep);
         let _ = line.walk_anchor(job.anchor, job.prev);
     }
     plays.sort_unstable_by(Play::best_first);

@@ -11,13 +11,11 @@
 //! places a tile on the previous anchor of the line), and a one-tile play that forms an across
 //! word is left to the across pass, so the down pass skips it.
 
-use std::cell::Cell;
 use std::ops::ControlFlow;
 
 use crate::rules::board::{Board, Direction, SIZE, Square, premium};
 use crate::rules::movegen::Play;
 use crate::rules::movegen::graph::{Arc, SEP, WordGraph};
-use crate::rules::movegen::reach::Reach;
 use crate::rules::scoring::{BINGO_BONUS, BINGO_TILES};
 use crate::rules::tiles::{Rack, TileSet};
 
@@ -156,15 +154,6 @@ pub(super) struct Line<'a, F> {
     /// The natural letters left on the rack, bit `i` for letter code `i + 1`.
     rack_mask: u32,
     letter_value: [u8; 27],
-    /// Face value of the tiles left on the rack (a blank is worth 0).
-    value_left: u32,
-    /// The squares right of each square, and left of it down to the first square the walk
-    /// from the current anchor may use (see [`Reach`]).
-    right: [Reach; SIZE],
-    left: [Reach; SIZE],
-    /// The score below which plays are not wanted (the best found so far, for the top): a
-    /// walk that cannot reach it goes no further. `None`: every play.
-    floor: Option<&'a Cell<u32>>,
     emit: &'a mut F,
     stop: bool,
 }
@@ -209,12 +198,9 @@ impl<F: FnMut(&Play) -> ControlFlow<()>> Line<'_, F> {
                 if self.rack[li] == 0 {
                     self.rack_mask &= !(1 << li);
                 }
-                let value = u32::from(self.letter_value[li]);
-                self.value_left -= value;
                 self.placed[pos] = b'A' + label - 1;
-                let acc = self.add_tile(pos, value, acc);
+                let acc = self.add_tile(pos, u32::from(self.letter_value[li]), acc);
                 self.go_on(pos, arc, start, rightward, acc);
-                self.value_left += value;
                 self.rack[li] += 1;
                 self.rack_len += 1;
                 self.rack_mask |= 1 << li;
@@ -241,31 +227,6 @@ impl<F: FnMut(&Play) -> ControlFlow<()>> Line<'_, F> {
         self.lane.code[pos] != 0 || (self.rack_len > 0 && self.lane.cross[pos].mask != 0)
     }
 
-    /// True if no play this walk can still make from `pos` scores `floor` (see [`Reach`]):
-    /// rightward it may cover the squares right of `pos`; leftward, those left of `pos` down
-    /// to its first square and those right of the anchor.
-    #[inline]
-    fn cannot_reach(&self, floor: u32, pos: usize, arc: Arc, rightward: bool, acc: Acc) -> bool {
-        if floor == 0 {
-            return false;
-        }
-        let reach = if rightward {
-            self.right[pos]
-        } else {
-            self.left[pos].and(self.right[self.anchor])
-        };
-        let most = reach.bound(
-            acc.main,
-            acc.word_mult,
-            acc.cross,
-            u32::from(acc.placed),
-            // No more tiles than the rack holds, nor than letters the graph has left there.
-            u32::from(self.rack_len).min(self.graph.height(arc.child())),
-            self.value_left,
-        );
-        most < floor
-    }
-
     /// The score after placing a tile worth `value` on `pos` (rule C5: its premiums count in
     /// the main word and in its cross-word).
     #[inline]
@@ -287,11 +248,6 @@ impl<F: FnMut(&Play) -> ControlFlow<()>> Line<'_, F> {
 
     /// After the letter on `pos` (reached by `arc`): record the word if it is whole, and go on.
     fn go_on(&mut self, pos: usize, arc: Arc, start: usize, rightward: bool, acc: Acc) {
-        if let Some(floor) = self.floor
-            && self.cannot_reach(floor.get(), pos, arc, rightward, acc)
-        {
-            return;
-        }
         if rightward {
             let right_free = pos + 1 >= SIZE || self.lane.code[pos + 1] == 0;
             if arc.accepts() && right_free && acc.placed > 0 {
@@ -529,17 +485,11 @@ impl<'a, F: FnMut(&Play) -> ControlFlow<()>> Line<'a, F> {
         lane: usize,
         emit: &'a mut F,
     ) -> Line<'a, F> {
-        let line = pos.lane(pass, lane);
-        let value_left = (0..26)
-            .map(|i| u32::from(pos.rack[i]) * u32::from(pos.letter_value[i]))
-            .sum();
         Line {
             graph,
             direction: PASSES[pass],
             index: lane,
-            right: Reach::right_of(&line),
-            left: [Reach::NONE; SIZE],
-            lane: line,
+            lane: pos.lane(pass, lane),
             placed: [0; SIZE],
             anchor: 0,
             prev_anchor: None,
@@ -547,19 +497,8 @@ impl<'a, F: FnMut(&Play) -> ControlFlow<()>> Line<'a, F> {
             rack_len: pos.rack_len,
             rack_mask: pos.rack_mask(),
             letter_value: pos.letter_value,
-            value_left,
-            floor: None,
             emit,
             stop: false,
-        }
-    }
-
-    /// Walks only where a play could still score `floor` or more (its value may rise as
-    /// plays are found).
-    pub(super) fn with_floor(self, floor: &'a Cell<u32>) -> Line<'a, F> {
-        Line {
-            floor: Some(floor),
-            ..self
         }
     }
 
@@ -573,9 +512,6 @@ impl<'a, F: FnMut(&Play) -> ControlFlow<()>> Line<'a, F> {
         let line = self;
         line.anchor = anchor;
         line.prev_anchor = prev_anchor;
-        if line.floor.is_some() {
-            line.left = Reach::left_of(&line.lane, prev_anchor.map_or(0, |p| p + 1));
-        }
         let acc = Acc {
             word_mult: 1,
             ..Acc::default()

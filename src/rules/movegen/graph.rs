@@ -43,9 +43,6 @@ const MAGIC: &[u8; 8] = b"ARBGDG01";
 pub struct WordGraph {
     arcs: Vec<u32>,
     words: u32,
-    /// For each node (by its first arc's index), the most letters a path from it can still
-    /// read (derived from `arcs` when the graph is made or loaded; not stored in the bytes).
-    heights: Vec<u8>,
 }
 
 impl std::fmt::Debug for WordGraph {
@@ -156,7 +153,7 @@ impl WordGraph {
             prev_len = len;
         }
         let arcs = b.finish()?;
-        let mut g = WordGraph::with_heights(arcs, 0);
+        let mut g = WordGraph { arcs, words: 0 };
         g.words = g.count_words();
         Ok(g)
     }
@@ -197,7 +194,7 @@ impl WordGraph {
 
     /// Heap memory held by the graph, in bytes.
     pub fn memory_bytes(&self) -> usize {
-        self.arcs.capacity() * std::mem::size_of::<u32>() + self.heights.capacity()
+        self.arcs.capacity() * std::mem::size_of::<u32>()
     }
 
     /// The root node.
@@ -306,66 +303,7 @@ impl WordGraph {
         if arcs.last().is_some_and(|&a| a & END == 0) {
             return Err(GraphError::Corrupt("the last node does not end"));
         }
-        Ok(WordGraph::with_heights(arcs, words))
-    }
-
-    /// The graph with each node's height (see [`WordGraph::height`]).
-    fn with_heights(arcs: Vec<u32>, words: u32) -> WordGraph {
-        const UNKNOWN: u8 = u8::MAX;
-        const UNDER_WAY: u8 = u8::MAX - 1;
-        // Never more than a board line's letters; a corrupt table (a cycle, a chain deeper than
-        // any word) gets that cap, which is still an upper bound.
-        const CAP: u8 = SIZE as u8;
-        fn height(arcs: &[u32], memo: &mut [u8], node: u32, depth: usize) -> u8 {
-            if node == 0 {
-                return 0;
-            }
-            let i = node as usize;
-            match memo.get(i).copied() {
-                None => return 0,
-                Some(UNDER_WAY) => return CAP,
-                Some(UNKNOWN) => {}
-                Some(h) => return h,
-            }
-            if depth > 2 * SIZE + 1 {
-                return CAP;
-            }
-            memo[i] = UNDER_WAY;
-            let mut best = 0u8;
-            let mut j = i;
-            while let Some(&raw) = arcs.get(j) {
-                let arc = Arc { raw };
-                let letter = u8::from(arc.label() != SEP);
-                best = best.max(letter + height(arcs, memo, arc.child(), depth + 1));
-                if arc.is_end() {
-                    break;
-                }
-                j += 1;
-            }
-            memo[i] = best.min(CAP);
-            memo[i]
-        }
-        let mut heights = vec![UNKNOWN; arcs.len()];
-        let root = arcs.first().map_or(0, |a| a & INDEX_MASK);
-        height(&arcs, &mut heights, root, 0);
-        WordGraph {
-            arcs,
-            words,
-            heights,
-        }
-    }
-
-    /// The most letters a path from `node` can still read to the end of an entry (0 for no
-    /// node): a walk there places at most that many more tiles.
-    #[inline]
-    pub(crate) fn height(&self, node: u32) -> u32 {
-        if node == 0 {
-            return 0;
-        }
-        match self.heights.get(node as usize) {
-            Some(&h) if h < SIZE as u8 + 1 => u32::from(h),
-            _ => SIZE as u32,
-        }
+        Ok(WordGraph { arcs, words })
     }
 }
 
@@ -628,30 +566,5 @@ mod tests {
             "{} arcs for {letters}",
             g.arc_count()
         );
-    }
-
-    // The walk's cut for the top (movegen/reach.rs) trusts these: a path from a node reads at
-    // most its height in letters, the separator not counted, and loading gives the same.
-    #[test]
-    fn heights_count_the_letters_left_on_the_longest_path() {
-        let g = graph(&["AB", "ABCDE"]);
-        let root = g.root();
-        assert_eq!(g.height(root), 5);
-        // From E (ABCDE read backwards: EDCBA, no separator) four letters are left.
-        let e = g.find(root, 5).unwrap().child();
-        assert_eq!(g.height(e), 4);
-        // A^B and A^BCDE: after A and the separator, four letters at most.
-        let a_sep = g.walk(root, [1, SEP]).unwrap().child();
-        assert_eq!(g.height(a_sep), 4);
-        // BA spells AB (whole: no separator), and goes on as BA^CDE: three letters left.
-        let ba = g.walk(root, [2, 1]).unwrap();
-        assert!(ba.accepts());
-        assert_eq!(g.height(ba.child()), 3);
-        // EDCBA spells ABCDE: nothing left.
-        let done = g.walk(root, [5, 4, 3, 2, 1]).unwrap();
-        assert!(done.accepts());
-        assert_eq!(g.height(done.child()), 0);
-        assert_eq!(g.height(0), 0);
-        assert_eq!(WordGraph::from_bytes(&g.to_bytes()).unwrap(), g);
     }
 }

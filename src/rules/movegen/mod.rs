@@ -18,7 +18,6 @@
 mod best;
 mod generate;
 pub mod graph;
-mod reach;
 pub mod text;
 
 use std::cmp::Ordering;
