@@ -18,13 +18,12 @@
 //! find would tie. Ties at the bound are still walked, so every play tied for the top is listed
 //! (rule D6). [`super::top_plays`] (every play generated) is the reference; tests compare them.
 
-use std::cmp::Ordering;
 use std::ops::ControlFlow;
 
 use crate::rules::board::{Board, SIZE};
-use crate::rules::movegen::Play;
 use crate::rules::movegen::generate::{BLANK, Lane, Line, PASSES, Position};
 use crate::rules::movegen::graph::WordGraph;
+use crate::rules::movegen::{Play, keep_if_top};
 use crate::rules::scoring::{BINGO_BONUS, BINGO_TILES};
 use crate::rules::tiles::{Rack, TileSet};
 
@@ -97,14 +96,7 @@ pub(crate) fn best_plays(
             break;
         }
         let mut keep = |p: &Play| {
-            match plays.first().map(|b| p.score().cmp(&b.score())) {
-                Some(Ordering::Less) => {}
-                Some(Ordering::Equal) => plays.push(*p),
-                Some(Ordering::Greater) | None => {
-                    plays.clear();
-                    plays.push(*p);
-                }
-            }
+            keep_if_top(&mut plays, p);
             ControlFlow::Continue(())
         };
         let mut line = Line::new(graph, &pos, job.pass, job.lane, &mut keep);

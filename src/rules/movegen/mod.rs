@@ -205,20 +205,26 @@ impl TopPlays {
     }
 }
 
+/// Keeps `p` in `tops` (plays of one score, the best so far) if it ties them, or in their place
+/// if it beats them.
+fn keep_if_top(tops: &mut Vec<Play>, p: &Play) {
+    match tops.first().map(|b| p.score.cmp(&b.score)) {
+        Some(Ordering::Less) => {}
+        Some(Ordering::Equal) => tops.push(*p),
+        Some(Ordering::Greater) | None => {
+            tops.clear();
+            tops.push(*p);
+        }
+    }
+}
+
 /// The count of legal plays and every play tied for the top score (rule D6 lists the equal tops).
 pub fn top_plays(graph: &WordGraph, set: &TileSet, board: &Board, rack: &Rack) -> TopPlays {
     let mut count = 0usize;
     let mut plays: Vec<Play> = Vec::new();
     let _ = for_each_play(graph, set, board, rack, |p| {
         count += 1;
-        match plays.first().map(|b| p.score.cmp(&b.score)) {
-            Some(Ordering::Less) => {}
-            Some(Ordering::Equal) => plays.push(*p),
-            Some(Ordering::Greater) | None => {
-                plays.clear();
-                plays.push(*p);
-            }
-        }
+        keep_if_top(&mut plays, p);
         ControlFlow::Continue(())
     });
     plays.sort_unstable_by(Play::best_first);

@@ -380,4 +380,4 @@ impl Desk {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

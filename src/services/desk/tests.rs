@@ -23,21 +23,20 @@ fn start() -> CommandRequest {
     }
 }
 
-#[test]
-fn a_unit_of_work_that_rolls_back_leaves_the_cache_as_the_database_is() {
-    let mut conn = connection();
-    let conn = &mut *conn;
-    // A fixed instant: the rollback test needs no clock.
-    let now = chrono::DateTime::from_timestamp(1_796_000_000, 0).unwrap();
+/// A director and a fresh match between Ann and Bob, made through `desk` (not started).
+pub(crate) fn a_match(
+    conn: &mut crate::db::DbConn,
+    desk: &Desk,
+    now: chrono::DateTime<chrono::Utc>,
+) -> (crate::vocab::UserId, crate::services::matches::MatchDetail) {
     let admin =
         crate::services::accounts::create_user(conn, now, "chief", "a long password 1", true)
             .unwrap()
             .id;
-    let desk = Desk::offline();
     let spec = serde_json::from_value(serde_json::json!({"preset": "individual"})).unwrap();
     let m = matches::create(
         conn,
-        &desk,
+        desk,
         now,
         admin,
         &NewMatchRequest {
@@ -57,6 +56,17 @@ fn a_unit_of_work_that_rolls_back_leaves_the_cache_as_the_database_is() {
         },
     )
     .unwrap();
+    (admin, m)
+}
+
+#[test]
+fn a_unit_of_work_that_rolls_back_leaves_the_cache_as_the_database_is() {
+    let mut conn = connection();
+    let conn = &mut *conn;
+    // A fixed instant: the rollback test needs no clock.
+    let now = chrono::DateTime::from_timestamp(1_796_000_000, 0).unwrap();
+    let desk = Desk::offline();
+    let (admin, m) = a_match(conn, &desk, now);
     let created = desk
         .core
         .cache

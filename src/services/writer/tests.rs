@@ -146,38 +146,11 @@ fn panics_after_commit(
 
 #[test]
 fn a_panic_after_the_commit_answers_the_clients_and_runs_nothing_again() {
-    use crate::services::matches::{self, NewMatchRequest, SideSpec};
     let url = database("after_commit");
     let mut conn = crate::db::build_pool(&url, 1).get().unwrap();
     let now = DateTime::from_timestamp(1_796_000_000, 0).unwrap();
-    let admin =
-        crate::services::accounts::create_user(&mut conn, now, "chief", "a long password 1", true)
-            .unwrap()
-            .id;
     let desk = desk::Desk::offline();
-    let spec = serde_json::from_value(serde_json::json!({"preset": "individual"})).unwrap();
-    let m = matches::create(
-        &mut conn,
-        &desk,
-        now,
-        admin,
-        &NewMatchRequest {
-            event_id: None,
-            round: None,
-            table: None,
-            side_a: SideSpec {
-                team_id: None,
-                name: Some("Ann".into()),
-            },
-            side_b: SideSpec {
-                team_id: None,
-                name: Some("Bob".into()),
-            },
-            ruleset: Some(spec),
-            idempotency_key: None,
-        },
-    )
-    .unwrap();
+    let (admin, m) = desk::tests::a_match(&mut conn, &desk, now);
     let created = desk.state(&mut conn, m.id).unwrap().last_seq;
     let w = CommandWriter::start_with(&url, Core::offline(), 1, panics_after_commit).unwrap();
     let start = CommandRequest {
