@@ -164,15 +164,6 @@ fn line(name: &str, v: &mut [f64]) -> String {
     )
 }
 
-/// This process's user and system CPU seconds so far (every thread: the bench's clients).
-fn own_cpu_secs() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let rest = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or_default();
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
-    (ticks(11) + ticks(12)) / 100.0
-}
-
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
@@ -329,7 +320,7 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
     let mut turns = 0;
     let load_at_start = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let game_started = Instant::now();
-    let cpu_at_start = (server.cpu_secs(), own_cpu_secs());
+    let cpu_at_start = (server.cpu_secs(), common::own_cpu_secs());
     loop {
         let (g, _) = cmd(json!({"type": "draw"}));
         if g["phase"] == "ended" {
@@ -470,7 +461,7 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
     let game_secs = game_started.elapsed().as_secs_f64();
     let cpu = (
         server.cpu_secs() - cpu_at_start.0,
-        own_cpu_secs() - cpu_at_start.1,
+        common::own_cpu_secs() - cpu_at_start.1,
     );
     let load_at_end = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     // Let the last reads finish.
@@ -525,7 +516,7 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
     let (kept, mut read_hit, mut read_other) = duplicate_clients::kept_split(&readers, &placed);
     let told = kept.iter().sum::<usize>().max(1);
     // Before the lines below sort the samples.
-    let turns_text = turn_table(
+    let turns_text = duplicate_clients::turn_table(
         &duplicate_clients::per_turn(&readers, &turn_log),
         o.readers,
         &top_gen,
@@ -622,44 +613,4 @@ fn bench(o: &Opts, tmp: &std::path::Path, db: Option<&str>) {
     }
     out.push_str(&turns_text);
     println!("{out}");
-}
-
-/// The game turn by turn: the generator's time on the turn's rack, and the readers' frames of
-/// the placed top (how many were timed, where the missing ones went) and their times.
-fn turn_table(
-    turns: &[duplicate_clients::TurnFrames],
-    readers: usize,
-    gen_first: &[f64],
-    gen_min: &[f64],
-    racks: &[String],
-) -> String {
-    let mut out = String::from(
-        "\nTurn by turn (ms): the generator (first run / fastest of 3) on the turn's rack; the readers' frames of the placed top, timed of expected, and the other frames that came instead; top placed → frame and → re-read done.\n\n| turn | rack | generator | frames | instead | frame p50 / p99 | re-read p50 / p99 / max | in memory |\n|---:|---|---:|---:|---|---:|---:|---:|\n",
-    );
-    for (i, t) in turns.iter().enumerate() {
-        let pct = |v: &[f64], q: f64| {
-            let mut v = v.to_vec();
-            v.sort_by(|a, b| a.total_cmp(b));
-            v.get(((v.len().max(1) - 1) as f64 * q) as usize)
-                .copied()
-                .unwrap_or(f64::NAN)
-        };
-        let instead: Vec<String> = t.others.iter().map(|(k, n)| format!("{k} {n}")).collect();
-        out.push_str(&format!(
-            "| {} | {} | {:.1} / {:.1} | {} / {readers} | {} | {:.0} / {:.0} | {:.0} / {:.0} / {:.0} | {} |\n",
-            i + 1,
-            racks.get(i).map_or("", String::as_str),
-            gen_first.get(i).copied().unwrap_or(f64::NAN),
-            gen_min.get(i).copied().unwrap_or(f64::NAN),
-            t.timed,
-            instead.join(", "),
-            pct(&t.frame, 0.5),
-            pct(&t.frame, 0.99),
-            pct(&t.reread, 0.5),
-            pct(&t.reread, 0.99),
-            pct(&t.reread, 1.0),
-            t.hits,
-        ));
-    }
-    out
 }

@@ -261,15 +261,6 @@ async fn play(
     }
 }
 
-/// This process's user and system CPU seconds (`/proc/self/stat`).
-fn own_cpu_secs() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let rest = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or_default();
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
-    (ticks(11) + ticks(12)) / 100.0
-}
-
 fn main() {
     let o = opts();
     let tmp = std::env::temp_dir().join(format!("arbiter-online-{}", std::process::id()));
@@ -321,7 +312,7 @@ fn main() {
     let rss_before = reads_on.rss_kib();
     let streams = ids.len() * (1 + o.spectators) + o.lobby;
     let cpu_a0 = moves_to.cpu_secs();
-    let cpu_client0 = own_cpu_secs();
+    let cpu_client0 = common::own_cpu_secs();
     let cpu_b0 = second.as_ref().map_or(0.0, Server::cpu_secs);
     let mut played_secs = 0.0;
     rt.block_on(async {
@@ -410,7 +401,7 @@ fn main() {
         }
     });
     let cpu_a = moves_to.cpu_secs() - cpu_a0;
-    let cpu_client = own_cpu_secs() - cpu_client0;
+    let cpu_client = common::own_cpu_secs() - cpu_client0;
     let cpu_b = second.as_ref().map_or(0.0, Server::cpu_secs) - cpu_b0;
     let rss_after = reads_on.rss_kib();
 

@@ -301,3 +301,13 @@ pub async fn follow_stream(
     }
     opened.is_none()
 }
+
+/// This process's user and system CPU seconds so far, every thread (`/proc/self/stat`): the
+/// bench's own clients, reported beside the server's.
+pub fn own_cpu_secs() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let rest = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or_default();
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
+}

@@ -199,3 +199,43 @@ pub fn per_turn(readers: &[Seen], turns: &[(u64, Instant)]) -> Vec<TurnFrames> {
     }
     out
 }
+
+/// The game turn by turn: the generator's time on the turn's rack, and the readers' frames of
+/// the placed top (how many were timed, where the missing ones went) and their times.
+pub fn turn_table(
+    turns: &[TurnFrames],
+    readers: usize,
+    gen_first: &[f64],
+    gen_min: &[f64],
+    racks: &[String],
+) -> String {
+    let mut out = String::from(
+        "\nTurn by turn (ms): the generator (first run / fastest of 3) on the turn's rack; the readers' frames of the placed top, timed of expected, and the other frames that came instead; top placed → frame and → re-read done.\n\n| turn | rack | generator | frames | instead | frame p50 / p99 | re-read p50 / p99 / max | in memory |\n|---:|---|---:|---:|---|---:|---:|---:|\n",
+    );
+    for (i, t) in turns.iter().enumerate() {
+        let pct = |v: &[f64], q: f64| {
+            let mut v = v.to_vec();
+            v.sort_by(|a, b| a.total_cmp(b));
+            v.get(((v.len().max(1) - 1) as f64 * q) as usize)
+                .copied()
+                .unwrap_or(f64::NAN)
+        };
+        let instead: Vec<String> = t.others.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        out.push_str(&format!(
+            "| {} | {} | {:.1} / {:.1} | {} / {readers} | {} | {:.0} / {:.0} | {:.0} / {:.0} / {:.0} | {} |\n",
+            i + 1,
+            racks.get(i).map_or("", String::as_str),
+            gen_first.get(i).copied().unwrap_or(f64::NAN),
+            gen_min.get(i).copied().unwrap_or(f64::NAN),
+            t.timed,
+            instead.join(", "),
+            pct(&t.frame, 0.5),
+            pct(&t.frame, 0.99),
+            pct(&t.reread, 0.5),
+            pct(&t.reread, 0.99),
+            pct(&t.reread, 1.0),
+            t.hits,
+        ));
+    }
+    out
+}
