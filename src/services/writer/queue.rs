@@ -19,8 +19,8 @@
 //!   event) runs its jobs again one by one on the one-command path, each guarded (one that
 //!   panics again is refused with a 500), on a fresh connection; after any 500 the next job gets
 //!   a fresh connection too (a panic may have left it inside a transaction). A panic let out
-//!   after a commit would run the committed jobs again too: the online writer catches its own
-//!   once its batch is committed; the match writer does not (see its docs).
+//!   after a commit would run the committed jobs again too, so each writer catches its own
+//!   once its batch is committed (see their docs).
 //! - Should a writer thread's loop itself unwind, the thread starts it again, with the writer's
 //!   state made anew: the writer must outlive any command.
 //!
