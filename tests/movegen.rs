@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use arbiter::rules::board::{Board, Direction, Square};
-use arbiter::rules::gcg::{self, EventKind};
+use arbiter::rules::gcg::{self, Event as GcgEvent, EventKind};
 use arbiter::rules::lexicon::Lexicon;
 use arbiter::rules::movegen::{self, WordGraph};
 use arbiter::rules::placement::{Placement, validate};
@@ -306,6 +306,34 @@ fn fixture_files() -> Vec<PathBuf> {
     gcg_files::gcg_files(&root().join("tests/data/gcg"))
 }
 
+/// Replays every reference game: `visit` sees the board before each event, the file, the event,
+/// and for a play its placement; plays are then applied and withdrawn plays taken back.
+fn replay_reference_games(mut visit: impl FnMut(&Board, &Path, &GcgEvent, Option<&Placement>)) {
+    let set = TileSet::english();
+    for f in &fixture_files() {
+        let game = gcg::read(&std::fs::read(f).unwrap()).unwrap();
+        let mut board = Board::new();
+        let mut last: Option<Placement> = None;
+        for e in &game.events {
+            match &e.kind {
+                EventKind::Play(mv) => {
+                    let p = validate(&board, &set, mv, None).unwrap();
+                    visit(&board, f, e, Some(&p));
+                    p.apply(&mut board);
+                    last = Some(p);
+                }
+                EventKind::Withdrawn => {
+                    visit(&board, f, e, None);
+                    if let Some(p) = last.take() {
+                        p.undo(&mut board);
+                    }
+                }
+                _ => visit(&board, f, e, None),
+            }
+        }
+    }
+}
+
 // Every recorded play that is legal under ENABLE is generated, with the recorded score.
 #[test]
 fn every_recorded_play_legal_under_enable_is_generated_with_its_score() {
@@ -314,55 +342,39 @@ fn every_recorded_play_legal_under_enable_is_generated_with_its_score() {
     let files = fixture_files();
     assert_eq!(files.len(), 31);
     let (mut checked, mut skipped) = (0, 0);
-    for f in &files {
-        let game = gcg::read(&std::fs::read(f).unwrap()).unwrap();
-        let mut board = Board::new();
-        let mut last: Option<Placement> = None;
-        for e in &game.events {
-            match &e.kind {
-                EventKind::Play(mv) => {
-                    let p = validate(&board, &set, mv, None).unwrap();
-                    let legal = p.words(&board).iter().all(|w| lex.contains(&w.text()));
-                    let rack = Rack::parse(&e.rack).ok().filter(|r| !r.is_empty());
-                    match rack {
-                        Some(rack) if legal => {
-                            let plays = movegen::all_plays(g, &set, &board, &rack);
-                            let mut want: Key = p.new_tiles.clone();
-                            want.sort();
-                            let found = plays.iter().find(|q| {
-                                let mut k: Key = q.new_tiles().collect();
-                                k.sort();
-                                k == want
-                            });
-                            let found = found.unwrap_or_else(|| {
-                                panic!("{}:{}: {mv} not generated", f.display(), e.line)
-                            });
-                            assert_eq!(
-                                i64::from(found.score()),
-                                i64::from(e.score),
-                                "{}:{}: {mv}",
-                                f.display(),
-                                e.line
-                            );
-                            assert_eq!(found.score(), score_total(&board, &set, &p));
-                            // The top play scores at least as much as the recorded one.
-                            assert!(plays[0].score() >= found.score());
-                            checked += 1;
-                        }
-                        _ => skipped += 1,
-                    }
-                    p.apply(&mut board);
-                    last = Some(p);
-                }
-                EventKind::Withdrawn => {
-                    if let Some(p) = last.take() {
-                        p.undo(&mut board);
-                    }
-                }
-                _ => {}
+    replay_reference_games(|board, f, e, placed| {
+        let (EventKind::Play(mv), Some(p)) = (&e.kind, placed) else {
+            return;
+        };
+        let legal = p.words(board).iter().all(|w| lex.contains(&w.text()));
+        let rack = Rack::parse(&e.rack).ok().filter(|r| !r.is_empty());
+        match rack {
+            Some(rack) if legal => {
+                let plays = movegen::all_plays(g, &set, board, &rack);
+                let mut want: Key = p.new_tiles.clone();
+                want.sort();
+                let found = plays.iter().find(|q| {
+                    let mut k: Key = q.new_tiles().collect();
+                    k.sort();
+                    k == want
+                });
+                let found = found
+                    .unwrap_or_else(|| panic!("{}:{}: {mv} not generated", f.display(), e.line));
+                assert_eq!(
+                    i64::from(found.score()),
+                    i64::from(e.score),
+                    "{}:{}: {mv}",
+                    f.display(),
+                    e.line
+                );
+                assert_eq!(found.score(), score_total(board, &set, p));
+                // The top play scores at least as much as the recorded one.
+                assert!(plays[0].score() >= found.score());
+                checked += 1;
             }
+            _ => skipped += 1,
         }
-    }
+    });
     // Most recorded plays are ENABLE words; the rest use NWL/CSW words (QI, ZA, …) or have no
     // recorded rack.
     assert_eq!((checked, skipped), (481, 244));
@@ -371,36 +383,17 @@ fn every_recorded_play_legal_under_enable_is_generated_with_its_score() {
 /// Every position of the reference games whose mover's rack is recorded: the board before the
 /// move, and the rack.
 fn reference_positions() -> Vec<(Board, Rack)> {
-    let set = TileSet::english();
     let mut out = Vec::new();
-    for f in &fixture_files() {
-        let game = gcg::read(&std::fs::read(f).unwrap()).unwrap();
-        let mut board = Board::new();
-        let mut last: Option<Placement> = None;
-        for e in &game.events {
-            if let Some(rack) = Rack::parse(&e.rack).ok().filter(|r| !r.is_empty())
-                && matches!(
-                    e.kind,
-                    EventKind::Play(_) | EventKind::Pass | EventKind::Exchange(_)
-                )
-            {
-                out.push((board.clone(), rack));
-            }
-            match &e.kind {
-                EventKind::Play(mv) => {
-                    let p = validate(&board, &set, mv, None).unwrap();
-                    p.apply(&mut board);
-                    last = Some(p);
-                }
-                EventKind::Withdrawn => {
-                    if let Some(p) = last.take() {
-                        p.undo(&mut board);
-                    }
-                }
-                _ => {}
-            }
+    replay_reference_games(|board, _, e, _| {
+        if let Some(rack) = Rack::parse(&e.rack).ok().filter(|r| !r.is_empty())
+            && matches!(
+                e.kind,
+                EventKind::Play(_) | EventKind::Pass | EventKind::Exchange(_)
+            )
+        {
+            out.push((board.clone(), rack));
         }
-    }
+    });
     out
 }
 
